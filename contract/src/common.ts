@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every record id is a UUID made by the database; anything else is a 400, never a lookup. */
+export const Id = z.uuid({ message: 'Not a valid id' });
+export type Id = z.infer<typeof Id>;
+
+export const IdParams = z.object({ id: Id });
+
+/** The one error shape every API answer uses (Fastify's own shape). */
+export const ApiError = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Shared field rules, so the browser's form and the server check the same thing. */
+export const EmailField = z
+  .string({ message: 'Email is Required' })
+  .trim()
+  .min(1, 'Email is Required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Provide a Valid Email' }))
+  .transform((e) => e.toLowerCase());
+
+export const Acknowledged = z.object({
+  acknowledged: z.boolean(),
+});

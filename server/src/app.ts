@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seed.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { partsRoutes } from './modules/parts/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { sitemapRoute } from './modules/site/sitemap.ts';
+import { accessControl } from './plugins/access.ts';
+import { openApi, openApiUi } from './plugins/docs.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security.ts';
+import { webApp } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDeps {
+  /** An open, migrated database (tests pass one); otherwise the configured one is opened. */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Builds the whole shop: external plugins, then the app's own plugins, then the API modules
+ * under /api, then the web app. Used by main.ts and by every test.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    // Keep a caller's request id only when it looks like one; never log arbitrary text as an id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+
+  // JSON only: a text/plain body (what a cross-site form can send without a preflight) is 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = deps.database ?? (await openConfiguredDatabase(config, app));
+  const ownsDatabase = !deps.database;
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    if (!deps.mailer) mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https://') });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(accessControl);
+  await app.register(openApi);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(partsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(contactRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(openApiUi);
+  await app.register(sitemapRoute);
+  await app.register(webApp, { dist: config.webDist });
+
+  return app;
+}
+
+async function openConfiguredDatabase(config: Config, app: FastifyInstance): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    await runMigrations(database);
+    if (config.seedDemo) {
+      const seeded = await seedDemo(database.db);
+      if (seeded.parts > 0) app.log.info(seeded, 'seeded the demo catalogue into the empty shop');
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

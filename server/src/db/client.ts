@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { lockDataDir } from './lock.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app uses: PGlite and node-postgres share Drizzle's pg-core API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of that database; repositories accept either, so they compose in one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Whether the database answers a query now (for readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The raw client, for migrations and tests. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+}
+
+export function fromPglite(client: PGlite, release?: () => void): Database {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    raw: { kind: 'pglite', client },
+    ping: () => ping(db),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release?.();
+      }
+    },
+  };
+}
+
+export function fromPgPool(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    raw: { kind: 'postgres', pool },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createPgPool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * Opens the configured database: PostgreSQL when a URL is given, else the embedded PGlite in
+ * `<dataDir>/pglite`, after taking the folder's lock.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  if (options.databaseUrl) return fromPgPool(createPgPool(options.databaseUrl, options.poolSize ?? 10));
+
+  const release = lockDataDir(options.dataDir);
+  try {
+    const dir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create({ dataDir: dir });
+    return fromPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

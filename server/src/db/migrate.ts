@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+
+// Next to this module in development (src/db/migrations) and next to the bundle once built
+// (dist/migrations: the build copies them there).
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Any constant works; it only has to be the same for every Partsmith instance.
+const MIGRATION_LOCK_ID = 4_242_001;
+
+/**
+ * Applies the committed migrations. On PostgreSQL an advisory lock makes instances that start
+ * together take turns, so each migration runs once.
+ */
+export async function runMigrations(database: Database, folder = migrationsFolder): Promise<void> {
+  if (database.raw.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: database.raw.client }), { migrationsFolder: folder });
+    return;
+  }
+  const client = await database.raw.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}

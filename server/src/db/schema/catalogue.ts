@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue. Money is integer cents. `seq` gives a stable keyset order for pagination
+ * (never OFFSET). A deleted part keeps its row (orders keep their own copy anyway) and leaves
+ * the catalogue through `deleted_at`.
+ */
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('parts_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
+    check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
+    index('parts_listed_seq_idx').on(t.seq).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export type PartRow = typeof parts.$inferSelect;
+export type NewPartRow = typeof parts.$inferInsert;

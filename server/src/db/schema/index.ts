@@ -1,0 +1,3 @@
+export * from './catalogue.ts';
+export * from './reviews.ts';
+export * from './contact.ts';

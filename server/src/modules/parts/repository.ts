@@ -1,0 +1,60 @@
+import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Part } from '@partsmith/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { parts, type PartRow } from '../../db/schema/index.ts';
+
+export function toApiPart(row: PartRow): Part {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    price: row.priceCents / 100,
+    availableQuantity: row.availableQuantity,
+    minOrderQuantity: row.minOrderQuantity,
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface PartPage {
+  parts: Part[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** The catalogue's queries. Listed parts are the ones not deleted, in keyset order. */
+export function createPartsRepository(db: DbOrTx) {
+  return {
+    async list({ limit, cursor, q }: { limit: number; cursor?: string; q?: string }): Promise<PartPage> {
+      const filters: SQL[] = [isNull(parts.deletedAt)];
+      if (q) {
+        const pattern = `%${escapeLike(q)}%`;
+        filters.push(or(ilike(parts.name, pattern), ilike(parts.description, pattern))!);
+      }
+      const pageFilter = cursor ? and(...filters, gt(parts.seq, Number(cursor))) : and(...filters);
+      const [rows, [totalRow]] = await Promise.all([
+        db.select().from(parts).where(pageFilter).orderBy(asc(parts.seq)).limit(limit + 1),
+        db.select({ value: count() }).from(parts).where(and(...filters)),
+      ]);
+      const hasMore = rows.length > limit;
+      const page = hasMore ? rows.slice(0, limit) : rows;
+      return {
+        parts: page.map(toApiPart),
+        total: totalRow?.value ?? 0,
+        nextCursor: hasMore ? String(page[page.length - 1]!.seq) : null,
+      };
+    },
+
+    async findListed(id: string): Promise<Part | null> {
+      const [row] = await db
+        .select()
+        .from(parts)
+        .where(and(eq(parts.id, id), isNull(parts.deletedAt)))
+        .limit(1);
+      return row ? toApiPart(row) : null;
+    },
+  };
+}
+
+export type PartsRepository = ReturnType<typeof createPartsRepository>;

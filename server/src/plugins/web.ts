@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isSpaRoute } from '@partsmith/contract';
+import { errorBody } from './error-handler.ts';
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * Serves the built single-page app. Hashed files under /assets are cached for a year; other
+ * files for an hour; index.html never (so a new release is picked up at once). Files are sent
+ * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
+ * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
+ */
+export async function webApp(app: FastifyInstance, options: { dist: string }) {
+  const indexFile = path.join(options.dist, 'index.html');
+  const hasApp = fs.existsSync(indexFile);
+  if (!hasApp) {
+    app.log.warn({ dist: options.dist }, 'the web app is not built; run `npm run build` to serve it');
+  }
+
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: options.dist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const rel = path.relative(options.dist, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) {
+          reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+        } else if (rel === 'index.html') {
+          reply.header('cache-control', 'no-cache');
+        } else {
+          reply.header('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+
+  const sendApp = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    if (hasApp && isPage && request.headers.accept?.includes('text/html') !== false) {
+      return sendApp(reply, isSpaRoute(pathname) ? 200 : 404);
+    }
+    return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));
+  });
+}

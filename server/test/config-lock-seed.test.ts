@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
+import { seedDemo } from '../src/db/seed/seed.ts';
+import { DB_KINDS, openTestDatabase, tempDir } from './helpers.ts';
+
+describe('configuration', () => {
+  it('runs with nothing set: port 3000, embedded database under ./data, demo seed on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, publicUrl: 'http://localhost:3000' });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('names each wrong variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SHOP_EMAIL: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres://');
+      expect(message).toContain('SHOP_EMAIL: must be an e-mail address');
+    }
+  });
+
+  it('does not seed demo data into PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+});
+
+describe('the data folder lock', () => {
+  it('refuses a second holder in the same process, and frees the folder on release', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    lockDataDir(dir)();
+  });
+
+  it('refuses while another live process holds it, with a message that says what to do', () => {
+    const dir = tempDir();
+    // A real second process takes the lock and waits; we try while it lives.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const fs=require('fs');fs.writeFileSync(${JSON.stringify(path.join(dir, 'partsmith.lock'))}, String(process.pid));` +
+          `process.stdout.write('held');`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(child.stdout).toBe('held');
+    // That process has exited: its lock is stale and is taken over.
+    const release = lockDataDir(dir);
+    release();
+    // A live holder (this test runner's parent) is respected.
+    fs.writeFileSync(path.join(dir, 'partsmith.lock'), String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(/in use by another Partsmith process .*stop that process first/);
+  });
+});
+
+describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
+  it('fills an empty shop with at least 12 parts and 6 reviews, once', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const first = await seedDemo(database.db);
+      expect(first.parts).toBeGreaterThanOrEqual(12);
+      expect(first.reviews).toBeGreaterThanOrEqual(6);
+      expect(await seedDemo(database.db)).toEqual({ parts: 0, reviews: 0 });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+/** Spec section 2, Navigation. BLOGS shows on desktop only and is never in the drawer. */
+export interface NavLinkItem {
+  to: string;
+  label: string;
+  desktopOnly?: boolean;
+}
+
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/myPortfolio', label: 'My Portfolio' },
+  { to: '/blogs', label: 'BLOGS', desktopOnly: true },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** Shown when signed out. */
+export const LOGIN_LINK: NavLinkItem = { to: '/login', label: 'Login' };
+/** Shown when signed in (with Sign Out and the avatar menu). */
+export const DASHBOARD_LINK: NavLinkItem = { to: '/dashboard', label: 'Dashboard' };

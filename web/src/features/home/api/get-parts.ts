@@ -1,0 +1,45 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { PART_HEADERS, PartList, type Part } from '@partsmith/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface PartsPage {
+  parts: Part[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export async function fetchPartsPage(
+  params: { cursor?: string; limit?: number; q?: string } = {},
+  signal?: AbortSignal,
+): Promise<PartsPage> {
+  const search = new URLSearchParams();
+  if (params.limit) search.set('limit', String(params.limit));
+  if (params.cursor) search.set('cursor', params.cursor);
+  if (params.q) search.set('q', params.q);
+  const qs = search.toString();
+  const { data, headers } = await apiRequest(`/allParts${qs ? `?${qs}` : ''}`, {
+    schema: PartList,
+    signal,
+  });
+  return {
+    parts: data,
+    total: Number(headers.get(PART_HEADERS.total) ?? data.length),
+    nextCursor: headers.get(PART_HEADERS.nextCursor),
+  };
+}
+
+/** Spec: the parts list is "cached under allParts, refetchable". */
+export const partsQueryKey = ['allParts'] as const;
+
+export function partsInfiniteQuery(q?: string) {
+  return infiniteQueryOptions({
+    queryKey: [...partsQueryKey, { q: q ?? '' }],
+    queryFn: ({ pageParam, signal }) => fetchPartsPage({ cursor: pageParam, q }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useParts(q?: string) {
+  return useInfiniteQuery(partsInfiniteQuery(q));
+}
