@@ -23,12 +23,15 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
-    files: ['contract/**/*.ts'],
+    files: ['contract/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,7 +50,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '@partsmith/server'], message: 'the web never imports server code' },
+            {
+              group: ['**/server/**', '@partsmith/server'],
+              message: 'the web never imports server code',
+            },
           ],
         },
       ],

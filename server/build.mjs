@@ -27,5 +27,7 @@ await build({
   ],
 });
 
-fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), { recursive: true });
+fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), {
+  recursive: true,
+});
 console.log('server built: server/dist/main.js');

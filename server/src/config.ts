@@ -66,7 +66,9 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Partsmith cannot start: the configuration is wrong.\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Partsmith cannot start: the configuration is wrong.\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -74,7 +76,10 @@ export class ConfigError extends Error {
 function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
   if (!raw || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Reads the environment once at start. A wrong value stops the server with the variable named. */
@@ -82,7 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const e = parsed.data;
@@ -104,4 +111,3 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
   };
 }
-

@@ -32,16 +32,22 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+  const url = config.publicUrl.includes(`:${config.port}`)
+    ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
+    : config.publicUrl;
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`;
-  process.stdout.write(`\nPartsmith is running at ${url}\n  database: ${database}\n  mail: ${app.mailer.target}\n\n`);
+  process.stdout.write(
+    `\nPartsmith is running at ${url}\n  database: ${database}\n  mail: ${app.mailer.target}\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Partsmith could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Partsmith could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

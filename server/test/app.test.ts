@@ -12,8 +12,14 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
     // A small stand-in for the built web app: an index page and one hashed asset.
     web = tempDir('partsmith-web-');
     fs.mkdirSync(path.join(web, 'assets'));
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Partsmith</title><div id="root"></div>');
-    fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><title>Partsmith</title><div id="root"></div>',
+    );
+    fs.writeFileSync(
+      path.join(web, 'assets', 'app-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
     t = await buildTestApp(kind, { env: { WEB_DIST: web } });
   });
   afterAll(async () => {
@@ -32,11 +38,22 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
     const res = await t.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No route GET /api/no-such-thing' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No route GET /api/no-such-thing',
+    });
   });
 
   it('serves the app for its routes (200) and for unknown pages (404, the app shows its 404 page)', async () => {
-    for (const url of ['/', '/myPortfolio', '/blogs', '/contact', '/purchase/abc', '/dashboard/my-orders']) {
+    for (const url of [
+      '/',
+      '/myPortfolio',
+      '/blogs',
+      '/contact',
+      '/purchase/abc',
+      '/dashboard/my-orders',
+    ]) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
@@ -48,14 +65,20 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
   });
 
   it('serves hashed assets for a year, compressed when asked', async () => {
-    const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
   });
 
   it('sends security headers and a request id on every answer', async () => {
-    const res = await t.app.inject({ url: '/api/healthz', headers: { 'x-request-id': 'req-12345678' } });
+    const res = await t.app.inject({
+      url: '/api/healthz',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -64,7 +87,10 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toBe('req-12345678');
-    const odd = await t.app.inject({ url: '/api/healthz', headers: { 'x-request-id': 'bad id <script>' } });
+    const odd = await t.app.inject({
+      url: '/api/healthz',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -79,7 +105,15 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
     const spec = await t.app.inject('/api/docs/json');
     expect(spec.statusCode).toBe(200);
     const paths = Object.keys(spec.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/allParts', '/api/part/{id}', '/api/reviews', '/api/contact', '/api/newsletter']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/allParts',
+        '/api/part/{id}',
+        '/api/reviews',
+        '/api/contact',
+        '/api/newsletter',
+      ]),
+    );
     expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 
@@ -94,9 +128,14 @@ describe('guard rails of buildApp', () => {
   it('refuses to start when an API route declares no access rule', async () => {
     const dataDir = tempDir();
     const database = await openTestDatabase('pglite');
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }), { database });
+    const app = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
+      { database },
+    );
     app.get('/api/forgotten', async () => 'hello');
-    await expect(app.ready()).rejects.toThrow('These API routes declare no access rule: GET /api/forgotten');
+    await expect(app.ready()).rejects.toThrow(
+      'These API routes declare no access rule: GET /api/forgotten',
+    );
     await app.close();
     await database.close();
   });
@@ -104,7 +143,10 @@ describe('guard rails of buildApp', () => {
   it('hides the details of a failure: no stack, no SQL, a generic message and a 500', async () => {
     const dataDir = tempDir();
     const database = await openTestDatabase('pglite');
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }), { database });
+    const app = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
+      { database },
+    );
     app.get('/api/boom', { config: { access: 'public' } }, async () => {
       throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
     });
@@ -123,10 +165,23 @@ describe('guard rails of buildApp', () => {
   it('rejects a body that is not JSON with 400, and one over 1 MB with 413', async () => {
     const dataDir = tempDir();
     const database = await openTestDatabase('pglite');
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }), { database });
-    const bad = await app.inject({ method: 'POST', url: '/api/newsletter', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const app = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
+      { database },
+    );
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
-    const big = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+    });
     expect(big.statusCode).toBe(413);
     await app.close();
     await database.close();

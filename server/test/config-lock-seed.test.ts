@@ -10,7 +10,12 @@ import { DB_KINDS, openTestDatabase, tempDir } from './helpers.ts';
 describe('configuration', () => {
   it('runs with nothing set: port 3000, embedded database under ./data, demo seed on', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
@@ -60,7 +65,9 @@ describe('the data folder lock', () => {
     release();
     // A live holder (this test runner's parent) is respected.
     fs.writeFileSync(path.join(dir, 'partsmith.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(/in use by another Partsmith process .*stop that process first/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /in use by another Partsmith process .*stop that process first/,
+    );
   });
 });
 

@@ -24,7 +24,12 @@ describe.each(DB_KINDS)('parts API on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = PartList.parse(res.json());
     expect(list).toHaveLength(12);
-    expect(list[0]).toMatchObject({ name: 'DDR5 Memory 0', price: 10, availableQuantity: 100, minOrderQuantity: 1 });
+    expect(list[0]).toMatchObject({
+      name: 'DDR5 Memory 0',
+      price: 10,
+      availableQuantity: 100,
+      minOrderQuantity: 1,
+    });
     expect(res.headers['x-total-count']).toBe('30');
     expect(res.headers['x-next-cursor']).toMatch(/^[0-9]+$/);
   });
@@ -75,9 +80,16 @@ describe.each(DB_KINDS)('parts API on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Not a valid id');
 
-    const missing = await t.app.inject({ method: 'GET', url: '/api/part/00000000-0000-4000-8000-000000000000' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/part/00000000-0000-4000-8000-000000000000',
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'This part is not in our catalogue.' });
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'This part is not in our catalogue.',
+    });
   });
 
   it('hides a deleted part from the list and from the single lookup', async () => {

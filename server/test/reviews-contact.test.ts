@@ -21,14 +21,22 @@ describe.each(DB_KINDS)('reviews, contact and newsletter on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = ReviewList.parse(res.json());
     expect(list.map((r) => r.name)).toEqual(['New', 'Old']);
-    expect(list[0]).toMatchObject({ type: expect.any(String), image: expect.any(String), rating: 4 });
+    expect(list[0]).toMatchObject({
+      type: expect.any(String),
+      image: expect.any(String),
+      rating: 4,
+    });
   });
 
   it('stores a contact message and mails it to the shop with the sender as reply-to', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { email: 'Buyer@Example.com', subject: 'Bulk order', message: 'We need 200 RAM kits by May.' },
+      payload: {
+        email: 'Buyer@Example.com',
+        subject: 'Bulk order',
+        message: 'We need 200 RAM kits by May.',
+      },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -46,7 +54,10 @@ describe.each(DB_KINDS)('reviews, contact and newsletter on %s', (kind) => {
   it('answers each bad field with its message and stores nothing', async () => {
     const cases: [object, string][] = [
       [{ subject: 'Hi', message: 'Long enough message' }, 'Email is Required'],
-      [{ email: 'not-an-email', subject: 'Hi', message: 'Long enough message' }, 'Provide a Valid Email'],
+      [
+        { email: 'not-an-email', subject: 'Hi', message: 'Long enough message' },
+        'Provide a Valid Email',
+      ],
       [{ email: 'a@b.co', subject: '  ', message: 'Long enough message' }, 'Subject is Required'],
       [{ email: 'a@b.co', subject: 'Hi', message: 'short' }, 'Please write at least 10 characters'],
     ];
@@ -67,9 +78,17 @@ describe.each(DB_KINDS)('reviews, contact and newsletter on %s', (kind) => {
   });
 
   it('subscribes once; a repeat (any letter case) answers politely', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'fan@example.com' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'fan@example.com' },
+    });
     expect(first.json()).toEqual({ acknowledged: true, alreadySubscribed: false });
-    const again = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: ' FAN@example.com ' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: ' FAN@example.com ' },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ acknowledged: true, alreadySubscribed: true });
     const rows = await t.database.db.select().from(newsletterSubscribers);

@@ -79,7 +79,8 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
 }): Promise<Database> {
-  if (options.databaseUrl) return fromPgPool(createPgPool(options.databaseUrl, options.poolSize ?? 10));
+  if (options.databaseUrl)
+    return fromPgPool(createPgPool(options.databaseUrl, options.poolSize ?? 10));
 
   const release = lockDataDir(options.dataDir);
   try {

@@ -18,7 +18,9 @@ const MIGRATION_LOCK_ID = 4_242_001;
  */
 export async function runMigrations(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.raw.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.raw.client }), { migrationsFolder: folder });
+    await migratePglite(drizzlePglite({ client: database.raw.client }), {
+      migrationsFolder: folder,
+    });
     return;
   }
   const client = await database.raw.pool.connect();

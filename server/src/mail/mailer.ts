@@ -41,14 +41,20 @@ export function createMailer(options: {
   }
 
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     target: outbox,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const id = String(info.messageId).replace(/[^a-zA-Z0-9]/g, '').slice(0, 24);
+      const id = String(info.messageId)
+        .replace(/[^a-zA-Z0-9]/g, '')
+        .slice(0, 24);
       await fs.writeFile(path.join(outbox, `${stamp}-${id}.eml`), info.message as Buffer);
     },
     close: () => transport.close(),

@@ -40,7 +40,9 @@ export const accessControl = fp(async function accessControl(app: FastifyInstanc
   });
 
   app.addHook('onReady', async () => {
-    const undeclared = apiRoutes.filter((r) => !r.config?.access).map((r) => `${String(r.method)} ${r.url}`);
+    const undeclared = apiRoutes
+      .filter((r) => !r.config?.access)
+      .map((r) => `${String(r.method)} ${r.url}`);
     if (undeclared.length > 0) {
       throw new Error(`These API routes declare no access rule: ${undeclared.join(', ')}`);
     }
@@ -55,9 +57,11 @@ export const accessControl = fp(async function accessControl(app: FastifyInstanc
       return reply.status(401).send(errorBody(401, 'Please sign in to continue.'));
     }
     if (access === 'admin' && request.user.role !== 'admin') {
-      request.log.warn({ access, route: request.routeOptions.url, user: request.user.id }, 'access denied: not an admin');
+      request.log.warn(
+        { access, route: request.routeOptions.url, user: request.user.id },
+        'access denied: not an admin',
+      );
       return reply.status(403).send(errorBody(403, 'Only an administrator may do that.'));
     }
   });
 });
-

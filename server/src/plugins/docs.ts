@@ -10,7 +10,8 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Partsmith API',
-        description: 'The API of the Partsmith shop. Paths follow the storefront specification under /api.',
+        description:
+          'The API of the Partsmith shop. Paths follow the storefront specification under /api.',
         version: '1.0.0',
       },
     },

@@ -6,7 +6,10 @@ import fp from 'fastify-plugin';
  * Security headers on every answer. Scripts only from our own origin; styles may be inline
  * (SweetAlert2 and the slider inject style elements). No framing, no plugins.
  */
-export const securityHeaders = fp(async function securityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
+export const securityHeaders = fp(async function securityHeaders(
+  app: FastifyInstance,
+  options: { hsts: boolean },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

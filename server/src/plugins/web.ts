@@ -17,7 +17,10 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
   const indexFile = path.join(options.dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
   if (!hasApp) {
-    app.log.warn({ dist: options.dist }, 'the web app is not built; run `npm run build` to serve it');
+    app.log.warn(
+      { dist: options.dist },
+      'the web app is not built; run `npm run build` to serve it',
+    );
   }
 
   if (hasApp) {
@@ -45,7 +48,10 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api';
     if (hasApp && isPage && request.headers.accept?.includes('text/html') !== false) {
       return sendApp(reply, isSpaRoute(pathname) ? 200 : 404);
     }

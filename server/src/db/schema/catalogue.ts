@@ -25,7 +25,9 @@ export const parts = pgTable(
     check('parts_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
-    index('parts_listed_seq_idx').on(t.seq).where(sql`${t.deletedAt} is null`),
+    index('parts_listed_seq_idx')
+      .on(t.seq)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -34,7 +34,10 @@ export function buildReview(overrides: Partial<NewReviewRow> = {}): NewReviewRow
 
 export async function insertParts(db: DbOrTx, rows: Partial<NewPartRow>[]) {
   if (rows.length === 0) return [];
-  return db.insert(parts).values(rows.map((r) => buildPart(r))).returning();
+  return db
+    .insert(parts)
+    .values(rows.map((r) => buildPart(r)))
+    .returning();
 }
 
 export async function insertPart(db: DbOrTx, overrides: Partial<NewPartRow> = {}) {
@@ -44,5 +47,8 @@ export async function insertPart(db: DbOrTx, overrides: Partial<NewPartRow> = {}
 
 export async function insertReviews(db: DbOrTx, rows: Partial<NewReviewRow>[]) {
   if (rows.length === 0) return [];
-  return db.insert(reviews).values(rows.map((r) => buildReview(r))).returning();
+  return db
+    .insert(reviews)
+    .values(rows.map((r) => buildReview(r)))
+    .returning();
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ContactAnswer, ContactBody, NewsletterAnswer, NewsletterBody } from '@partsmith/contract';
+import {
+  ApiError,
+  ContactAnswer,
+  ContactBody,
+  NewsletterAnswer,
+  NewsletterBody,
+} from '@partsmith/contract';
 import { createContactService } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,12 +8,20 @@ import type { Mailer } from '../../mail/mailer.ts';
  * The contact form and the newsletter. The entry is stored first; the mail to the shop follows,
  * and a mail failure is logged without losing the entry (the shop still sees it in the database).
  */
-export function createContactService(deps: { db: Db; mailer: Mailer; shopEmail: string; log: FastifyBaseLogger }) {
+export function createContactService(deps: {
+  db: Db;
+  mailer: Mailer;
+  shopEmail: string;
+  log: FastifyBaseLogger;
+}) {
   const { db, mailer, shopEmail, log } = deps;
 
   return {
     async submitMessage(input: { email: string; subject: string; message: string }) {
-      const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+      const [row] = await db
+        .insert(contactMessages)
+        .values(input)
+        .returning({ id: contactMessages.id });
       const id = row!.id;
       try {
         await mailer.send({
@@ -22,7 +30,10 @@ export function createContactService(deps: { db: Db; mailer: Mailer; shopEmail: 
           subject: `[Contact] ${input.subject}`,
           text: `A message from ${input.email} through the contact form:\n\n${input.message}\n\n(message ${id})`,
         });
-        await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
+        await db
+          .update(contactMessages)
+          .set({ mailedAt: new Date() })
+          .where(eq(contactMessages.id, id));
       } catch (err) {
         log.error({ err, contactMessageId: id }, 'could not mail a contact message to the shop');
       }

@@ -26,7 +26,15 @@ export interface PartPage {
 /** The catalogue's queries. Listed parts are the ones not deleted, in keyset order. */
 export function createPartsRepository(db: DbOrTx) {
   return {
-    async list({ limit, cursor, q }: { limit: number; cursor?: string; q?: string }): Promise<PartPage> {
+    async list({
+      limit,
+      cursor,
+      q,
+    }: {
+      limit: number;
+      cursor?: string;
+      q?: string;
+    }): Promise<PartPage> {
       const filters: SQL[] = [isNull(parts.deletedAt)];
       if (q) {
         const pattern = `%${escapeLike(q)}%`;
@@ -34,8 +42,16 @@ export function createPartsRepository(db: DbOrTx) {
       }
       const pageFilter = cursor ? and(...filters, gt(parts.seq, Number(cursor))) : and(...filters);
       const [rows, [totalRow]] = await Promise.all([
-        db.select().from(parts).where(pageFilter).orderBy(asc(parts.seq)).limit(limit + 1),
-        db.select({ value: count() }).from(parts).where(and(...filters)),
+        db
+          .select()
+          .from(parts)
+          .where(pageFilter)
+          .orderBy(asc(parts.seq))
+          .limit(limit + 1),
+        db
+          .select({ value: count() })
+          .from(parts)
+          .where(and(...filters)),
       ]);
       const hasMore = rows.length > limit;
       const page = hasMore ? rows.slice(0, limit) : rows;

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, IdParams, Part, PART_HEADERS, PartList, PartListQuery } from '@partsmith/contract';
+import {
+  ApiError,
+  IdParams,
+  Part,
+  PART_HEADERS,
+  PartList,
+  PartListQuery,
+} from '@partsmith/contract';
 import { notFound } from '../../lib/http-errors.ts';
 import { createPartsRepository } from './repository.ts';
 

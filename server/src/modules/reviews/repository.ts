@@ -13,7 +13,11 @@ export function createReviewsRepository(db: DbOrTx) {
   return {
     /** The newest reviews, for the home page's slider. */
     async latest(limit = REVIEWS_SHOWN): Promise<Review[]> {
-      const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+      const rows = await db
+        .select()
+        .from(reviews)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
       return rows.map(toApiReview);
     },
   };

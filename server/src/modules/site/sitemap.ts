@@ -14,16 +14,24 @@ const PUBLIC_PAGES = [
 ];
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** /sitemap.xml for search engines (the footer's "Site Map" link). */
 export async function sitemapRoute(app: FastifyInstance) {
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(app.config.publicUrl + p)}</loc></url>`).join('\n') +
+    PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(app.config.publicUrl + p)}</loc></url>`).join(
+      '\n',
+    ) +
     '\n</urlset>\n';
   app.get('/sitemap.xml', async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body),
   );
 }

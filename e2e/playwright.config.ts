@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = path.join(root, '.data-test', 'e2e');
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+// Debian's Chromium, never a downloaded browser; flags for a closed network and a root user.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, 'test-results', 'e2e'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
+    },
+  ],
+  // The real built shop on a fresh embedded database (demo catalogue seeded on start).
+  webServer: {
+    command: `node ${path.join(root, 'e2e', 'start-server.mjs')}`,
+    url: `${BASE_URL}/api/readyz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,50 @@
+import { expect, outbox, test } from './fixtures.ts';
+
+test('the contact page form validates, sends, and the shop receives the mail', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.locator('form', { has: page.getByLabel(/message/i) }).first();
+  await form.getByRole('button', { name: /send|contact us/i }).click();
+  await expect(form.getByText('Email is Required')).toBeVisible();
+  await form.getByLabel(/email/i).fill('not-an-email');
+  await form.getByRole('button', { name: /send|contact us/i }).click();
+  await expect(form.getByText('Provide a Valid Email')).toBeVisible();
+
+  const subject = `Bulk RAM order ${Date.now()}`;
+  await form.getByLabel(/email/i).fill('buyer@example.com');
+  await form.getByLabel(/subject/i).fill(subject);
+  await form.getByLabel(/message/i).fill('We would like 200 Forge DDR5 kits for our lab.');
+  await form.getByRole('button', { name: /send|contact us/i }).click();
+  await expect(page.getByText(/Your message reached our team/)).toBeVisible();
+  await expect(form.getByLabel(/subject/i)).toHaveValue('');
+  await expect
+    .poll(() =>
+      outbox().some((m) => m.includes(subject) && m.includes('Reply-To: buyer@example.com')),
+    )
+    .toBe(true);
+});
+
+test('the home page banner sends a message too', async ({ page }) => {
+  await page.goto('/#contact');
+  const banner = page.locator('#contact');
+  const subject = `Banner question ${Date.now()}`;
+  await banner.getByLabel(/email/i).fill('visitor@example.com');
+  await banner.getByLabel(/subject/i).fill(subject);
+  await banner.getByLabel(/message/i).fill('Do you ship the Z790 board to Canada?');
+  await banner.getByRole('button', { name: /contact us|send/i }).click();
+  await expect(page.getByText(/Your message reached our team/)).toBeVisible();
+  await expect.poll(() => outbox().some((m) => m.includes(subject))).toBe(true);
+});
+
+test('the newsletter subscribes once and answers a repeat politely', async ({ page }, info) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  const email = `reader-${info.project.name}-${Date.now()}@example.com`;
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByText('Email is Required')).toBeVisible();
+  await footer.getByLabel(/email/i).fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('You are subscribed to the Partsmith newsletter.')).toBeVisible();
+  await footer.getByLabel(/email/i).fill(email.toUpperCase());
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('You are already subscribed. Thank you!')).toBeVisible();
+});

@@ -1,0 +1,72 @@
+import { expect, isMobile, test } from './fixtures.ts';
+
+test('the home page shows its sections in the specified order', async ({ page }) => {
+  await page.goto('/');
+  const headings = [
+    'Available Parts in Our Stocks',
+    'TEAM. CUSTOMER. COMMUNITY',
+    'Dependably Creative',
+    'Work Feedback',
+    'Upcoming Our Services',
+    'Contact Us',
+  ];
+  const tops: number[] = [];
+  for (const name of headings) {
+    const heading = page.getByRole('heading', { name, exact: false }).first();
+    await expect(heading, name).toBeAttached();
+    tops.push(await heading.evaluate((el) => el.getBoundingClientRect().top + window.scrollY));
+  }
+  expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+  await expect(page.getByText('Collect Your Favourite Tools')).toBeVisible();
+  await expect(page.getByText('What our valuable customer says')).toBeAttached();
+  for (const stat of ['50+', '300+', '99+'])
+    await expect(page.getByText(stat, { exact: false }).first()).toBeAttached();
+});
+
+test('the parts grid lists the seeded catalogue with cards that lead to the purchase page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.locator('#parts');
+  const cards = section.getByRole('link', { name: /Add To Cart/i });
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(12);
+  const first = section.locator('article').first();
+  await expect(first).toContainText(/Min Order Quantity: \d+/);
+  await expect(first).toContainText(/Available Quantity: \d+/);
+  await expect(first).toContainText(/Price: \$\d+\.\d{2}/);
+  await expect(first.getByRole('img')).toHaveAttribute('alt', /.+/);
+  const href = await cards.first().getAttribute('href');
+  expect(href).toMatch(/^\/purchase\/[0-9a-f-]{36}$/);
+
+  // The grid is 1, 2 or 3 columns by width.
+  const columns = await section
+    .locator('article')
+    .evaluateAll(
+      (els) => new Set(els.slice(0, 6).map((e) => Math.round(e.getBoundingClientRect().left))).size,
+    );
+  expect(columns).toBe(isMobile(page) ? 1 : 3);
+});
+
+test('the reviews slider loads when reached, with stars by rating', async ({ page }) => {
+  await page.goto('/');
+  const reviews = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Work Feedback' }),
+  });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByText('Maria Gonzalez').first()).toBeAttached();
+  await expect(reviews.getByLabel(/Rated 5 out of 5/).first()).toBeAttached();
+  // A clickable pagination dot and a pause button for the autoplay.
+  await expect(reviews.getByRole('button', { name: /pause|play/i })).toBeVisible();
+});
+
+test("'Learn More' scrolls to the parts and the call-to-action buttons lead to the contact page", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(page).toHaveURL(/#parts$/);
+  await page.getByRole('link', { name: /REQUEST For QUOTE/i }).click();
+  await expect(page).toHaveURL(/\/contact\?subject=Request/);
+  await expect(page.getByLabel(/subject/i)).toHaveValue(/Request for quote/i);
+});

@@ -1,0 +1,70 @@
+import { expect, expectNoA11yViolations, test } from './fixtures.ts';
+
+const PAGES = [
+  { path: '/', heading: /GET RAM, MOTHERBOARD/i, status: 200 },
+  { path: '/myPortfolio', heading: /portfolio/i, status: 200 },
+  { path: '/blogs', heading: /blog/i, status: 200 },
+  { path: '/contact', heading: /contact/i, status: 200 },
+  { path: '/info/delivery', heading: /delivery/i, status: 200 },
+  { path: '/info/privacy-policy', heading: /privacy/i, status: 200 },
+  { path: '/no/such/page', heading: /404|Oops/i, status: 404 },
+];
+
+for (const page of PAGES) {
+  test(`${page.path} renders with one h1 and no accessibility violations`, async ({
+    page: p,
+  }, info) => {
+    const response = await p.goto(page.path);
+    expect(response?.status()).toBe(page.status);
+    await expect(p.locator('h1')).toHaveCount(1);
+    await expect(p.locator('h1')).toContainText(page.heading);
+    // Let lazy content settle (parts grid, reviews) before auditing.
+    await p.waitForLoadState('networkidle');
+    await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await p.waitForLoadState('networkidle');
+    await expectNoA11yViolations(p);
+    await p.screenshot({
+      path: info.outputPath(`${page.path.replace(/\W+/g, '_') || 'home'}.png`),
+      fullPage: true,
+    });
+  });
+}
+
+test('the 404 page says so and leads back home', async ({ page }) => {
+  await page.goto('/definitely-not-here');
+  await expect(page.getByText("Oops! The page you're looking for isn't here.")).toBeVisible();
+  await page.getByRole('link', { name: 'Back to homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Available Parts in Our Stocks' })).toBeVisible();
+});
+
+test('the portfolio shows the seven skills out of 100', async ({ page }) => {
+  await page.goto('/myPortfolio');
+  for (const [skill, value] of [
+    ['HTML', 95],
+    ['CSS', 80],
+    ['JavaScript', 65],
+    ['React', 70],
+    ['Node', 50],
+    ['Express', 50],
+    ['MongoDB', 49],
+  ] as const) {
+    await expect(
+      page.getByRole('progressbar', { name: new RegExp(`^${skill}\\b`) }),
+    ).toHaveAttribute('aria-valuenow', String(value));
+  }
+});
+
+test('the blog answers the five questions', async ({ page }) => {
+  await page.goto('/blogs');
+  await expect(page.locator('article')).toHaveCount(5);
+  for (const topic of [
+    /state/i,
+    /performance/i,
+    /prototypal inheritance/i,
+    /directly/i,
+    /unit test/i,
+  ]) {
+    await expect(page.locator('article h2').filter({ hasText: topic }).first()).toBeVisible();
+  }
+});

@@ -1,0 +1,86 @@
+// `npm test`: every check in one command — typecheck and lint, unit and component tests, API tests on PGlite (and on
+// PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the
+// built shop. Ends with one line: "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}: ${[command, ...args].join(' ')}\n`);
+  const r = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return r.status ?? 1;
+}
+
+// The end-to-end tests need Debian's Chromium; install it on a fresh machine when we may.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium) && process.getuid?.() === 0) {
+  run('install Chromium', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation',
+  ]);
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+// Static checks count as one test each in the summary line.
+for (const [label, script] of [
+  ['typecheck', 'typecheck'],
+  ['lint and format', 'lint'],
+]) {
+  const status = run(label, 'npm', ['run', script]);
+  exitCode |= status;
+  totals[status === 0 ? 'passed' : 'failed'] += 1;
+}
+
+const vitestJson = path.join(results, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+exitCode |= run('unit, component and API tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+if (fs.existsSync(vitestJson)) {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests;
+  totals.skipped += v.numPendingTests + v.numTodoTests;
+} else {
+  totals.failed += 1;
+}
+
+exitCode |= run('build the shop', 'npm', ['run', 'build']);
+
+const e2eJson = path.join(results, 'e2e.json');
+fs.rmSync(e2eJson, { force: true });
+exitCode |= run(
+  'end-to-end tests (Playwright, Debian Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson,
+  },
+);
+if (fs.existsSync(e2eJson)) {
+  const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats;
+  totals.passed += s.expected + s.flaky;
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+} else {
+  totals.failed += 1;
+}
+
+process.stdout.write(
+  `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
+process.exit(exitCode === 0 && totals.failed === 0 ? 0 : 1);
