@@ -5,6 +5,31 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// bulletproof-react's rule: a feature never imports another feature; app/ composes them.
+const features = fs.readdirSync(new URL('./web/src/features', import.meta.url));
+const featureZones = features.map((name) => ({
+  files: [`web/src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: features.filter((f) => f !== name).map((f) => `**/features/${f}/**`),
+            message: 'features do not import each other; compose them in web/src/app',
+          },
+          { group: ['**/app/**'], message: 'features do not import the app layer' },
+          {
+            group: ['**/server/**', '@partsmith/server'],
+            message: 'the web never imports server code',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -59,4 +84,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureZones,
 );

@@ -11,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // Each test file opens its own database (about 300 MB for PGlite): two at a time on 2 cores.
     maxWorkers: 2,
+    // Runs after the contract and web projects (a different worker count needs its own group).
+    sequence: { groupOrder: 1 },
   },
 });

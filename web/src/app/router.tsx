@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
-import { HomePage } from '../features/home/components/home-page.tsx';
+import { HomeRoute } from './routes/home.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /** Every page but the home page is loaded on demand (spec section 2's route table). */
@@ -10,12 +10,13 @@ export const routes = [
     Component: RootLayout,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: HomePage, ErrorBoundary: RouteError },
+      { index: true, Component: HomeRoute, ErrorBoundary: RouteError },
       {
         path: 'myPortfolio',
         ErrorBoundary: RouteError,
         lazy: async () => ({
-          Component: (await import('../features/pages/components/portfolio-page.tsx')).PortfolioPage,
+          Component: (await import('../features/pages/components/portfolio-page.tsx'))
+            .PortfolioPage,
         }),
       },
       {

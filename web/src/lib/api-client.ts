@@ -78,7 +78,9 @@ export async function apiRequest<S extends z.ZodType>(
     const parsed = ApiErrorBody.safeParse(json);
     // 5xx messages are generic on the server already; show our own friendlier text for them.
     const message =
-      parsed.success && response.status < 500 ? parsed.data.message : fallbackMessage(response.status);
+      parsed.success && response.status < 500
+        ? parsed.data.message
+        : fallbackMessage(response.status);
     throw new ApiError(response.status, message);
   }
 

@@ -9,7 +9,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white">
+    <Link
+      to="/"
+      className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white"
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
         <rect width="32" height="32" rx="6" fill="#1e293b" />
         <path
@@ -30,14 +33,16 @@ function Brand() {
  * the avatar menu) take Login's place once accounts exist.
  */
 export function Navbar() {
-  const [open, setOpen] = useState(false);
-  const drawerId = useId();
+  // The drawer is open for the page it was opened on: navigating anywhere closes it.
   const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.key : null);
+  const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const firstLink = useRef<HTMLAnchorElement>(null);
 
-  // Close the drawer on navigation, and put focus inside it when it opens.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Put focus inside the drawer when it opens.
   useEffect(() => {
     if (open) firstLink.current?.focus();
   }, [open]);
@@ -45,7 +50,7 @@ export function Navbar() {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         menuButton.current?.focus();
       }
     };
@@ -58,7 +63,10 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-50 bg-slate-900/95 text-slate-100 shadow backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4"
+      >
         <Brand />
         <ul className="hidden items-center gap-1 lg:flex">
           {desktopLinks.map((link) => (
@@ -78,7 +86,14 @@ export function Navbar() {
           aria-controls={drawerId}
           onClick={() => setOpen(true)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </button>
@@ -111,7 +126,14 @@ export function Navbar() {
                   menuButton.current?.focus();
                 }}
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </button>

@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HomeRoute } from './home.tsx';
+
+function renderHome() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <HomeRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+class NeverVisibleObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+beforeEach(() => {
+  // The reviews stay out of view here; reviews-section.test.tsx covers them.
+  vi.stubGlobal('IntersectionObserver', NeverVisibleObserver);
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response('[]', { headers: { 'content-type': 'application/json', 'x-total-count': '0' } }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the home page route', () => {
+  it('has one h1 and the sections in the spec order, each labelled by its h2', () => {
+    const { container } = renderHome();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const sections = [...container.querySelectorAll('section')];
+    const labels = sections.map((section) =>
+      document.getElementById(section.getAttribute('aria-labelledby') ?? ''),
+    );
+    expect(labels.map((label) => label?.tagName)).toEqual([
+      'H1',
+      'H2',
+      'H2',
+      'H2',
+      'H2',
+      'H2',
+      'H2',
+    ]);
+    expect(labels.slice(1).map((label) => label?.textContent)).toEqual([
+      'Available Parts in Our Stocks',
+      'TEAM. CUSTOMER. COMMUNITY',
+      'Dependably Creative',
+      'Work Feedback',
+      'Upcoming Our Services',
+      'Contact Us',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName(
+      'GET RAM, MOTHERBOARD. NEW ARRIVALS. MAKE AN EXECUTIVE.',
+    );
+  });
+
+  it('sends Learn More to the parts section', () => {
+    renderHome();
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#parts');
+    expect(document.getElementById('parts')).not.toBeNull();
+    expect(document.getElementById('contact')).not.toBeNull();
+  });
+
+  it('shows the statistics and the call to action', () => {
+    renderHome();
+    const stats = screen.getByRole('region', { name: 'TEAM. CUSTOMER. COMMUNITY' });
+    for (const text of ['50+', 'Countries', '300+', 'Complete Projects', '99+', 'Happy Clients']) {
+      expect(within(stats).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(stats).getByRole('link', { name: 'REQUEST For QUOTE' })).toHaveAttribute(
+      'href',
+      '/contact?subject=Request%20for%20quote',
+    );
+    expect(within(stats).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  it('shows the Dependably Creative gallery with sized, lazy images', () => {
+    renderHome();
+    const creative = screen.getByRole('region', { name: 'Dependably Creative' });
+    expect(within(creative).getByRole('link', { name: 'MORE ABOUT US' })).toHaveAttribute(
+      'href',
+      '/info/about-us',
+    );
+    const images = within(creative).getAllByRole('img');
+    expect(images).toHaveLength(6);
+    images.forEach((image, index) => {
+      expect(image).toHaveAttribute('src', `/images/gallery/${index + 1}.svg`);
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width', '800');
+      expect(image).toHaveAttribute('height', '600');
+      expect(image.getAttribute('alt')?.length).toBeGreaterThan(10);
+    });
+  });
+
+  it('ends with the contact banner holding the contact form', () => {
+    renderHome();
+    const contact = screen.getByRole('region', { name: 'Contact Us' });
+    expect(contact).toHaveAttribute('id', 'contact');
+    expect(within(contact).getByLabelText('Email address')).toHaveAttribute(
+      'id',
+      'home-contact-email',
+    );
+    expect(within(contact).getByRole('button', { name: 'Contact Us' })).toHaveAttribute(
+      'type',
+      'submit',
+    );
+  });
+
+  it('has no empty links and no image without alt', () => {
+    const { container } = renderHome();
+    expect(container.querySelectorAll('a[href="#"], a:not([href])')).toHaveLength(0);
+    expect(container.querySelectorAll('img:not([alt])')).toHaveLength(0);
+    for (const button of container.querySelectorAll('button')) {
+      expect(button).toHaveAttribute('type');
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ContactPage } from './contact-page.tsx';
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/contact', Component: ContactPage }], {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('ContactPage', () => {
+  it('shows the address, phone, e-mail and opening hours', async () => {
+    renderAt('/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Contact | Partsmith');
+    expect(screen.getByText(/1200 Industrial Pkwy/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+1 (512) 555-0147' })).toHaveAttribute(
+      'href',
+      'tel:+15125550147',
+    );
+    expect(screen.getByRole('link', { name: 'sales@partsmith.example' })).toHaveAttribute(
+      'href',
+      'mailto:sales@partsmith.example',
+    );
+    expect(screen.getByText('Mon–Fri 8:00–18:00 CT')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveAttribute('id', 'contact-page-subject');
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+  });
+
+  it('passes ?subject= into the form', async () => {
+    renderAt('/contact?subject=Privacy%20request');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Privacy request');
+  });
+
+  it('refills the subject when a link with another subject is followed', async () => {
+    const router = renderAt('/contact?subject=Job%20application');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Job application');
+    await router.navigate('/contact?subject=Refund%20request');
+    expect(await screen.findByDisplayValue('Refund request')).toBe(
+      screen.getByLabelText('Subject'),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NewsletterBody } from '@partsmith/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSubscribe } from '../api/subscribe.ts';
+
+export const SUBSCRIBED = 'You are subscribed to the Partsmith newsletter.';
+export const ALREADY_SUBSCRIBED = 'You are already subscribed. Thank you!';
+
+/** The footer's newsletter box: an email text box and a Subscribe button, on a dark background. */
+export function NewsletterForm() {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const errorId = `${id}-email-error`;
+  const subscribe = useSubscribe();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(NewsletterBody), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    subscribe.mutate(values, {
+      onSuccess: (answer) => {
+        toast.success(answer.alreadySubscribed ? ALREADY_SUBSCRIBED : SUBSCRIBED);
+        reset({ email: '' });
+      },
+    });
+  });
+
+  const serverError = subscribe.error
+    ? subscribe.error instanceof ApiError
+      ? subscribe.error.message
+      : 'Something went wrong. Please try again.'
+    : null;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Newsletter" className="flex flex-col gap-2">
+      <label htmlFor={emailId} className="text-sm font-medium text-slate-200">
+        Your email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          className={`input w-full min-w-0 border text-slate-900 ${errors.email ? 'border-2 border-red-400' : 'border-slate-500'}`}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? errorId : undefined}
+          {...register('email')}
+        />
+        <button type="submit" className="btn btn-primary shrink-0" disabled={subscribe.isPending}>
+          {subscribe.isPending && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Subscribe
+        </button>
+      </div>
+      {errors.email && (
+        <p id={errorId} className="text-sm font-medium text-red-300">
+          {errors.email.message}
+        </p>
+      )}
+      {serverError && (
+        <div role="alert" className="alert alert-error py-2 text-sm">
+          {serverError}
+        </div>
+      )}
+    </form>
+  );
+}

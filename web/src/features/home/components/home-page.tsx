@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { DependablyCreative } from './dependably-creative.tsx';
+import { Hero } from './hero.tsx';
+import { PartsSection } from './parts-section.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
+import { ServicesSection } from './services-section.tsx';
+import { StatsBanner } from './stats-banner.tsx';
+
+/**
+ * Spec section 2, Home page: the sections in order. The route in app/ composes it with the
+ * contact feature's banner (features do not import each other).
+ */
+export function HomePage({ contact }: { contact: ReactNode }) {
+  return (
+    <>
+      <title>Partsmith | PC parts and tools from the manufacturer</title>
+      <Hero />
+      <PartsSection />
+      <StatsBanner />
+      <DependablyCreative />
+      <ReviewsSection />
+      <ServicesSection />
+      {contact}
+    </>
+  );
+}

