@@ -4,3 +4,4 @@ export * from './reviews.ts';
 export * from './contact.ts';
 export * from './health.ts';
 export * from './routes.ts';
+export * from './auth.ts';

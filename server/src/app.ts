@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { trustedOrigins, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
@@ -16,10 +16,12 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { partsRoutes } from './modules/parts/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
-import { securityHeaders } from './plugins/security.ts';
+import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -95,9 +97,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https://') });
+  await app.register(sameOriginWrites, { origins: trustedOrigins(config) });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(accessControl);
   await app.register(openApi);
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(partsRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );

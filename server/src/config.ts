@@ -41,7 +41,25 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Partsmith <no-reply@partsmith.example>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@partsmith.example'),
   WEB_DIST: z.string().trim().min(1).optional(),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters (for example `openssl rand -base64 32`)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAILS: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z
+    .url({ message: 'must be the issuer URL, such as https://accounts.google.com' })
+    .optional(),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
 });
+
+const PROVIDERS = ['GOOGLE', 'GITHUB', 'FACEBOOK'] as const;
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -62,6 +80,15 @@ export interface Config {
   mailFrom: string;
   shopEmail: string;
   webDist: string;
+  /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */
+  authSecret: string | undefined;
+  /** Accounts that become admins when they sign up or sign in. Lower-case. */
+  adminEmails: string[];
+  social: {
+    google?: { clientId: string; clientSecret: string; issuer: string };
+    github?: { clientId: string; clientSecret: string };
+    facebook?: { clientId: string; clientSecret: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -93,6 +120,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  for (const p of PROVIDERS) {
+    if (Boolean(e[`${p}_CLIENT_ID`]) !== Boolean(e[`${p}_CLIENT_SECRET`])) {
+      problems.push(`${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both or neither`);
+    }
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
+    problems.push(
+      'BETTER_AUTH_SECRET: required in production on PostgreSQL (every instance must share it)',
+    );
+  }
+  const adminEmails = (e.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) {
+    if (!z.email().safeParse(email).success)
+      problems.push(`ADMIN_EMAILS: "${email}" is not an e-mail address`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -109,5 +156,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    authSecret: e.BETTER_AUTH_SECRET,
+    adminEmails,
+    social: {
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              issuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/+$/, ''),
+            },
+          }
+        : {}),
+      ...(e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } }
+        : {}),
+      ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+        ? { facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } }
+        : {}),
+    },
   };
+}
+
+/** The origins the shop's own pages are served from (the Vite dev server too, in development). */
+export function trustedOrigins(config: Config): string[] {
+  return [
+    config.publicUrl,
+    ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+  ];
 }

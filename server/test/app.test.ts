@@ -59,6 +59,9 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+    const plain = await t.app.inject({ url: '/', headers: { accept: '*/*' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toContain('text/html');
     const missing = await t.app.inject({ url: '/no/such/page', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
@@ -92,6 +95,31 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
       headers: { 'x-request-id': 'bad id <script>' },
     });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a write that a browser marks as cross-site, before anything runs', async () => {
+    const payload = { email: 'x@example.com' };
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(ours.statusCode).toBe(200);
   });
 
   it('serves a sitemap built from PUBLIC_URL', async () => {

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from './error-handler.ts';
 
 /**
  * Security headers on every answer. Scripts only from our own origin; styles may be inline
@@ -32,5 +33,36 @@ export const securityHeaders = fp(async function securityHeaders(
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+});
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery wall for the API: a state-changing call that a browser marks as
+ * coming from another site (Origin not ours, or Sec-Fetch-Site: cross-site) is refused with
+ * 403 before anything runs. Clients that are not browsers send neither header and are judged
+ * by their credentials alone. Webhooks are signed and exempt.
+ */
+export const sameOriginWrites = fp(async function sameOriginWrites(
+  app: FastifyInstance,
+  options: { origins: string[] },
+) {
+  const allowed = new Set(options.origins.map((o) => new URL(o).origin));
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/webhooks/')) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if (
+      (origin && origin !== 'null' && !allowed.has(origin)) ||
+      origin === 'null' ||
+      site === 'cross-site'
+    ) {
+      request.log.warn({ origin, site }, 'refused a cross-site write');
+      return reply
+        .status(403)
+        .send(errorBody(403, 'This request came from another site and was refused.'));
+    }
   });
 });

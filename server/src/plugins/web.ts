@@ -52,7 +52,7 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
-    if (hasApp && isPage && request.headers.accept?.includes('text/html') !== false) {
+    if (hasApp && isPage) {
       return sendApp(reply, isSpaRoute(pathname) ? 200 : 404);
     }
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));

@@ -1,3 +1,4 @@
 export * from './catalogue.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
+export * from './auth.ts';

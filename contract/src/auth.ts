@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EmailField } from './common.ts';
+
+/** OWASP ASVS 5.0 6.2.1 / NIST 800-63B: at least 8 characters (the spec said 6). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const NameField = z
+  .string({ message: 'Name is Required' })
+  .trim()
+  .min(1, 'Name is Required')
+  .max(100, 'Keep the name under 100 characters');
+
+export const PasswordField = z
+  .string({ message: 'Password is Required' })
+  .min(1, 'Password is Required')
+  .min(PASSWORD_MIN_LENGTH, 'Must be eight characters or longer')
+  .max(PASSWORD_MAX_LENGTH, 'Keep the password under 128 characters');
+
+/** The login panel's two modes (spec section 5, Login). */
+export const SignUpBody = z.object({ name: NameField, email: EmailField, password: PasswordField });
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+export const SignInBody = z.object({ email: EmailField, password: PasswordField });
+export type SignInBody = z.input<typeof SignInBody>;
+
+export const ForgotPasswordBody = z.object({ email: EmailField });
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
+
+export const ResetPasswordForm = z
+  .object({ password: PasswordField, confirm: z.string({ message: 'Repeat the password' }) })
+  .refine((v) => v.password === v.confirm, {
+    message: 'The passwords do not match',
+    path: ['confirm'],
+  });
+export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
+
+export const Role = z.enum(['admin', 'customer']);
+export type Role = z.infer<typeof Role>;
+
+/** The signed-in user as the session answer carries it (Better Auth's user plus our role). */
+export const SessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullish(),
+  role: Role,
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** GET /api/auth/get-session: null when signed out. */
+export const SessionAnswer = z
+  .object({ user: SessionUser, session: z.object({ expiresAt: z.string() }) })
+  .nullable();
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
+/** GET /api/admin/:email (spec section 3: "Admin check response: boolean admin"). */
+export const AdminCheck = z.object({ admin: z.boolean() });
+
+/** PUT /api/user/:email (spec: "Token response: a token field"), usable as a Bearer token. */
+export const TokenAnswer = z.object({ token: z.string() });
+
+export const EmailParams = z.object({ email: EmailField });
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  facebook: 'Facebook',
+};
+
+/** GET /api/auth-providers: which social sign-ins this shop has keys for. */
+export const AuthProviders = z.object({
+  google: z.boolean(),
+  github: z.boolean(),
+  facebook: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof AuthProviders>;

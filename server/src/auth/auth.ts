@@ -1,0 +1,158 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsmith/contract';
+import { trustedOrigins, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { promoteConfiguredAdmin } from '../modules/users/service.ts';
+
+/** Better Auth reads the client address from this header only; the bridge sets it from the socket. */
+export const CLIENT_IP_HEADER = 'x-partsmith-client-ip';
+export const COOKIE_PREFIX = 'partsmith';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The shop's Better Auth: e-mail + password, Google (OpenID Connect, found through its issuer's
+ * discovery document), GitHub and Facebook when their keys are set, sessions in the database in
+ * httpOnly cookies, Bearer tokens for API clients, and rate limits stored in the database so
+ * every instance counts together.
+ */
+export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+  const { google, github, facebook } = config.social;
+
+  return betterAuth({
+    appName: 'Partsmith',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: 'Reset your Partsmith password',
+            text:
+              `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
+              `Open this link within one hour to choose a new password; it works once:\n\n${url}\n\n` +
+              `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+          });
+        } catch (err) {
+          log.error({ err }, 'could not send a password reset mail');
+        }
+      },
+    },
+    socialProviders: {
+      ...(github
+        ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } }
+        : {}),
+      ...(facebook
+        ? { facebook: { clientId: facebook.clientId, clientSecret: facebook.clientSecret } }
+        : {}),
+    },
+    plugins: [
+      bearer(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    account: {
+      // Link a provider account to an existing one by e-mail only when the provider verified it.
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a revoked session (sign-out, role change, deletion) ends at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 20 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: COOKIE_PREFIX,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const admin = config.adminEmails.includes(user.email.toLowerCase());
+            return { data: { ...user, role: admin ? 'admin' : 'customer' } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS also promotes an account that existed before it was listed.
+          async after(session) {
+            await promoteConfiguredAdmin(db, session.userId, config.adminEmails);
+          },
+        },
+      },
+    },
+    logger: {
+      log(level, message, ...args) {
+        log[level]({ args }, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AuthProviders, Role } from '@partsmith/contract';
+import { errorBody } from '../plugins/error-handler.ts';
+import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
+import { createSignInLimiter } from './sign-in-limiter.ts';
+import { loadAuthSecret } from './secret.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The current session's token (for PUT /api/user/:email), when signed in. */
+    sessionToken: string | null;
+  }
+}
+
+/** Node's request headers as Fetch headers, with the client address set from the socket. */
+function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  // request.ip honours TRUST_PROXY; a forged X-Forwarded-For from a client counts for nothing.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+function copyHeaders(from: Headers, reply: FastifyReply) {
+  from.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = from.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/**
+ * Mounts Better Auth at /api/auth/*, answers its errors in the shop's one error shape, and
+ * resolves the caller's session (cookie or Bearer token) into request.user for every other API
+ * route before access is checked.
+ */
+export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
+  const secret = loadAuthSecret(app.config.authSecret, app.config.dataDir);
+  const auth = createAuth({
+    config: app.config,
+    db: app.db,
+    mailer: app.mailer,
+    secret,
+    log: app.log,
+  });
+  const limiter = createSignInLimiter(app.db);
+  app.decorate('auth', auth);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const cookie = request.headers.cookie;
+    const bearer = request.headers.authorization?.startsWith('Bearer ');
+    if (!bearer && !(cookie && SESSION_COOKIE.test(cookie))) return;
+    const { headers, response } = await auth.api.getSession({
+      headers: toFetchHeaders(request),
+      returnHeaders: true,
+    });
+    // A refreshed session cookie goes back to the browser.
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (!response) return;
+    const role = Role.safeParse((response.user as { role?: unknown }).role);
+    request.user = {
+      id: response.user.id,
+      email: response.user.email,
+      name: response.user.name,
+      role: role.success ? role.data : 'customer',
+    };
+    request.sessionToken = response.session.token;
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, app.config.publicUrl);
+      const signIn = request.method === 'POST' && url.pathname === '/api/auth/sign-in/email';
+      const email = signIn
+        ? String((request.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase()
+        : '';
+      if (signIn && email && (await limiter.isBlocked(email))) {
+        request.log.warn(
+          { route: 'sign-in' },
+          'sign-in refused: too many failed attempts for this account',
+        );
+        return reply
+          .status(429)
+          .header('retry-after', String(limiter.windowSeconds))
+          .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
+      }
+
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: toFetchHeaders(request),
+          body:
+            request.method === 'POST' && request.body !== undefined
+              ? JSON.stringify(request.body)
+              : undefined,
+        }),
+      );
+
+      if (signIn && email) {
+        if (response.status === 401) await limiter.recordFailure(email);
+        else if (response.ok) await limiter.reset(email);
+      }
+
+      reply.status(response.status);
+      copyHeaders(response.headers, reply);
+      const text = await response.text();
+      if (response.status >= 400) {
+        let message = 'The request could not be completed.';
+        try {
+          const body = JSON.parse(text) as { message?: unknown };
+          if (typeof body.message === 'string' && body.message) message = body.message;
+        } catch {
+          // not JSON: keep the generic message
+        }
+        if (response.status === 429)
+          message = 'Too many attempts. Please wait a moment and try again.';
+        if (response.status >= 500) {
+          request.log.error({ status: response.status }, 'auth request failed');
+          message = 'Something went wrong on our side. Please try again.';
+        }
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(errorBody(response.status, message));
+      }
+      return reply.send(text);
+    },
+  });
+
+  app.get(
+    '/api/auth-providers',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Which social sign-ins this shop has keys for',
+        response: { 200: AuthProviders },
+      },
+    },
+    async () => ({
+      google: Boolean(app.config.social.google),
+      github: Boolean(app.config.social.github),
+      facebook: Boolean(app.config.social.facebook),
+    }),
+  );
+});

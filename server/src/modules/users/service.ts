@@ -1,0 +1,44 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Role } from '@partsmith/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Changes a user's role and ends every session of theirs in the same transaction, so the old
+ * cookie or Bearer token answers 401 at once. Answers how many users changed (0 or 1).
+ */
+export async function setRoleByEmail(db: DbOrTx, email: string, role: Role): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(users.email, email.toLowerCase()), ne(users.role, role)))
+      .returning({ id: users.id });
+    for (const { id } of changed) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return changed.length;
+  });
+}
+
+/** ADMIN_EMAILS: makes the user an admin when they sign in, if listed and not one yet. */
+export async function promoteConfiguredAdmin(
+  db: DbOrTx,
+  userId: string,
+  adminEmails: readonly string[],
+) {
+  if (adminEmails.length === 0) return;
+  const [user] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user && user.role !== 'admin' && adminEmails.includes(user.email.toLowerCase())) {
+    await db
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../src/db/schema/index.ts';
+import { setRoleByEmail } from '../src/modules/users/service.ts';
+import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { cookieOf, signUp } from './auth-helpers.ts';
+
+describe.each(DB_KINDS)('accounts on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { ADMIN_EMAILS: 'boss@example.com', LOG_LEVEL: 'error' } });
+  });
+  afterAll(() => t.close());
+
+  it('signs up with a display name, sets an httpOnly SameSite=Lax cookie, and knows the session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'correct horse 1' },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/partsmith\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const session = await t.app.inject({
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieOf(res) },
+    });
+    expect(session.json().user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'customer',
+    });
+  });
+
+  it('refuses a short password and a taken e-mail in the one error shape', async () => {
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'X', email: 'short@example.com', password: '1234567' },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(Object.keys(short.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    await signUp(t, { email: 'taken@example.com' });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Y', email: 'taken@example.com', password: 'long enough 123' },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(taken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(taken.json().message).toMatch(/exist/i);
+  });
+
+  it('makes ADMIN_EMAILS accounts admins at sign-up', async () => {
+    const boss = await signUp(t, { email: 'boss@example.com' });
+    const check = await t.app.inject({
+      url: '/api/admin/boss@example.com',
+      headers: { cookie: boss.cookie },
+    });
+    expect(check.json()).toEqual({ admin: true });
+  });
+
+  it('answers the admin check for your own e-mail only (admins may ask about anyone)', async () => {
+    const alice = await signUp(t, { email: 'alice@example.com' });
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/alice@example.com',
+          headers: { cookie: alice.cookie },
+        })
+      ).json(),
+    ).toEqual({ admin: false });
+    const other = await t.app.inject({
+      url: '/api/admin/boss@example.com',
+      headers: { cookie: alice.cookie },
+    });
+    expect(other.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ url: '/api/admin/alice@example.com' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Please sign in to continue.',
+    });
+    const boss = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'boss@example.com', password: 'long enough 123' },
+      headers: { origin: t.config.publicUrl },
+    });
+    const asked = await t.app.inject({
+      url: '/api/admin/alice@example.com',
+      headers: { cookie: cookieOf(boss) },
+    });
+    expect(asked.json()).toEqual({ admin: false });
+  });
+
+  it('gives the token for your own e-mail, and the token works as a Bearer token', async () => {
+    const bob = await signUp(t, { email: 'bob@example.com' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/bob@example.com',
+      headers: { cookie: bob.cookie },
+      payload: { email: 'bob@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json();
+    expect(token).toEqual(expect.any(String));
+    const viaBearer = await t.app.inject({
+      url: '/api/admin/bob@example.com',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaBearer.json()).toEqual({ admin: false });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/alice@example.com',
+      headers: { cookie: bob.cookie },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('ends the session on sign-out: the old cookie and token answer 401', async () => {
+    const carol = await signUp(t, { email: 'carol@example.com' });
+    const { token } = (
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/carol@example.com',
+        headers: { cookie: carol.cookie },
+      })
+    ).json();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: carol.cookie, origin: t.config.publicUrl },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/carol@example.com',
+          headers: { cookie: carol.cookie },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/carol@example.com',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it("a role change ends the user's sessions at once; deletion too", async () => {
+    const dave = await signUp(t, { email: 'dave@example.com' });
+    expect(await setRoleByEmail(t.database.db, 'dave@example.com', 'admin')).toBe(1);
+    expect(
+      (await t.app.inject({ url: '/api/admin/dave@example.com', headers: { cookie: dave.cookie } }))
+        .statusCode,
+    ).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'dave@example.com', password: 'long enough 123' },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/dave@example.com',
+          headers: { cookie: cookieOf(again) },
+        })
+      ).json(),
+    ).toEqual({ admin: true });
+    const [user] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'dave@example.com'));
+    await t.database.db.delete(users).where(eq(users.id, user!.id));
+    expect(
+      await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id)),
+    ).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/dave@example.com',
+          headers: { cookie: cookieOf(again) },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses the 4th rapid failed sign-in for one account with 429, whatever X-Forwarded-For says', async () => {
+    await signUp(t, { email: 'eve@example.com' });
+    const attempt = (i: number, password = 'wrong password!') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'eve@example.com', password },
+        headers: { origin: t.config.publicUrl, 'x-forwarded-for': `10.0.0.${i}` },
+      });
+    for (let i = 1; i <= 3; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const fourth = await attempt(4, 'long enough 123');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe('Too many attempts. Please wait a moment and try again.');
+  });
+
+  it('refuses a state-changing auth call from a foreign origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Mallory', email: 'mallory@example.com', password: 'long enough 123' },
+      headers: { origin: 'https://evil.example', cookie: 'partsmith.session_token=x' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lists which social providers are configured', async () => {
+    expect((await t.app.inject('/api/auth-providers')).json()).toEqual({
+      google: false,
+      github: false,
+      facebook: false,
+    });
+  });
+});
