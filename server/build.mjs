@@ -7,8 +7,11 @@ const here = new URL('.', import.meta.url);
 fs.rmSync(new URL('dist', here), { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('src/main.ts', here).pathname],
-  outfile: new URL('dist/main.js', here).pathname,
+  entryPoints: {
+    main: new URL('src/main.ts', here).pathname,
+    admin: new URL('src/cli/admin.ts', here).pathname,
+  },
+  outdir: new URL('dist', here).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,4 +33,4 @@ await build({
 fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), {
   recursive: true,
 });
-console.log('server built: server/dist/main.js');
+console.log('server built: server/dist/main.js, server/dist/admin.js');

@@ -1,4 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { HttpError } from '../../lib/http-errors.ts';
 import type { Role } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -14,6 +15,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
  */
 export async function setRoleByEmail(db: DbOrTx, email: string, role: Role): Promise<number> {
   return db.transaction(async (tx) => {
+    if (role !== 'admin') await refuseIfLastAdmin(tx, { email: email.toLowerCase() });
     const changed = await tx
       .update(users)
       .set({ role, updatedAt: new Date() })
@@ -41,4 +43,23 @@ export async function promoteConfiguredAdmin(
       .set({ role: 'admin', updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
+}
+
+export class LastAdminError extends HttpError {
+  constructor() {
+    super(409, 'This is the last administrator: make someone else an admin first.');
+    this.name = 'LastAdminError';
+  }
+}
+
+/** The shop must never be left without an administrator. */
+export async function refuseIfLastAdmin(db: DbOrTx, who: { email: string } | { id: string }) {
+  const [user] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where('email' in who ? eq(users.email, who.email) : eq(users.id, who.id))
+    .for('update');
+  if (user?.role !== 'admin') return;
+  const [admins] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+  if ((admins?.n ?? 0) <= 1) throw new LastAdminError();
 }
