@@ -6,6 +6,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = path.join(root, '.data-test', 'e2e');
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const OIDC_PORT = E2E_PORT - 1;
+export const SMTP_PORT = E2E_PORT - 2;
+/** Where the loopback SMTP server keeps the mail the shop sent. */
+export const MAIL_DIR = path.join(root, '.data-test', 'e2e-mail');
+const OIDC_CLIENT = { id: 'partsmith-e2e', secret: 'partsmith-e2e-client-secret' };
 
 // Debian's Chromium, never a downloaded browser; flags for a closed network and a root user.
 const launchOptions = {
@@ -47,19 +52,41 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
     },
   ],
-  // The real built shop on a fresh embedded database (demo catalogue seeded on start).
-  webServer: {
-    command: `node ${path.join(root, 'e2e', 'start-server.mjs')}`,
-    url: `${BASE_URL}/api/readyz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      // The shop's third parties as real peers on loopback: OpenID Connect provider and SMTP.
+      command: `node ${path.join(root, 'e2e', 'peers.mjs')}`,
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        OIDC_PORT: String(OIDC_PORT),
+        SMTP_PORT: String(SMTP_PORT),
+        SHOP_URL: BASE_URL,
+        MAIL_DIR,
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      },
     },
-  },
+    // The real built shop on a fresh embedded database (demo catalogue seeded on start).
+    {
+      command: `node ${path.join(root, 'e2e', 'start-server.mjs')}`,
+      url: `${BASE_URL}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+        GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        ADMIN_EMAILS: 'admin@example.com',
+      },
+    },
+  ],
 });

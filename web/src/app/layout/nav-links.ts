@@ -12,7 +12,13 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: '/contact', label: 'Contact' },
 ];
 
+/** The drawer's links: every link but the desktop-only ones (so never BLOGS). */
+export const DRAWER_LINKS: readonly NavLinkItem[] = NAV_LINKS.filter((link) => !link.desktopOnly);
+
 /** Shown when signed out. */
 export const LOGIN_LINK: NavLinkItem = { to: '/login', label: 'Login' };
 /** Shown when signed in (with Sign Out and the avatar menu). */
 export const DASHBOARD_LINK: NavLinkItem = { to: '/dashboard', label: 'Dashboard' };
+
+/** Said after Sign Out. */
+export const SIGNED_OUT_MESSAGE = 'You are signed out.';

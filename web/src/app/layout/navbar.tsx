@@ -1,11 +1,28 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { LOGIN_LINK, NAV_LINKS, type NavLinkItem } from './nav-links.ts';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { Avatar } from '../../features/auth/components/avatar.tsx';
+import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import {
+  DASHBOARD_LINK,
+  DRAWER_LINKS,
+  LOGIN_LINK,
+  NAV_LINKS,
+  SIGNED_OUT_MESSAGE,
+} from './nav-links.ts';
+
+const FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-300';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium transition-colors hover:bg-white/10 ${
+  `rounded-md px-3 py-2 font-medium transition-colors hover:bg-white/10 ${FOCUS} ${
     isActive ? 'text-orange-300' : 'text-slate-100'
   }`;
+
+const SIGN_OUT_CLASS = `btn btn-sm rounded-full border border-slate-400 bg-transparent px-4 font-semibold text-slate-100 shadow-none hover:border-orange-300 hover:bg-white/10 ${FOCUS}`;
 
 function Brand() {
   return (
@@ -29,8 +46,9 @@ function Brand() {
 }
 
 /**
- * Top bar (always visible) and the mobile drawer. The signed-in items (Sign Out, Dashboard and
- * the avatar menu) take Login's place once accounts exist.
+ * Top bar (always visible) and the mobile drawer (spec section 2, Navigation). Signed out: Login.
+ * Signed in: Dashboard, Sign Out and the avatar menu. While the session loads neither shows, and
+ * their place is kept so nothing jumps.
  */
 export function Navbar() {
   // The drawer is open for the page it was opened on: navigating anywhere closes it.
@@ -58,49 +76,102 @@ export function Navbar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const desktopLinks: NavLinkItem[] = [...NAV_LINKS, LOGIN_LINK];
-  const drawerLinks: NavLinkItem[] = [...NAV_LINKS.filter((l) => !l.desktopOnly), LOGIN_LINK];
+  const session = useSession();
+  const user = session.data?.user;
+  const status = user ? 'in' : session.isPending ? 'loading' : 'out';
+  const navigate = useNavigate();
+  const signOut = useSignOut({
+    // Leave the signed-in page before the session is forgotten, then say so.
+    onSignedOut: async () => {
+      await navigate('/', { flushSync: true });
+      toast.success(SIGNED_OUT_MESSAGE);
+    },
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError ? error.message : 'Could not sign out. Please try again.',
+      ),
+  });
+  const onSignOut = () => {
+    setOpenOn(null);
+    signOut.mutate();
+  };
 
   return (
-    <header className="sticky top-0 z-50 bg-slate-900/95 text-slate-100 shadow backdrop-blur">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4"
-      >
-        <Brand />
-        <ul className="hidden items-center gap-1 lg:flex">
-          {desktopLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <button
-          ref={menuButton}
-          type="button"
-          className="btn btn-ghost btn-square text-white lg:hidden"
-          aria-label="Open menu"
-          aria-expanded={open}
-          aria-controls={drawerId}
-          onClick={() => setOpen(true)}
+    <>
+      <header className="sticky top-0 z-50 bg-slate-900/95 text-slate-100 shadow backdrop-blur">
+        <nav
+          aria-label="Main"
+          className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 lg:grid-cols-[1fr_auto_1fr]"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+          <div className="justify-self-start">
+            <Brand />
+          </div>
+          <ul className="hidden items-center gap-1 lg:flex">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="hidden h-11 items-center justify-end gap-2 justify-self-end lg:flex">
+            {status === 'loading' && <li aria-hidden="true" className="h-10 w-20" />}
+            {status === 'out' && (
+              <li>
+                <NavLink to={LOGIN_LINK.to} className={linkClass}>
+                  {LOGIN_LINK.label}
+                </NavLink>
+              </li>
+            )}
+            {status === 'in' && user && (
+              <>
+                <li>
+                  <NavLink to={DASHBOARD_LINK.to} className={linkClass}>
+                    {DASHBOARD_LINK.label}
+                  </NavLink>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={SIGN_OUT_CLASS}
+                    disabled={signOut.isPending}
+                    onClick={onSignOut}
+                  >
+                    Sign Out
+                  </button>
+                </li>
+                <li className="ml-1">
+                  <UserMenu user={user} onSignOut={onSignOut} signingOut={signOut.isPending} />
+                </li>
+              </>
+            )}
+          </ul>
+          <button
+            ref={menuButton}
+            type="button"
+            className={`btn btn-ghost btn-square justify-self-end text-white lg:hidden ${FOCUS}`}
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls={drawerId}
+            onClick={() => setOpen(true)}
           >
-            <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
-      </nav>
-
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </nav>
+      </header>
+      {/* Outside the header: its backdrop blur would make it the box of a fixed child. */}
       {open && (
-        <div className="fixed inset-0 z-50 lg:hidden">
+        <div className="fixed inset-0 z-[60] lg:hidden">
           <button
             type="button"
             aria-label="Close menu"
@@ -139,7 +210,7 @@ export function Navbar() {
               </button>
             </div>
             <ul className="flex flex-col gap-1">
-              {drawerLinks.map((link, index) => (
+              {DRAWER_LINKS.map((link, index) => (
                 <li key={link.to}>
                   <NavLink
                     ref={index === 0 ? firstLink : undefined}
@@ -151,10 +222,47 @@ export function Navbar() {
                   </NavLink>
                 </li>
               ))}
+              {status === 'loading' && <li aria-hidden="true" className="h-10" />}
+              {status === 'out' && (
+                <li>
+                  <NavLink to={LOGIN_LINK.to} className={(state) => `block ${linkClass(state)}`}>
+                    {LOGIN_LINK.label}
+                  </NavLink>
+                </li>
+              )}
+              {status === 'in' && (
+                <li>
+                  <NavLink
+                    to={DASHBOARD_LINK.to}
+                    className={(state) => `block ${linkClass(state)}`}
+                  >
+                    {DASHBOARD_LINK.label}
+                  </NavLink>
+                </li>
+              )}
             </ul>
+            {status === 'in' && user && (
+              <div className="mt-auto flex flex-col gap-3 border-t border-white/15 pt-4">
+                <div className="flex items-center gap-3">
+                  <Avatar user={user} />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-white">{user.name}</p>
+                    <p className="truncate text-sm text-slate-300">{user.email}</p>
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className={`${SIGN_OUT_CLASS} btn-md w-full`}
+                  disabled={signOut.isPending}
+                  onClick={onSignOut}
+                >
+                  Sign Out
+                </button>
+              </div>
+            )}
           </div>
         </div>
       )}
-    </header>
+    </>
   );
 }

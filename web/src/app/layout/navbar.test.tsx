@@ -1,0 +1,154 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, Outlet } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, sessionFor, silenceFlushSyncWarning } from '../../test/mock-api.ts';
+import { SIGNED_OUT_MESSAGE } from './nav-links.ts';
+import { Navbar } from './navbar.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function renderNavbar(path = '/') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <Navbar />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { index: true, element: <p>Home page</p> },
+          { path: 'dashboard', element: <p>Dashboard page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, client };
+}
+
+const main = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Open menu' }));
+  return within(screen.getByRole('dialog', { name: 'Menu' }));
+}
+
+const drawerLinkNames = (drawer: Awaited<ReturnType<typeof openDrawer>>) =>
+  drawer
+    .getAllByRole('link')
+    .map((link) => link.textContent?.trim())
+    .filter((name) => name !== 'Partsmith');
+
+beforeEach(() => {
+  silenceFlushSyncWarning();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('Navbar', () => {
+  it('keeps the account corner empty while the session loads', async () => {
+    mockApi({ 'GET /api/auth/get-session': () => new Promise<Response>(() => {}) });
+    const user = userEvent.setup();
+    renderNavbar();
+    expect(main().queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    expect(main().queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    const drawer = await openDrawer(user);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact']);
+  });
+
+  it('shows Login when signed out; the drawer never lists BLOGS', async () => {
+    mockApi({ 'GET /api/auth/get-session': () => json(null) });
+    const user = userEvent.setup();
+    renderNavbar();
+    expect(await main().findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(main().getByRole('link', { name: 'BLOGS' })).toHaveAttribute('href', '/blogs');
+    expect(main().queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
+
+    const drawer = await openDrawer(user);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Login']);
+    expect(drawer.queryByText('BLOGS')).toBeNull();
+  });
+
+  it('shows Dashboard, Sign Out and the avatar initials when signed in', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+    });
+    const user = userEvent.setup();
+    renderNavbar();
+    expect(await main().findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(main().getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    const avatar = main().getByRole('button', { name: 'Account menu for Jane Doe' });
+    expect(avatar).toHaveTextContent('JD');
+    expect(main().queryByRole('link', { name: 'Login' })).toBeNull();
+
+    const drawer = await openDrawer(user);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Dashboard']);
+    expect(drawer.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(drawer.queryByText('BLOGS')).toBeNull();
+  });
+
+  it('signs out: ends the session, says so and goes home', async () => {
+    localStorage.setItem('accessToken', 'old');
+    let signedIn = true;
+    const api = mockApi({
+      'GET /api/auth/get-session': () =>
+        json(signedIn ? sessionFor({ name: 'Jane Doe', email: 'jane@example.com' }) : null),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return json({ success: true });
+      },
+    });
+    const user = userEvent.setup();
+    const { router, client } = renderNavbar('/dashboard');
+    client.setQueryData(['orders', 'jane@example.com'], []);
+    await user.click(await main().findByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SIGNED_OUT_MESSAGE));
+    expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/');
+    expect(await main().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(client.getQueryData(['orders', 'jane@example.com'])).toBeUndefined();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('signs out from the avatar menu too', async () => {
+    let signedIn = true;
+    const api = mockApi({
+      'GET /api/auth/get-session': () =>
+        json(signedIn ? sessionFor({ name: 'Jane Doe', email: 'jane@example.com' }) : null),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return json({ success: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderNavbar();
+    await user.click(await main().findByRole('button', { name: /Account menu/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await main().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
+  });
+});

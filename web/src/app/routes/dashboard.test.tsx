@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireUser } from '../../features/auth/components/guards.tsx';
+import { DashboardHome } from '../../features/dashboard/components/dashboard-home.tsx';
+import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
+import { DashboardRoute } from './dashboard.tsx';
+
+function renderDashboard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard',
+        Component: RequireUser,
+        children: [
+          { Component: DashboardRoute, children: [{ index: true, Component: DashboardHome }] },
+        ],
+      },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const menuLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent?.trim(), link.getAttribute('href')]);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the /dashboard route', () => {
+  it('shows a customer the customer menu and greets them by name', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+      'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+    });
+    renderDashboard();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe!' }),
+    ).toBeInTheDocument();
+    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+    await nav.findByRole('link', { name: 'Add Review' });
+    expect(menuLinks()).toEqual([
+      ['Overview', '/dashboard'],
+      ['Add Review', '/dashboard/add-review'],
+      ['My Orders', '/dashboard/my-orders'],
+      ['My Profile', '/dashboard/my-profile'],
+    ]);
+    const cards = within(screen.getAllByRole('list').at(-1)!).getAllByRole('link');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Add Review',
+      'My Orders',
+      'My Profile',
+    ]);
+    expect(document.title).toBe('Dashboard | Partsmith');
+  });
+
+  it('shows an administrator the admin menu', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' })),
+      'GET /api/admin/ada%40example.com': () => json({ admin: true }),
+    });
+    renderDashboard();
+    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+    await nav.findByRole('link', { name: 'Make Admin' });
+    expect(menuLinks()).toEqual([
+      ['Overview', '/dashboard'],
+      ['My Profile', '/dashboard/my-profile'],
+      ['Add Product', '/dashboard/add-product'],
+      ['Make Admin', '/dashboard/make-admin'],
+      ['Manage Orders', '/dashboard/manage-orders'],
+      ['Manage Products', '/dashboard/manage-products'],
+    ]);
+    expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
+  });
+
+  it('waits for the admin check before showing the menu', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+      'GET /api/admin/jane%40example.com': () => new Promise<Response>(() => {}),
+    });
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByRole('status', { name: /Loading your menu/ }).length).toBeGreaterThan(0);
+    expect(menuLinks()).toEqual([['Overview', '/dashboard']]);
+  });
+});

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { SessionAnswer } from '@partsmith/contract';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** An empty body means "no session" too, like Better Auth's `null`. */
+const SessionBody = z.preprocess((value) => value ?? null, SessionAnswer);
+
+/** GET /api/auth/get-session: the signed-in user and session, or null when signed out. */
+export function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
+  return api('/auth/get-session', { schema: SessionBody, signal });
+}
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+  });
+
+/** The current session: `data` is undefined while loading, null when signed out. */
+export function useSession() {
+  return useQuery(sessionQuery());
+}
+
+/** Queries whose answers are the same for every visitor; everything else belongs to one user. */
+const PUBLIC_QUERY_ROOTS: readonly unknown[] = ['session', 'allParts', 'reviews', 'auth-providers'];
+
+/** Forgets every cached answer that belongs to a user (orders, profile, admin status...). */
+export function clearUserData(queryClient: QueryClient) {
+  queryClient.removeQueries({
+    predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(query.queryKey[0]),
+  });
+}
+
+/** After a sign-in or sign-up: drop the previous user's data and load the new session. */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionAnswer> {
+  clearUserData(queryClient);
+  return queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
+}

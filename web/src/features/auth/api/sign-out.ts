@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { clearUserData, sessionQueryKey } from './get-session.ts';
+
+const SignOutAnswer = z.object({ success: z.boolean() });
+
+/** POST /api/auth/sign-out: clears the session cookie. A 401 means it is gone already. */
+export async function signOut() {
+  try {
+    return await api('/auth/sign-out', { method: 'POST', body: {}, schema: SignOutAnswer });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { success: true };
+    throw error;
+  }
+}
+
+/** Forgets the signed-in user in this tab: cached user data, the session, the spec's token. */
+export function forgetUser(queryClient: QueryClient) {
+  // Spec section 4: "Sign Out ends the session and removes the stored accessToken".
+  try {
+    localStorage.removeItem('accessToken');
+  } catch {
+    // Storage may be blocked; nothing is kept there by this app anyway.
+  }
+  clearUserData(queryClient);
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+export interface UseSignOutOptions {
+  /**
+   * Runs after the server ended the session and before this tab forgets the user. Leave
+   * signed-in pages here (navigate away), so their guards do not react to the sign-out first.
+   */
+  onSignedOut?: () => unknown;
+  onError?: (error: Error) => void;
+}
+
+export function useSignOut({ onSignedOut, onError }: UseSignOutOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      try {
+        await onSignedOut?.();
+      } finally {
+        forgetUser(queryClient);
+      }
+    },
+    onError,
+  });
+}

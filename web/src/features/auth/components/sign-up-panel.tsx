@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignUpBody } from '@partsmith/contract';
+import type { Ref } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSignUp } from '../api/sign-up.ts';
+import { AuthField } from './auth-field.tsx';
+import { errorText, PillMessage } from './pill-message.tsx';
+import { SocialButtons } from './social-buttons.tsx';
+
+export const NO_COOKIE_MESSAGE =
+  'You are signed in, but your browser did not keep the session. Allow cookies for this shop and try again.';
+
+export interface AuthPanelProps {
+  headingRef: Ref<HTMLHeadingElement>;
+  returnTo: string;
+  message: string | null;
+  onMessage: (message: string | null) => void;
+}
+
+/** "Create Account": Your Name, Email, Password (spec section 5, Login). */
+export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPanelProps) {
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(SignUpBody),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    onMessage(null);
+    signUp.mutate(values, {
+      onSuccess: (session) => {
+        if (!session) onMessage(NO_COOKIE_MESSAGE);
+      },
+      onError: (error) => onMessage(errorText(error)),
+    });
+  });
+
+  return (
+    <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">
+      <h2
+        id="signup-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-center text-3xl font-extrabold tracking-tight text-slate-900 focus:outline-none"
+      >
+        Create Account
+      </h2>
+      <SocialButtons returnTo={returnTo} onMessage={onMessage} />
+      {message && <PillMessage message={message} onDismiss={() => onMessage(null)} />}
+      <p className="divider my-0 text-sm text-slate-700">or use your e-mail to register</p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="signup-heading"
+        className="flex flex-col gap-4"
+      >
+        <AuthField
+          id="signup-name"
+          label="Your Name"
+          type="text"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <AuthField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <AuthField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least eight characters."
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <span role="status" className="sr-only">
+          {signUp.isPending ? 'Creating your account, please wait.' : ''}
+        </span>
+        <button
+          type="submit"
+          className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
+          disabled={signUp.isPending}
+        >
+          {signUp.isPending ? '...' : 'Sign Up'}
+        </button>
+      </form>
+    </div>
+  );
+}
