@@ -5,3 +5,5 @@ export * from './contact.ts';
 export * from './health.ts';
 export * from './routes.ts';
 export * from './auth.ts';
+export * from './orders.ts';
+export * from './payments.ts';

@@ -17,6 +17,13 @@ import { partsRoutes } from './modules/parts/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { createTestProcessor } from './modules/payments/test-processor.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
@@ -37,6 +44,7 @@ export interface AppDeps {
   /** An open, migrated database (tests pass one); otherwise the configured one is opened. */
   database?: Database;
   mailer?: Mailer;
+  payments?: PaymentProvider | null;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -90,6 +98,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  const stripe = config.stripe
+    ? createStripeProvider({
+        secretKey: config.stripe.secretKey,
+        publishableKey: config.stripe.publishableKey,
+        apiBase: config.stripe.apiBase ? stripeApiBase(config.stripe.apiBase) : undefined,
+      })
+    : null;
+  app.decorate('payments', deps.payments ?? stripe ?? choosePaymentProvider(config, database));
+  app.decorate(
+    'orders',
+    createOrdersService({ db: database.db, mailer, log: app.log, publicUrl: config.publicUrl }),
+  );
   app.addHook('onClose', async () => {
     if (!deps.mailer) mailer.close();
     if (ownsDatabase) await database.close();
@@ -110,14 +130,43 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(usersRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );
+  // At the root: the route's path already starts with /api, and it keeps its own raw-body parser.
+  if (stripe && config.stripe?.webhookSecret) {
+    await app.register(stripeWebhookRoutes, {
+      stripe: stripe.stripe,
+      webhookSecret: config.stripe.webhookSecret,
+    });
+  }
   await app.register(openApiUi);
   await app.register(sitemapRoute);
   await app.register(webApp, { dist: config.webDist });
 
   return app;
+}
+
+/** STRIPE_API_BASE (tests only) as the SDK's host/port/protocol. */
+function stripeApiBase(url: string) {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: u.hostname,
+    port: Number(u.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  } as const;
+}
+
+/**
+ * Without Stripe keys: the built-in test-mode processor, which production refuses unless
+ * ALLOW_TEST_PAYMENTS says so (then card payments answer "not set up").
+ */
+function choosePaymentProvider(config: Config, database: Database): PaymentProvider | null {
+  if (config.env === 'production' && !config.allowTestPayments) return null;
+  return createTestProcessor(database.db);
 }
 
 async function openConfiguredDatabase(config: Config, app: FastifyInstance): Promise<Database> {

@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests only: where the Stripe SDK sends its requests (a local Stripe-speaking server). */
+  STRIPE_API_BASE: z.url().optional(),
+  ALLOW_TEST_PAYMENTS: booleanFlag,
 });
 
 const PROVIDERS = ['GOOGLE', 'GITHUB', 'FACEBOOK'] as const;
@@ -84,6 +90,17 @@ export interface Config {
   authSecret: string | undefined;
   /** Accounts that become admins when they sign up or sign in. Lower-case. */
   adminEmails: string[];
+  /** Stripe when both keys are set; otherwise the built-in test-mode card processor. */
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  /** The test processor is refused in production unless this is set. */
+  allowTestPayments: boolean;
   social: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     github?: { clientId: string; clientSecret: string };
@@ -126,6 +143,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both or neither`);
     }
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither');
+  }
+  if (e.STRIPE_SECRET_KEY && e.NODE_ENV === 'production' && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required with Stripe in production (payments confirmed by webhook)',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
     problems.push(
       'BETTER_AUTH_SECRET: required in production on PostgreSQL (every instance must share it)',
@@ -158,6 +183,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS ?? false,
     social: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

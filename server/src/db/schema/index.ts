@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './auth.ts';
+export * from './orders.ts';

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { parts } from './catalogue.ts';
+
+/**
+ * Orders keep their own copy of the part's name, image, description and unit price, and of the
+ * buyer's name and e-mail, so deleting a part or a user never rewrites an order's history.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    description: text('description').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    userEmail: text('user_email').notNull(),
+    userName: text('user_name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
+    check('orders_shipped_only_paid', sql`${t.shippedAt} is null or ${t.paid}`),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_transaction_unique').on(t.transactionId),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Idempotency-Key of POST /api/purchase: one order and one answer per user and key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** The built-in test-mode card processor's payments (what Stripe keeps on its side). */
+export const testPayments = pgTable('test_payments', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  orderId: uuid('order_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhook events already applied (Stripe delivers at least once): each id is processed once. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

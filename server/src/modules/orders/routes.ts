@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiError,
+  DeleteAnswer,
+  IdParams,
+  Order,
+  OrderList,
+  OrdersQuery,
+  PurchaseAnswer,
+  PurchaseBody,
+} from '@partsmith/contract';
+import { HttpError } from '../../lib/http-errors.ts';
+import { toApiOrder, type OrdersService } from './service.ts';
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 255 characters')
+    .max(255, 'Idempotency-Key must be 8 to 255 characters')
+    .optional(),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.orders;
+
+  app.post(
+    '/purchase',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Buy a part: checks the quantity and takes the stock in one transaction',
+        description:
+          'Only partId, quantity, address and phone are read; name, image, price and the buyer come from the catalogue and the session. Send an Idempotency-Key header to make retries safe.',
+        headers: IdempotencyHeaders,
+        body: PurchaseBody,
+        response: {
+          200: PurchaseAnswer,
+          400: ApiError,
+          401: ApiError,
+          404: ApiError,
+          409: ApiError,
+          422: ApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const answer = await service.place(request.body, user, request.headers['idempotency-key']);
+      return reply.status(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Your own orders, newest first',
+        querystring: OrdersQuery,
+        response: { 200: OrderList, 400: ApiError, 401: ApiError, 403: ApiError },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (request.query.userEmail !== user.email)
+        throw new HttpError(403, 'You can only list your own orders.');
+      return service.listFor(user.id);
+    },
+  );
+
+  app.get(
+    '/purchase/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its owner or an admin)',
+        params: IdParams,
+        response: { 200: Order, 400: ApiError, 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request) => toApiOrder(await service.getVisible(request.params.id, request.user!)),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete an unpaid order (its owner or an admin); its quantity goes back in stock',
+        params: IdParams,
+        response: { 200: DeleteAnswer, 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      deletedCount: await service.remove(request.params.id, request.user!),
+    }),
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+  }
+}

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { quantityMessage, type Order } from '@partsmith/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { idempotencyKeys, orders, parts, type OrderRow } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { orderTotalCents } from '../payments/service.ts';
+
+export function toApiOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    partId: row.partId,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    price: row.unitPriceCents / 100,
+    quantity: row.quantity,
+    total: orderTotalCents(row) / 100,
+    userEmail: row.userEmail,
+    userName: row.userName,
+    address: row.address,
+    phone: row.phone,
+    availableQuantity: row.stockAfter,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    status: row.shippedAt ? 'shipped' : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface Buyer {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface PlaceOrderInput {
+  partId: string;
+  quantity: number;
+  address: string;
+  phone: string;
+}
+
+type Answer = { statusCode: number; body: { acknowledged: true; insertedId: string } };
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function createOrdersService(deps: {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}) {
+  const { db, mailer, log } = deps;
+
+  async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
+    const [part] = await tx
+      .select()
+      .from(parts)
+      .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
+    if (!part) throw notFound('This part is not in our catalogue any more.');
+    if (input.quantity < part.minOrderQuantity || input.quantity > part.availableQuantity) {
+      throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
+    }
+    // The guard in the WHERE clause makes the check and the decrement one step: whatever runs
+    // beside this transaction, stock never goes below zero (and the CHECK constraint stands behind it).
+    const [updated] = await tx
+      .update(parts)
+      .set({
+        availableQuantity: sql`${parts.availableQuantity} - ${input.quantity}`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(parts.id, part.id),
+          isNull(parts.deletedAt),
+          gte(parts.availableQuantity, input.quantity),
+        ),
+      )
+      .returning({ availableQuantity: parts.availableQuantity });
+    if (!updated)
+      throw new HttpError(
+        409,
+        'Someone bought the last units just now: not enough stock left for this quantity.',
+      );
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer.id,
+        partId: part.id,
+        name: part.name,
+        image: part.image,
+        description: part.description,
+        unitPriceCents: part.priceCents,
+        quantity: input.quantity,
+        userEmail: buyer.email,
+        userName: buyer.name,
+        address: input.address,
+        phone: input.phone,
+        stockAfter: updated.availableQuantity,
+      })
+      .returning();
+    return order!;
+  }
+
+  function sendConfirmation(order: OrderRow) {
+    const total = money(orderTotalCents(order));
+    mailer
+      .send({
+        to: order.userEmail,
+        subject: `Your Partsmith order: ${order.quantity} x ${order.name}`,
+        text:
+          `Hello ${order.userName},\n\nThank you for your order.\n\n` +
+          `  ${order.quantity} x ${order.name} at ${money(order.unitPriceCents)} = ${total}\n` +
+          `  Ship to: ${order.address}\n  Phone: ${order.phone}\n  Order: ${order.id}\n\n` +
+          `Pay for it here: ${deps.publicUrl}/dashboard/payment/${order.id}\n` +
+          `Your orders: ${deps.publicUrl}/dashboard/my-orders\n\nPartsmith\n`,
+      })
+      .catch((err: unknown) =>
+        log.error({ err, orderId: order.id }, 'could not send the order confirmation mail'),
+      );
+  }
+
+  return {
+    /**
+     * Places an order: checks the rules and takes the stock in one transaction. With an
+     * idempotency key, the same key (for the same buyer and body) makes one order and answers the
+     * same every time; the key is stored in the same transaction as the order.
+     */
+    async place(input: PlaceOrderInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
+      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+      const result = await db.transaction(
+        async (tx): Promise<{ answer: Answer; order?: OrderRow }> => {
+          if (idempotencyKey) {
+            const claimed = await tx
+              .insert(idempotencyKeys)
+              .values({ userId: buyer.id, key: idempotencyKey, requestHash })
+              .onConflictDoNothing()
+              .returning({ key: idempotencyKeys.key });
+            if (claimed.length === 0) {
+              const [earlier] = await tx
+                .select()
+                .from(idempotencyKeys)
+                .where(
+                  and(
+                    eq(idempotencyKeys.userId, buyer.id),
+                    eq(idempotencyKeys.key, idempotencyKey),
+                  ),
+                );
+              if (earlier?.requestHash !== requestHash) {
+                throw new HttpError(
+                  422,
+                  'This Idempotency-Key was already used for a different purchase.',
+                );
+              }
+              if (earlier.statusCode === null || earlier.response === null) {
+                throw new HttpError(
+                  409,
+                  'This purchase is still being processed. Please wait a moment.',
+                );
+              }
+              return {
+                answer: {
+                  statusCode: earlier.statusCode,
+                  body: earlier.response as Answer['body'],
+                },
+              };
+            }
+          }
+          const order = await placeInTx(tx, input, buyer);
+          const answer: Answer = {
+            statusCode: 200,
+            body: { acknowledged: true, insertedId: order.id },
+          };
+          if (idempotencyKey) {
+            await tx
+              .update(idempotencyKeys)
+              .set({ statusCode: answer.statusCode, response: answer.body })
+              .where(
+                and(eq(idempotencyKeys.userId, buyer.id), eq(idempotencyKeys.key, idempotencyKey)),
+              );
+          }
+          return { answer, order };
+        },
+      );
+      if (result.order) sendConfirmation(result.order);
+      return result.answer;
+    },
+
+    async listFor(userId: string): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return rows.map(toApiOrder);
+    },
+
+    /** An order its owner (or an admin) may see; others get the same 404 as a missing one. */
+    async getVisible(id: string, viewer: { id: string; role: string }): Promise<OrderRow> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
+        throw notFound('We could not find that order.');
+      return row;
+    },
+
+    /** Deletes an unpaid order and puts its quantity back in stock, in one transaction. */
+    async remove(id: string, viewer: { id: string; role: string }): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
+          throw notFound('We could not find that order.');
+        if (row.paid) throw new HttpError(409, 'A paid order cannot be deleted.');
+        if (row.partId) {
+          await tx
+            .update(parts)
+            .set({
+              availableQuantity: sql`${parts.availableQuantity} + ${row.quantity}`,
+              updatedAt: new Date(),
+            })
+            .where(eq(parts.id, row.partId));
+        }
+        const deleted = await tx
+          .delete(orders)
+          .where(and(eq(orders.id, id), eq(orders.paid, false)))
+          .returning({ id: orders.id });
+        return deleted.length;
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
