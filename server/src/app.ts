@@ -116,7 +116,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await app.register(errorHandler);
-  await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https://') });
+  await app.register(securityHeaders, {
+    hsts: config.publicUrl.startsWith('https://'),
+    stripe: Boolean(config.stripe),
+  });
   await app.register(sameOriginWrites, { origins: trustedOrigins(config) });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(accessControl);

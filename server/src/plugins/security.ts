@@ -9,19 +9,23 @@ import { errorBody } from './error-handler.ts';
  */
 export const securityHeaders = fp(async function securityHeaders(
   app: FastifyInstance,
-  options: { hsts: boolean },
+  options: { hsts: boolean; stripe: boolean },
 ) {
+  // Stripe Elements needs its script, its card iframes and its API:
+  // https://docs.stripe.com/security/guide#content-security-policy
+  const stripe = options.stripe;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
