@@ -7,3 +7,4 @@ export * from './routes.ts';
 export * from './auth.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './dashboard.ts';

@@ -17,7 +17,13 @@ import { partsRoutes } from './modules/parts/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
+import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
+import { createDiskImageStore } from './modules/uploads/images.ts';
+import { uploadRoutes, uploadsDir, uploadsStatic } from './modules/uploads/routes.ts';
+import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -106,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       })
     : null;
   app.decorate('payments', deps.payments ?? stripe ?? choosePaymentProvider(config, database));
+  app.decorate('images', createDiskImageStore(uploadsDir(config.dataDir)));
   app.decorate(
     'orders',
     createOrdersService({ db: database.db, mailer, log: app.log, publicUrl: config.publicUrl }),
@@ -135,6 +142,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(uploadRoutes);
+      await api.register(profilesRoutes);
+      await api.register(partsAdminRoutes);
+      await api.register(usersAdminRoutes);
+      await api.register(ordersAdminRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );
@@ -146,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
   await app.register(openApiUi);
+  await app.register(uploadsStatic, { dir: uploadsDir(config.dataDir) });
   await app.register(sitemapRoute);
   await app.register(webApp, { dist: config.webDist });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -23,6 +24,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Keyset order for the admins' list (newest first). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     name: text('name').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
 
 export const reviews = pgTable(
   'reviews',
@@ -10,6 +11,8 @@ export const reviews = pgTable(
     /** The spec's free-text line under the reviewer's name. */
     type: text('type').notNull(),
     rating: smallint('rating').notNull(),
+    /** The author, from the session (null for demo reviews and deleted accounts). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

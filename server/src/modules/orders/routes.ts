@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminListQuery,
   ApiError,
+  ModifiedAnswer,
+  PART_HEADERS,
   DeleteAnswer,
   IdParams,
   Order,
@@ -100,6 +103,51 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       acknowledged: true as const,
       deletedCount: await service.remove(request.params.id, request.user!),
+    }),
+  );
+};
+
+export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/allPurchases',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order, newest first, a page at a time (X-Total-Count, X-Next-Cursor)',
+        querystring: AdminListQuery,
+        response: { 200: OrderList, 400: ApiError, 401: ApiError, 403: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const page = await app.orders.listAll(request.query);
+      reply.header(PART_HEADERS.total, String(page.total));
+      if (page.nextCursor) reply.header(PART_HEADERS.nextCursor, page.nextCursor);
+      return page.orders;
+    },
+  );
+
+  app.put(
+    '/changeStatus/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Ship a paid order',
+        params: IdParams,
+        response: {
+          200: ModifiedAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+          409: ApiError,
+        },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await app.orders.ship(request.params.id, request.user!),
     }),
   );
 };

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { quantityMessage, type Order } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys, orders, parts, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordAudit } from '../audit/service.ts';
 import { orderTotalCents } from '../payments/service.ts';
 
 export function toApiOrder(row: OrderRow): Order {
@@ -189,6 +190,49 @@ export function createOrdersService(deps: {
       return result.answer;
     },
 
+    /** Every order, newest first, a page at a time (for the admins). */
+    async listAll(q: { limit: number; cursor?: string }) {
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(q.cursor ? lt(orders.seq, Number(q.cursor)) : undefined)
+          .orderBy(desc(orders.seq))
+          .limit(q.limit + 1),
+        db.$count(orders),
+      ]);
+      const more = rows.length > q.limit;
+      const page = more ? rows.slice(0, q.limit) : rows;
+      return {
+        orders: page.map(toApiOrder),
+        total,
+        nextCursor: more ? String(page[page.length - 1]!.seq) : null,
+      };
+    },
+
+    /** Ships a paid order (admins); audited in the same transaction. */
+    async ship(id: string, admin: { id: string; email: string }): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row) throw notFound('We could not find that order.');
+        if (!row.paid) throw new HttpError(409, 'Only a paid order can be shipped.');
+        if (row.shippedAt) return 0;
+        const [after] = await tx
+          .update(orders)
+          .set({ shippedAt: new Date() })
+          .where(eq(orders.id, id))
+          .returning();
+        await recordAudit(tx, admin, {
+          action: 'order.ship',
+          targetId: id,
+          summary: `Shipped the order of ${row.userEmail} (${row.quantity} x ${row.name})`,
+          before: { status: null },
+          after: { status: 'shipped', shippedAt: after!.shippedAt!.toISOString() },
+        });
+        return 1;
+      });
+    },
+
     async listFor(userId: string): Promise<Order[]> {
       const rows = await db
         .select()
@@ -207,7 +251,7 @@ export function createOrdersService(deps: {
     },
 
     /** Deletes an unpaid order and puts its quantity back in stock, in one transaction. */
-    async remove(id: string, viewer: { id: string; role: string }): Promise<number> {
+    async remove(id: string, viewer: { id: string; role: string; email: string }): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
@@ -226,6 +270,14 @@ export function createOrdersService(deps: {
           .delete(orders)
           .where(and(eq(orders.id, id), eq(orders.paid, false)))
           .returning({ id: orders.id });
+        if (viewer.role === 'admin' && row.userId !== viewer.id) {
+          await recordAudit(tx, viewer, {
+            action: 'order.delete',
+            targetId: row.id,
+            summary: `Deleted the unpaid order of ${row.userEmail} (${row.quantity} x ${row.name})`,
+            before: toApiOrder(row),
+          });
+        }
         return deleted.length;
       });
     },

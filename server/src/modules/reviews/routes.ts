@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReviewList } from '@partsmith/contract';
+import { AddReviewBody, ApiError, InsertedAnswer, ReviewList } from '@partsmith/contract';
+import { reviews } from '../../db/schema/index.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { createReviewsRepository } from './repository.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,5 +18,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => repo.latest(),
+  );
+
+  app.post(
+    '/addReview',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Leave a review (the author is the signed-in user; upload the image first)',
+        body: AddReviewBody,
+        response: { 200: InsertedAnswer, 400: ApiError, 401: ApiError, 422: ApiError },
+      },
+    },
+    async (request) => {
+      const { name, rating, type, image } = request.body;
+      if (image.startsWith('/uploads/') && !(await app.images.has(image))) {
+        throw new HttpError(422, 'Upload an image first.');
+      }
+      const [row] = await app.db
+        .insert(reviews)
+        .values({ name, rating, type, image, userId: request.user!.id })
+        .returning({ id: reviews.id });
+      return { acknowledged: true as const, insertedId: row!.id };
+    },
   );
 };

@@ -1,0 +1,143 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddPartBody,
+  ApiError,
+  DeleteAnswer,
+  IdParams,
+  InsertedAnswer,
+  ModifiedAnswer,
+  UpdatePartBody,
+} from '@partsmith/contract';
+import { parts, type PartRow } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { toApiPart } from './repository.ts';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+const snapshot = (row: PartRow) => toApiPart(row);
+
+/** The catalogue's administration; every change is audited in its own transaction. */
+export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/addParts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a part to the catalogue',
+        body: AddPartBody,
+        response: {
+          200: InsertedAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          422: ApiError,
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      if (b.image.startsWith('/uploads/') && !(await app.images.has(b.image)))
+        throw new HttpError(422, 'Upload an image first.');
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(parts)
+          .values({
+            name: b.name,
+            description: b.description,
+            image: b.image,
+            priceCents: toCents(b.price),
+            availableQuantity: b.availableQuantity,
+            minOrderQuantity: b.minOrderQuantity,
+          })
+          .returning();
+        await recordAudit(tx, request.user!, {
+          action: 'part.add',
+          targetId: created!.id,
+          summary: `Added "${created!.name}"`,
+          after: snapshot(created!),
+        });
+        return created!;
+      });
+      return { acknowledged: true as const, insertedId: row.id };
+    },
+  );
+
+  app.patch(
+    '/tools/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Correct a part's stock and/or price",
+        params: IdParams,
+        body: UpdatePartBody,
+        response: {
+          200: ModifiedAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+        },
+      },
+    },
+    async (request) => {
+      const { availableQuantity, price } = request.body;
+      return app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(parts)
+          .where(and(eq(parts.id, request.params.id), isNull(parts.deletedAt)))
+          .for('update');
+        if (!before) throw notFound('This part is not in the catalogue.');
+        const [after] = await tx
+          .update(parts)
+          .set({
+            ...(availableQuantity !== undefined ? { availableQuantity } : {}),
+            ...(price !== undefined ? { priceCents: toCents(price) } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(parts.id, before.id))
+          .returning();
+        await recordAudit(tx, request.user!, {
+          action: 'part.update',
+          targetId: before.id,
+          summary: `Changed "${before.name}"`,
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
+        return { acknowledged: true as const, modifiedCount: 1 };
+      });
+    },
+  );
+
+  app.delete(
+    '/tools/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a part out of the catalogue (orders keep their own copy)',
+        params: IdParams,
+        response: { 200: DeleteAnswer, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+      },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const [gone] = await tx
+          .update(parts)
+          .set({ deletedAt: new Date() })
+          .where(and(eq(parts.id, request.params.id), isNull(parts.deletedAt)))
+          .returning();
+        if (!gone) throw notFound('This part is not in the catalogue.');
+        await recordAudit(tx, request.user!, {
+          action: 'part.delete',
+          targetId: gone.id,
+          summary: `Deleted "${gone.name}"`,
+          before: snapshot(gone),
+        });
+        return { acknowledged: true as const, deletedCount: 1 };
+      }),
+  );
+};

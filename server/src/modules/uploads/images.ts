@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
+import { HttpError } from '../../lib/http-errors.ts';
+
+const MAX_EDGE = 1600;
+
+/** What the bytes are, by their content (never by the file name or the declared type). */
+export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/**
+ * Decodes an uploaded image and re-encodes it as WebP: at most 1600 px on a side, turned
+ * upright, every piece of metadata (EXIF, GPS, ICC, XMP) left behind. Whatever else the file
+ * carried (a script, an HTML tail) does not survive a decode and re-encode.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length === 0) throw new HttpError(422, 'The file is empty.');
+  if (!sniffImage(bytes)) throw new HttpError(415, 'Only JPEG, PNG and WebP images are accepted.');
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(422, 'The image could not be read: the file is damaged or not an image.');
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_MAX_PIXELS) {
+    throw new HttpError(413, 'The image is too large: at most 25 megapixels.');
+  }
+  try {
+    return await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'truncated' })
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new HttpError(422, 'The image could not be read: the file is damaged or not an image.');
+  }
+}
+
+export interface ImageStore {
+  /** Stores a WebP image under a new server-made name; answers its public URL. */
+  save(webp: Buffer): Promise<string>;
+  /** Whether a URL this store answered still names a stored image. */
+  has(url: string): Promise<boolean>;
+}
+
+/** Local disk under DATA_DIR/uploads, served at /uploads/. Writes are atomic (temp file + rename). */
+export function createDiskImageStore(dir: string): ImageStore {
+  return {
+    async save(webp) {
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${randomUUID()}.webp`;
+      const tmp = path.join(dir, `.${name}.tmp`);
+      await fs.writeFile(tmp, webp, { mode: 0o644 });
+      await fs.rename(tmp, path.join(dir, name));
+      return `/uploads/${name}`;
+    },
+    async has(url) {
+      const m = /^\/uploads\/([A-Za-z0-9_-]+\.webp)$/.exec(url);
+      if (!m) return false;
+      try {
+        await fs.access(path.join(dir, m[1]!));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, UPLOAD_MAX_BYTES, UploadAnswer } from '@partsmith/contract';
+import { HttpError } from '../../lib/http-errors.ts';
+import { reencodeImage, type ImageStore } from './images.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageStore;
+  }
+}
+
+export function uploadsDir(dataDir: string) {
+  return path.join(dataDir, 'uploads');
+}
+
+/** POST /api/upload: field `image`, JPEG/PNG/WebP by content, at most 5 MB and 25 megapixels. */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload an image (multipart field "image"); it is re-encoded to WebP without metadata',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: UploadAnswer,
+          400: ApiError,
+          401: ApiError,
+          413: ApiError,
+          415: ApiError,
+          422: ApiError,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new HttpError(415, 'Send the image as multipart/form-data in a field named "image".');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image')
+        throw new HttpError(400, 'Send the image in a field named "image".');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'The image is too large: at most 5 MB.');
+        }
+        throw error;
+      }
+      const webp = await reencodeImage(bytes);
+      return { display_url: await app.images.save(webp) };
+    },
+  );
+};
+
+/** Serves stored uploads: unique names, so cached for a year; never run as anything but an image. */
+export async function uploadsStatic(app: FastifyInstance, options: { dir: string }) {
+  fs.mkdirSync(options.dir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    allowedPath: (pathname) => /^\/[A-Za-z0-9_-]+\.webp$/.test(pathname),
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+    },
+  });
+}
