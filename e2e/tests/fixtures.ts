@@ -21,10 +21,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (ours()) errors.push(error.message);
       });
       await use(errors);
-      // Chromium logs every 4xx answer as a console error. 401 (wrong password, signed out),
+      // Chromium logs every 4xx answer as a console error. 401 (wrong password, signed out), 402
+      // (a declined card), 402 (a declined card),
       // 404 (the 404 page), 409 and 429 are answers the pages expect and show; anything else
       // (400, 403, 5xx, script errors) fails the test.
-      const unexpected = errors.filter((e) => !/status of (401|404|409|429)\b/.test(e));
+      const unexpected = errors.filter((e) => !/status of (401|402|404|409|429)\b/.test(e));
       expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },

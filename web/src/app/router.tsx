@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RouteError } from '../components/ui/route-error.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { useSession } from '../features/auth/api/get-session.ts';
 import { RequireAdmin, RequireUser } from '../features/auth/components/guards.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -69,6 +70,20 @@ export const routes = [
         }),
       },
       {
+        path: 'purchase/:partsId',
+        Component: RequireUser,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteError,
+            lazy: async () => ({
+              Component: (await import('./routes/purchase.tsx')).PurchaseRoute,
+            }),
+          },
+        ],
+      },
+      {
         path: 'dashboard',
         Component: RequireUser,
         ErrorBoundary: RouteError,
@@ -86,6 +101,93 @@ export const routes = [
                   Component: (await import('../features/dashboard/components/dashboard-home.tsx'))
                     .DashboardHome,
                 }),
+              },
+              {
+                path: 'my-orders',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute,
+                }),
+              },
+              {
+                path: 'payment/:id',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('./routes/payment.tsx')).PaymentRoute,
+                }),
+              },
+              {
+                path: 'add-review',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('../features/reviews/components/add-review-page.tsx'))
+                    .AddReviewPage,
+                }),
+              },
+              {
+                path: 'my-profile',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('../features/profile/components/my-profile-page.tsx'))
+                    .MyProfilePage,
+                }),
+              },
+              {
+                // Admin pages (spec section 6). Other admin pages go in here too.
+                Component: RequireAdmin,
+                ErrorBoundary: RouteError,
+                children: [
+                  {
+                    path: 'add-product',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/catalog-admin/components/add-product-page.tsx')
+                      ).AddProductPage,
+                    }),
+                  },
+                  {
+                    path: 'manage-products',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/admin/components/manage-products-page.tsx')
+                      ).ManageProductsPage,
+                    }),
+                  },
+                  {
+                    path: 'make-admin',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => {
+                      const { MakeAdminPage } =
+                        await import('../features/admin/components/make-admin-page.tsx');
+                      // RequireAdmin's Outlet passes no dashboard context on: the app hands the
+                      // page the signed-in e-mail (its row says '(you)').
+                      return {
+                        Component: function MakeAdminRoute() {
+                          return <MakeAdminPage currentEmail={useSession().data?.user.email} />;
+                        },
+                      };
+                    },
+                  },
+                  {
+                    path: 'manage-orders',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/admin/components/manage-orders-page.tsx')
+                      ).ManageOrdersPage,
+                    }),
+                  },
+                  {
+                    path: 'audit-log',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/components/audit-log-page.tsx'))
+                        .AuditLogPage,
+                    }),
+                  },
+                ],
               },
             ],
           },

@@ -79,6 +79,7 @@ describe('the /dashboard route', () => {
       ['Make Admin', '/dashboard/make-admin'],
       ['Manage Orders', '/dashboard/manage-orders'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Audit Log', '/dashboard/audit-log'],
     ]);
     expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
   });

@@ -65,6 +65,12 @@ const ITEMS = {
     description: 'Check prices and stock and retire tools from the shop.',
     icon: icon('M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8'),
   },
+  auditLog: {
+    to: '/dashboard/audit-log',
+    label: 'Audit Log',
+    description: 'See who changed which user, part or order, and what it was before.',
+    icon: icon('M9 4h6M9 4a1 1 0 0 0-1 1v1h8V5a1 1 0 0 0-1-1M8 5H6v16h12V5h-2M9 11h6M9 15h6'),
+  },
 } satisfies Record<string, DashboardMenuItem>;
 
 /** Spec section 2, Dashboard: the side menu of a customer. */
@@ -81,6 +87,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
   ITEMS.manageProducts,
+  ITEMS.auditLog,
 ];
 
 export function dashboardMenu(isAdmin: boolean): readonly DashboardMenuItem[] {

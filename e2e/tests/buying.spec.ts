@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, outbox, test } from './fixtures.ts';
+import { signUpThroughPage, unique } from './account-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(({ isMobile }) => isMobile, 'the buying flow runs at desktop width');
+
+const THERMAL_PASTE = 'Thermal Compound 4 g, 12.5 W/mK';
+
+/** The stock the home page shows for a part. */
+async function stockOnHome(page: Page, name: string) {
+  await page.goto('/');
+  const card = page.locator('#parts article', { hasText: name });
+  const text = await card.getByText(/Available Quantity: \d+/).innerText();
+  return Number(text.replace(/\D+/g, ''));
+}
+
+async function buy(page: Page, name: string, quantity: number) {
+  await page.goto('/');
+  await page
+    .locator('#parts article', { hasText: name })
+    .getByRole('link', { name: /Add To Cart/ })
+    .click();
+  await expect(page).toHaveURL(/\/purchase\//);
+  const form = page.getByRole('form', { name: 'Purchase' });
+  await form.getByLabel('Quantity').fill(String(quantity));
+  await form.getByLabel('Shipping address').fill('1200 Industrial Pkwy, Austin, TX 78758');
+  await form.getByLabel('Phone number').fill('+1 512 555 0147');
+  await form.getByRole('button', { name: 'Purchase' }).click();
+}
+
+test('buy within range, see the stock drop, get the mail, pay with 4242, and a declined card stays unpaid', async ({
+  page,
+}) => {
+  const email = unique('buyer');
+  await signUpThroughPage(page, email, 'Bea Buyer');
+  await expect(page).toHaveURL(/\/$/);
+  const before = await stockOnHome(page, THERMAL_PASTE);
+
+  // Below the minimum order (10): the 'Oops...' dialog, nothing sent.
+  await buy(page, THERMAL_PASTE, 2);
+  await expect(page.getByRole('heading', { name: 'Oops...' })).toBeVisible();
+  await expect(page.getByText(/at least the minimum order \(10\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('form', { name: 'Purchase' }).getByLabel('Quantity').fill('12');
+  await page
+    .getByRole('form', { name: 'Purchase' })
+    .getByRole('button', { name: 'Purchase' })
+    .click();
+  await expect(page.getByText('Your Purchase Is Complete !')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  await expect(page.getByRole('heading', { name: /My Orders: 1/ })).toBeVisible();
+  expect(await stockOnHome(page, THERMAL_PASTE)).toBe(before - 12);
+  await expect
+    .poll(() => outbox().some((m) => m.includes(`To: ${email}`) && m.includes('Thermal Compound')))
+    .toBe(true);
+
+  // Pay: a declined card first (red message, still unpaid), then 4242.
+  await page.goto('/dashboard/my-orders');
+  await page.getByRole('link', { name: /^Pay/ }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  await expect(page.getByText(/Please pay: \$107\.88/)).toBeVisible();
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('CVC').fill('123');
+  const pay = card.getByRole('button', { name: /^Pay/ });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(card.getByRole('alert')).toContainText('Your card was declined.');
+  await page.goto('/dashboard/my-orders');
+  await expect(page.getByRole('link', { name: /^Pay/ }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: /^Pay/ }).first().click();
+  const again = page.getByRole('form', { name: 'Card payment' });
+  await again.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await again.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await again.getByLabel('CVC').fill('123');
+  await again.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+  await expect(page.getByText(/pi_test_/).first()).toBeVisible();
+  await page.goto('/dashboard/my-orders');
+  await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  await expect(page.getByText(/pi_test_/).first()).toBeVisible();
+});
+
+test('deleting an unpaid order puts its stock back', async ({ page }) => {
+  await signUpThroughPage(page, unique('deleter'), 'Dee Leter');
+  await expect(page).toHaveURL(/\/$/);
+  const before = await stockOnHome(page, THERMAL_PASTE);
+  await buy(page, THERMAL_PASTE, 10);
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  expect(await stockOnHome(page, THERMAL_PASTE)).toBe(before - 10);
+  await page.goto('/dashboard/my-orders');
+  await page
+    .getByRole('button', { name: /^Delete/ })
+    .first()
+    .click();
+  await expect(page.getByText('If You Delete Product will Remove From Your Wallet')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByText('Deleted!').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /My Orders: 0/ })).toBeVisible();
+  expect(await stockOnHome(page, THERMAL_PASTE)).toBe(before);
+});

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireUser } from '../../features/auth/components/guards.tsx';
+import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
+import { DashboardRoute } from './dashboard.tsx';
+import { MyOrdersRoute } from './my-orders.tsx';
+import { PaymentRoute } from './payment.tsx';
+import { PurchaseRoute } from './purchase.tsx';
+
+const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
+const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
+
+/** The buying pages as router.tsx nests them: signed-in only, dashboard pages in the layout. */
+const routes: RouteObject[] = [
+  { path: '/login', element: <p>Login page</p> },
+  {
+    path: '/purchase/:partsId',
+    Component: RequireUser,
+    children: [{ index: true, Component: PurchaseRoute }],
+  },
+  {
+    path: '/dashboard',
+    Component: RequireUser,
+    children: [
+      {
+        Component: DashboardRoute,
+        children: [
+          { path: 'my-orders', Component: MyOrdersRoute },
+          { path: 'payment/:id', Component: PaymentRoute },
+        ],
+      },
+    ],
+  },
+];
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    </QueryClientProvider>,
+  );
+}
+
+const signedIn = {
+  'GET /api/auth/get-session': () =>
+    json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+  'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the buying routes', () => {
+  it('router.tsx declares them', async () => {
+    const { routes: appRoutes } = await import('../router.tsx');
+    const root: RouteObject = appRoutes[0]!;
+    const child = (parent: RouteObject | undefined, path: string) =>
+      parent?.children?.find((route) => route.path === path);
+    const purchase = child(root, 'purchase/:partsId');
+    expect(purchase?.Component).toBe(RequireUser);
+    expect(purchase?.children?.[0]?.lazy).toBeTypeOf('function');
+    // dashboard (the guard) > the layout > the pages
+    const layout = child(root, 'dashboard')?.children?.[0];
+    expect(child(layout, 'my-orders')?.lazy).toBeTypeOf('function');
+    expect(child(layout, 'payment/:id')?.lazy).toBeTypeOf('function');
+  });
+
+  it('sends a signed-out visitor from a purchase page to the login', async () => {
+    mockApi({ 'GET /api/auth/get-session': () => json(null) });
+    renderAt(`/purchase/${PART_ID}`);
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+
+  it('gives the purchase page the signed-in user', async () => {
+    mockApi({
+      ...signedIn,
+      [`GET /api/part/${PART_ID}`]: () =>
+        json({
+          _id: PART_ID,
+          name: 'Thermal paste',
+          image: '/images/parts/tool-thermal-paste.svg',
+          description: 'Four grams.',
+          price: 7.5,
+          availableQuantity: 500,
+          minOrderQuantity: 10,
+        }),
+    });
+    renderAt(`/purchase/${PART_ID}`);
+    expect(await screen.findByLabelText('Your name')).toHaveValue('Jane Doe');
+    expect(screen.getByLabelText('Email')).toHaveValue('jane@example.com');
+  });
+
+  it("asks for the signed-in user's own orders in the dashboard", async () => {
+    const api = mockApi({ ...signedIn, 'GET /api/orders': () => json([]) });
+    renderAt('/dashboard/my-orders');
+    expect(await screen.findByRole('heading', { name: 'My Orders: 0' })).toBeInTheDocument();
+    expect(api.spy.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/orders?userEmail=jane%40example.com',
+    );
+  });
+
+  it('greets the signed-in user on the payment page', async () => {
+    mockApi({
+      ...signedIn,
+      [`GET /api/purchase/${ORDER_ID}`]: () =>
+        json({
+          _id: ORDER_ID,
+          partId: PART_ID,
+          name: 'Thermal paste',
+          image: '/images/parts/tool-thermal-paste.svg',
+          description: 'Four grams.',
+          price: 7.5,
+          quantity: 10,
+          total: 75,
+          userEmail: 'jane@example.com',
+          userName: 'Jane Doe',
+          address: '12 Foundry Lane, Springfield',
+          phone: '+1 555 010 2030',
+          availableQuantity: 490,
+          paid: false,
+          transactionId: null,
+          status: null,
+          createdAt: '2025-03-02T10:00:00.000Z',
+        }),
+      'GET /api/payment-config': () => json({ provider: 'test', publishableKey: null }),
+      'POST /api/create-payment-intent': () =>
+        json({ clientSecret: 'pi_1_secret_2', provider: 'test', amount: 75 }),
+    });
+    renderAt(`/dashboard/payment/${ORDER_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Jane Doe' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name on card')).toHaveValue('Jane Doe');
+  });
+});

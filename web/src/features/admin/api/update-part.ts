@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ModifiedAnswer, type Part } from '@partsmith/contract';
+import { api } from '../../../lib/api-client.ts';
+import { adminPartsQueryKey, allPartsRootKey } from './get-admin-parts.ts';
+import { auditRootKey, patchItem } from './paging.ts';
+
+/** The contract's UpdatePartBody, as numbers: only the fields that changed are sent. */
+export interface UpdatePartInput {
+  id: string;
+  body: Partial<Pick<Part, 'availableQuantity' | 'price'>>;
+}
+
+/** PATCH /api/tools/:id: an admin corrects the stock and/or the price. */
+export function updatePart({ id, body }: UpdatePartInput) {
+  return api(`/tools/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    schema: ModifiedAnswer,
+  });
+}
+
+export function useUpdatePart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePart,
+    onSuccess: (_answer, { id, body }) => {
+      // The server took these values: show them at once instead of reloading every open page.
+      patchItem<Part>(queryClient, adminPartsQueryKey, id, (part) => ({ ...part, ...body }));
+      // The home listing (and this one, when next shown) reload from the server.
+      void queryClient.invalidateQueries({ queryKey: allPartsRootKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: auditRootKey });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { ApiError } from '../../../lib/api-client.ts';
+
+/**
+ * Spec section 8's texts for the admin pages, with the misspellings corrected
+ * (DESIGN.md section 3: 'Faield', 'Panding', 'Delet', 'Ordere').
+ */
+export const DELETE_ITEM_TEXT = 'If You Delete Product will not appear on the home page.';
+export const DELETE_USER_TEXT = 'Want To Delete This User?!?';
+export const DELETED = 'Deleted!';
+export const SAVED = 'Saved';
+export const MADE_ADMIN = 'Successfully Made an admin';
+export const MAKE_ADMIN_FAILED = 'Failed to Make an admin!!!';
+export const SHIPPED = 'Your Order is Shipped Successfully';
+export const SHIP_FAILED = 'Failed Shipped Your Order!!!';
+
+export function messageOf(error: unknown) {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
+
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+export const pageTitle = (name: string) => `${name} | Partsmith`;

@@ -1,0 +1,220 @@
+import type { UserSummary } from '@partsmith/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
+import { flattenPages } from '../api/paging.ts';
+import {
+  DELETE_USER_TEXT,
+  DELETED,
+  isForbidden,
+  MADE_ADMIN,
+  MAKE_ADMIN_FAILED,
+  messageOf,
+  pageTitle,
+} from './admin-messages.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { LoadMore } from './load-more.tsx';
+import { AdminTable, CELL, CellLabel, LINE, NoAction, ROW } from './table-cells.tsx';
+
+function RoleBadge({ role }: { role: UserSummary['role'] }) {
+  return role === 'admin' ? (
+    <span className="badge border-orange-300 bg-orange-100 font-semibold text-orange-900">
+      Admin
+    </span>
+  ) : (
+    <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-800">
+      Customer
+    </span>
+  );
+}
+
+function UserRow({
+  user,
+  index,
+  isYou,
+  onDeleted,
+}: {
+  user: UserSummary;
+  index: number;
+  isYou: boolean;
+  onDeleted: () => void;
+}) {
+  const promote = useMakeAdmin();
+  const remove = useDeleteUser();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+
+  const onMakeAdmin = async () => {
+    try {
+      const answer = await promote.mutateAsync(user);
+      if (answer.modifiedCount > 0) {
+        toast.success(MADE_ADMIN, { description: user.email });
+        // The button is gone; keep the keyboard in this row.
+        deleteButton.current?.focus();
+      } else {
+        void showErrorDialog(MAKE_ADMIN_FAILED);
+      }
+    } catch (error) {
+      // Spec section 8: a 403 shows the failure text; anything else says what went wrong.
+      if (isForbidden(error)) void showErrorDialog(MAKE_ADMIN_FAILED);
+      else void showErrorDialog(messageOf(error), MAKE_ADMIN_FAILED);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!(await confirmDialog(DELETE_USER_TEXT))) return;
+    try {
+      await remove.mutateAsync(user._id);
+      toast.success(DELETED, { description: user.email });
+      onDeleted();
+    } catch (error) {
+      // A 409 says why (e.g. the last administrator cannot be deleted).
+      void showErrorDialog(messageOf(error));
+    }
+  };
+
+  return (
+    <tr className={ROW}>
+      <td className={`row-span-2 self-center text-sm font-semibold text-slate-700 ${CELL}`}>
+        <span className="md:hidden">User </span>
+        {index + 1}
+      </td>
+      <td className={`self-end font-semibold break-all text-slate-900 ${CELL}`}>
+        {user.email}
+        {isYou && (
+          <span className="ml-1.5 font-normal whitespace-nowrap text-slate-700">(you)</span>
+        )}
+      </td>
+      <td className={`self-start text-sm break-words text-slate-800 md:text-base ${CELL}`}>
+        {user.name || <span className="text-slate-700 italic">No name</span>}
+      </td>
+      <td className={LINE}>
+        <CellLabel>Role</CellLabel>
+        <RoleBadge role={user.role} />
+      </td>
+      <td className={`${LINE} md:text-right`}>
+        <CellLabel>Make Admin</CellLabel>
+        {user.role === 'admin' ? (
+          <NoAction why="Already an admin" />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm whitespace-nowrap"
+            aria-disabled={promote.isPending || undefined}
+            onClick={() => {
+              if (!promote.isPending) void onMakeAdmin();
+            }}
+          >
+            {promote.isPending && (
+              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
+            )}
+            Make Admin
+            <span className="sr-only">: {user.email}</span>
+          </button>
+        )}
+      </td>
+      <td className={`${LINE} md:text-right`}>
+        <CellLabel>Delete</CellLabel>
+        {isYou ? (
+          <NoAction why="You cannot delete your own account here" />
+        ) : (
+          <button
+            ref={deleteButton}
+            type="button"
+            className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+            aria-disabled={remove.isPending || undefined}
+            onClick={() => {
+              if (!remove.isPending) void onDelete();
+            }}
+          >
+            {remove.isPending && (
+              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
+            )}
+            Delete User
+            <span className="sr-only">: {user.email}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const COLUMNS = [
+  ['#'],
+  ['E-mail'],
+  ['Name'],
+  ['Role'],
+  ['Make Admin', 'right'],
+  ['Delete', 'right'],
+] as const;
+
+/**
+ * /dashboard/make-admin (spec section 2): 'All users: {count}', each with its role, a
+ * 'Make Admin' button for non-admins and 'Delete User'. `currentEmail` is the signed-in admin,
+ * whose row says '(you)'.
+ */
+export function MakeAdminPage({ currentEmail }: { currentEmail?: string }) {
+  const users = useUsers();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { items, total } = flattenPages(users.data);
+  const you = currentEmail?.toLowerCase();
+
+  useEffect(() => {
+    document.title = pageTitle('Make Admin');
+  }, []);
+
+  let body: ReactNode;
+  if (users.isPending) {
+    body = <LoadingList label="Loading the users" />;
+  } else if (users.isError && !users.data) {
+    body = (
+      <LoadError
+        what="the users"
+        error={users.error}
+        retrying={users.isFetching}
+        onRetry={() => void users.refetch()}
+      />
+    );
+  } else if (items.length === 0) {
+    body = <EmptyList title="No users yet." />;
+  } else {
+    body = (
+      <>
+        <AdminTable caption="All users, with their role and actions" columns={COLUMNS}>
+          {items.map((user, index) => (
+            <UserRow
+              key={user._id}
+              user={user}
+              index={index}
+              isYou={user.email.toLowerCase() === you}
+              onDeleted={() => heading.current?.focus()}
+            />
+          ))}
+        </AdminTable>
+        <LoadMore
+          shown={items.length}
+          total={total}
+          noun="users"
+          hasNextPage={users.hasNextPage}
+          isFetchingNextPage={users.isFetchingNextPage}
+          error={users.isFetchNextPageError ? users.error : null}
+          onLoadMore={() => users.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <AdminPageHeader
+        eyebrow="Accounts"
+        title={users.data ? `All users: ${total}` : 'All users'}
+        headingRef={heading}
+      />
+      {body}
+    </div>
+  );
+}

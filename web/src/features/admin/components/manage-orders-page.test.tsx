@@ -1,0 +1,206 @@
+import type { Order } from '@partsmith/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { apiError, json } from '../../../test/mock-api.ts';
+import { DELETE_ITEM_TEXT, DELETED, SHIP_FAILED, SHIPPED } from './admin-messages.ts';
+import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
+import { ManageOrdersPage } from './manage-orders-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/dialogs.ts', () => ({
+  showErrorDialog: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+}));
+
+function order(n: number, name: string, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
+    name,
+    image: `/images/parts/part-${n}.svg`,
+    description: 'A part.',
+    price: 289.5,
+    quantity: 6,
+    total: 1737,
+    userEmail: 'jane@example.com',
+    userName: 'Jane Doe',
+    address: '12 Foundry Lane, Springfield',
+    phone: '+1 555 010 2030',
+    availableQuantity: 34,
+    paid: false,
+    transactionId: null,
+    status: null,
+    createdAt: '2025-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const unpaid = order(1, 'Ryzen 7 CPU');
+const pending = order(2, 'Forge DDR5 kit', {
+  paid: true,
+  transactionId: 'pi_123',
+  quantity: 10,
+  total: 1199.9,
+});
+const shipped = order(3, 'Anvil PSU 850 W', {
+  paid: true,
+  transactionId: 'pi_456',
+  status: 'shipped',
+});
+const older = order(4, 'Torque screwdriver set');
+const CURSOR = '1740909600000_20000000-0000-4000-8000-000000000003';
+
+function renderPage() {
+  return renderAdminPage(<ManageOrdersPage />, '/dashboard/manage-orders');
+}
+
+const rowOf = (name: string) =>
+  within(
+    within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes(name))!,
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(confirmDialog).mockClear();
+  vi.mocked(showErrorDialog).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('ManageOrdersPage', () => {
+  it('shows the total, each status, delete for unpaid only, and loads more by cursor', async () => {
+    const api = mockAdminApi({
+      'GET /api/allPurchases': ({ query }) =>
+        query.get('cursor') === CURSOR
+          ? pageOf([older], 4)
+          : pageOf([unpaid, pending, shipped], 4, CURSOR),
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'All Orders: 4' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Manage Orders | Partsmith');
+    expect(api.queries('GET', '/api/allPurchases')).toEqual(['?limit=50']);
+
+    const open = rowOf('Ryzen 7 CPU');
+    expect(open.getByText('Unpaid')).toBeInTheDocument();
+    expect(open.getByText('jane@example.com')).toBeInTheDocument();
+    expect(open.getByText('6')).toBeInTheDocument();
+    expect(open.getByText('$1,737.00')).toBeInTheDocument();
+    expect(open.queryByRole('button', { name: /Pending|ship/i })).toBeNull();
+    expect(
+      open.getByRole('button', { name: 'Delete: order of Ryzen 7 CPU for jane@example.com' }),
+    ).toBeInTheDocument();
+
+    const paid = rowOf('Forge DDR5 kit');
+    expect(
+      paid.getByRole('button', { name: 'Pending: ship Forge DDR5 kit to jane@example.com' }),
+    ).toBeInTheDocument();
+    expect(paid.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(paid.queryByText('Unpaid')).toBeNull();
+
+    const done = rowOf('Anvil PSU 850 W');
+    expect(done.getByText('Shipped')).toBeInTheDocument();
+    expect(done.queryByRole('button')).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more orders' }));
+    expect(await screen.findByText('Torque screwdriver set')).toBeInTheDocument();
+    expect(api.queries('GET', '/api/allPurchases')).toEqual([
+      '?limit=50',
+      `?limit=50&cursor=${encodeURIComponent(CURSOR)}`,
+    ]);
+  });
+
+  it('ships a paid order from Pending', async () => {
+    const api = mockAdminApi({
+      'GET /api/allPurchases': () => pageOf([unpaid, pending], 2),
+      [`PUT /api/changeStatus/${pending._id}`]: () =>
+        json({ acknowledged: true, modifiedCount: 1 }),
+    });
+    renderPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(SHIPPED, {
+        description: 'Forge DDR5 kit for jane@example.com',
+      }),
+    );
+    expect(api.callsTo('PUT', `/api/changeStatus/${pending._id}`)).toHaveLength(1);
+    const row = rowOf('Forge DDR5 kit');
+    expect(row.getByText('Shipped')).toBeInTheDocument();
+    expect(row.queryByRole('button')).toBeNull();
+    await waitFor(() => expect(row.getByText('Shipped')).toHaveFocus());
+  });
+
+  it('shows the failure dialog when shipping is refused (403)', async () => {
+    mockAdminApi({
+      'GET /api/allPurchases': () => pageOf([pending], 1),
+      [`PUT /api/changeStatus/${pending._id}`]: () => apiError(403, 'Forbidden'),
+    });
+    renderPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+    await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(SHIP_FAILED));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('explains a 409 under the failure title', async () => {
+    mockAdminApi({
+      'GET /api/allPurchases': () => pageOf([pending], 1),
+      [`PUT /api/changeStatus/${pending._id}`]: () =>
+        apiError(409, 'Only a paid order can be shipped.'),
+    });
+    renderPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+    await waitFor(() =>
+      expect(showErrorDialog).toHaveBeenCalledWith(
+        'Only a paid order can be shipped.',
+        SHIP_FAILED,
+      ),
+    );
+  });
+
+  it('deletes an unpaid order after the confirmation and reloads', async () => {
+    let orders = [unpaid, pending];
+    const api = mockAdminApi({
+      'GET /api/allPurchases': () => pageOf(orders, orders.length),
+      [`DELETE /api/orders/${unpaid._id}`]: () => {
+        orders = [pending];
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    const { client } = renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /^Delete: order of Ryzen 7 CPU/ }));
+    expect(confirmDialog).toHaveBeenCalledWith(DELETE_ITEM_TEXT);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(DELETED, {
+        description: 'Ryzen 7 CPU for jane@example.com',
+      }),
+    );
+    expect(api.callsTo('DELETE', `/api/orders/${unpaid._id}`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'All Orders: 1' })).toHaveFocus();
+    await waitFor(() => expect(api.callsTo('GET', '/api/allPurchases')).toHaveLength(2));
+    expect(screen.queryByText('Ryzen 7 CPU')).toBeNull();
+    // Its quantity went back in stock: the catalogue is reloaded.
+    expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
+  });
+
+  it("shows a 409's message when the order was paid meanwhile", async () => {
+    mockAdminApi({
+      'GET /api/allPurchases': () => pageOf([unpaid], 1),
+      [`DELETE /api/orders/${unpaid._id}`]: () => apiError(409, 'A paid order cannot be deleted.'),
+    });
+    renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /^Delete: order of Ryzen 7 CPU/ }));
+    await waitFor(() =>
+      expect(showErrorDialog).toHaveBeenCalledWith('A paid order cannot be deleted.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,227 @@
+import type { Order } from '@partsmith/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useDeleteOrder } from '../api/delete-order.ts';
+import { useAllOrders } from '../api/get-all-orders.ts';
+import { flattenPages } from '../api/paging.ts';
+import { useShipOrder } from '../api/ship-order.ts';
+import {
+  DELETE_ITEM_TEXT,
+  DELETED,
+  isForbidden,
+  messageOf,
+  pageTitle,
+  SHIP_FAILED,
+  SHIPPED,
+} from './admin-messages.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { LoadMore } from './load-more.tsx';
+import { AdminTable, CELL, CellLabel, LINE, NoAction, ROW } from './table-cells.tsx';
+
+/**
+ * Spec section 4, Admin order status button: a red 'Unpaid' while unpaid; 'Pending' when paid and
+ * not shipped, and clicking it ships the order; 'Shipped' once the status is set.
+ */
+function StatusCell({ order }: { order: Order }) {
+  const ship = useShipOrder();
+  const shippedBadge = useRef<HTMLSpanElement>(null);
+
+  const onShip = async () => {
+    try {
+      const answer = await ship.mutateAsync(order._id);
+      if (answer.modifiedCount > 0) {
+        toast.success(SHIPPED, { description: `${order.name} for ${order.userEmail}` });
+        // The button became the 'Shipped' badge: keep the keyboard here.
+        requestAnimationFrame(() => shippedBadge.current?.focus());
+      } else {
+        void showErrorDialog(SHIP_FAILED);
+      }
+    } catch (error) {
+      if (isForbidden(error)) void showErrorDialog(SHIP_FAILED);
+      else void showErrorDialog(messageOf(error), SHIP_FAILED);
+    }
+  };
+
+  if (!order.paid) {
+    return (
+      <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
+    );
+  }
+  if (order.status === 'shipped') {
+    return (
+      <span
+        ref={shippedBadge}
+        tabIndex={-1}
+        className="badge border-green-300 bg-green-100 font-semibold text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-primary"
+      >
+        Shipped
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-warning btn-sm min-w-24 whitespace-nowrap"
+      aria-disabled={ship.isPending || undefined}
+      title="Paid: click to ship it"
+      onClick={() => {
+        if (!ship.isPending) void onShip();
+      }}
+    >
+      {ship.isPending && <span aria-hidden="true" className="loading loading-spinner loading-xs" />}
+      Pending
+      <span className="sr-only">
+        : ship {order.name} to {order.userEmail}
+      </span>
+    </button>
+  );
+}
+
+function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
+  const remove = useDeleteOrder();
+
+  const onDelete = async () => {
+    if (!(await confirmDialog(DELETE_ITEM_TEXT))) return;
+    try {
+      await remove.mutateAsync(order._id);
+      toast.success(DELETED, { description: `${order.name} for ${order.userEmail}` });
+      onDeleted();
+    } catch (error) {
+      // A 409: the order was paid in the meantime.
+      void showErrorDialog(messageOf(error));
+    }
+  };
+
+  return (
+    <tr className={ROW}>
+      <td className={`row-span-2 ${CELL}`}>
+        <img
+          src={order.image}
+          alt=""
+          width={56}
+          height={56}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 md:h-14 md:w-14"
+        />
+      </td>
+      <td className={`self-end ${CELL}`}>
+        <span className="block font-bold break-words text-slate-900">{order.name}</span>
+        <span className="block text-sm break-words text-slate-700">{order.userName}</span>
+      </td>
+      <td className={`self-start text-sm break-all text-slate-700 md:min-w-44 ${CELL}`}>
+        {order.userEmail}
+      </td>
+      <td className={`${LINE} md:text-right`}>
+        <CellLabel>Quantity</CellLabel>
+        <span className="font-semibold text-slate-900 tabular-nums">{order.quantity}</span>
+      </td>
+      <td className={`${LINE} md:text-right`}>
+        <CellLabel>Total</CellLabel>
+        <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+          {formatDollars(order.total)}
+        </span>
+      </td>
+      <td className={LINE}>
+        <CellLabel>Status</CellLabel>
+        <StatusCell order={order} />
+      </td>
+      <td className={`${LINE} md:text-right`}>
+        <CellLabel>Delete</CellLabel>
+        {order.paid ? (
+          <NoAction why="Paid orders cannot be deleted" />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+            aria-disabled={remove.isPending || undefined}
+            onClick={() => {
+              if (!remove.isPending) void onDelete();
+            }}
+          >
+            {remove.isPending && (
+              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
+            )}
+            Delete
+            <span className="sr-only">
+              : order of {order.name} for {order.userEmail}
+            </span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const COLUMNS = [
+  ['Image'],
+  ['Name'],
+  ['E-mail'],
+  ['Quantity', 'right'],
+  ['Total', 'right'],
+  ['Status'],
+  ['Delete', 'right'],
+] as const;
+
+/**
+ * /dashboard/manage-orders (spec section 2): 'All Orders: {count}', newest first, with each
+ * order's status button (ships paid orders) and a delete for unpaid ones.
+ */
+export function ManageOrdersPage() {
+  const orders = useAllOrders();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { items, total } = flattenPages(orders.data);
+
+  useEffect(() => {
+    document.title = pageTitle('Manage Orders');
+  }, []);
+
+  let body: ReactNode;
+  if (orders.isPending) {
+    body = <LoadingList label="Loading the orders" />;
+  } else if (orders.isError && !orders.data) {
+    body = (
+      <LoadError
+        what="the orders"
+        error={orders.error}
+        retrying={orders.isFetching}
+        onRetry={() => void orders.refetch()}
+      />
+    );
+  } else if (items.length === 0) {
+    body = <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>;
+  } else {
+    body = (
+      <>
+        <AdminTable caption="All orders, newest first" columns={COLUMNS}>
+          {items.map((order) => (
+            <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
+          ))}
+        </AdminTable>
+        <LoadMore
+          shown={items.length}
+          total={total}
+          noun="orders"
+          hasNextPage={orders.hasNextPage}
+          isFetchingNextPage={orders.isFetchingNextPage}
+          error={orders.isFetchNextPageError ? orders.error : null}
+          onLoadMore={() => orders.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <AdminPageHeader
+        eyebrow="Orders"
+        title={orders.data ? `All Orders: ${total}` : 'All Orders'}
+        headingRef={heading}
+      />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { InsertedAnswer, type AddPartBody } from '@partsmith/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+/** What the form sends: the contract's output (numbers by then). */
+export type NewPart = z.output<typeof AddPartBody>;
+
+/** The home page's parts listing (and every admin list of parts) sits under this key. */
+export const partsQueryKey = ['allParts'] as const;
+
+/** Spec section 7: a falsy answer is a failure; anything but an inserted id reads as null. */
+const AddPartAnswer = InsertedAnswer.nullable().catch(null);
+
+/** POST /api/addParts (administrators): the answer, or null when nothing was stored. */
+export function addPart(body: NewPart) {
+  return api('/addParts', { method: 'POST', body, schema: AddPartAnswer });
+}
+
+/** Adds a part; a stored one marks every cached parts list out of date so it shows at once. */
+export function useAddPart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPart,
+    onSuccess: (answer) => {
+      if (answer) void queryClient.invalidateQueries({ queryKey: partsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, stubXhr } from '../../../components/ui/image-upload.testing.ts';
+import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { AddProductPage } from './add-product-page.tsx';
+import { NOT_A_NUMBER, PART_ADDED, PART_FAILED } from './product-form.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const PART_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const UPLOADED = '/uploads/n3w_t00l.webp';
+
+function renderPage(routes: Routes = {}) {
+  const api = mockApi(routes);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  // Cached parts lists (the home listing and a search), to see that a new part marks them stale.
+  client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
+  client.setQueryData(['allParts', { q: 'ram' }], { pages: [], pageParams: [] });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/add-product', Component: AddProductPage }],
+    { initialEntries: ['/dashboard/add-product'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, client };
+}
+
+const addTools = () => screen.getByRole('button', { name: 'Add Tools' });
+
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { available?: string; minimum?: string; price?: string } = {},
+) {
+  await user.upload(
+    await screen.findByLabelText('Product image'),
+    imageFile('tool.webp', 'image/webp'),
+  );
+  await screen.findByRole('img', { name: 'Uploaded product' });
+  await user.type(screen.getByLabelText('Product name'), 'Precision screwdriver set');
+  await user.type(screen.getByLabelText('Description'), '24 bits, magnetic, in a steel case.');
+  await user.type(screen.getByLabelText('Available quantity'), values.available ?? '500');
+  await user.type(screen.getByLabelText('Minimum quantity'), values.minimum ?? '10');
+  await user.type(screen.getByLabelText('Price'), values.price ?? '24.99');
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AddProductPage', () => {
+  it('has labelled text boxes with number keyboards for the numbers', async () => {
+    stubXhr();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a Product' })).toBeVisible();
+    expect(document.title).toBe('Add Product | Partsmith');
+    for (const [label, mode] of [
+      ['Available quantity', 'numeric'],
+      ['Minimum quantity', 'numeric'],
+      ['Price', 'decimal'],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('type', 'text');
+      expect(screen.getByLabelText(label)).toHaveAttribute('inputmode', mode);
+    }
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
+      'US dollars per unit, up to 2 decimals.',
+    );
+  });
+
+  it('shows the contract messages for empty fields and sends nothing', async () => {
+    stubXhr();
+    const { api } = renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Tools' }));
+    expect(await screen.findByText('Product name is Required')).toBeInTheDocument();
+    expect(screen.getByText('Description is Required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Available quantity')).toHaveAccessibleDescription(
+      'Available quantity is Required Units in stock now.',
+    );
+    expect(screen.getByText('Minimum quantity is Required')).toBeInTheDocument();
+    expect(screen.getByText('Price is Required')).toBeInTheDocument();
+    expect(screen.getByText('Upload an image first')).toBeInTheDocument();
+    expect(screen.getByLabelText('Product image')).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('keeps the minimum at or under the stock and checks the price', async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    const { api } = renderPage();
+    const user = userEvent.setup();
+    await fill(user, { available: '5', minimum: '10', price: '12.345' });
+    await user.click(addTools());
+    expect(
+      await screen.findByText('Minimum quantity cannot be more than the available quantity'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Minimum quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
+      'Price has at most 2 decimals US dollars per unit, up to 2 decimals.',
+    );
+
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '12,50');
+    await user.click(addTools());
+    expect(await screen.findByText(NOT_A_NUMBER)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '0');
+    await user.click(addTools());
+    expect(await screen.findByText('Price must be more than 0')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Available quantity'));
+    await user.type(screen.getByLabelText('Available quantity'), '2.5');
+    await user.click(addTools());
+    expect(
+      await screen.findByText('Available quantity must be a whole number'),
+    ).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('posts the body as numbers, thanks the admin, resets and refreshes the parts', async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    const { api, client } = renderPage({
+      'POST /api/addParts': () => json({ acknowledged: true, insertedId: PART_ID }),
+    });
+    const user = userEvent.setup();
+    await fill(user, { available: ' 500 ', minimum: '10', price: '24.9' });
+    const preview = within(screen.getByRole('complementary', { name: 'Preview' }));
+    expect(preview.getByText('Price: $24.90')).toBeInTheDocument();
+    expect(preview.getByText('Precision screwdriver set')).toBeInTheDocument();
+
+    await user.click(addTools());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PART_ADDED));
+    expect(api.callsTo('POST', '/api/addParts').map((call) => call.body)).toEqual([
+      {
+        name: 'Precision screwdriver set',
+        description: '24 bits, magnetic, in a steel case.',
+        availableQuantity: 500,
+        minOrderQuantity: 10,
+        price: 24.9,
+        image: UPLOADED,
+      },
+    ]);
+    expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['allParts', { q: 'ram' }])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(screen.getByLabelText('Product name')).toHaveValue(''));
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+    expect(screen.queryByRole('img', { name: 'Uploaded product' })).toBeNull();
+  });
+
+  it('says it failed on a falsy answer, and shows the server message on an error', async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    let answer = () => json(null);
+    renderPage({ 'POST /api/addParts': () => answer() });
+    const user = userEvent.setup();
+    await fill(user);
+    await user.click(addTools());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(PART_FAILED, undefined));
+    expect(screen.getByText(PART_FAILED)).toBeInTheDocument();
+    expect(screen.getByLabelText('Product name')).toHaveValue('Precision screwdriver set');
+
+    answer = () => apiError(403, 'Only administrators can do that.', 'Forbidden');
+    await user.click(addTools());
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith(PART_FAILED, {
+        description: 'Only administrators can do that.',
+      }),
+    );
+    expect(screen.getByText('Only administrators can do that.')).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});

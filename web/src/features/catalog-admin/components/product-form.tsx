@@ -1,0 +1,354 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AddPartBody } from '@partsmith/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ImageUpload } from '../../../components/ui/image-upload.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useAddPart, type NewPart } from '../api/add-part.ts';
+
+/** Spec section 8: the texts of a stored and of a refused tool (the spec's double space dropped). */
+export const PART_ADDED = 'New Tools Added Successfully';
+export const PART_FAILED = 'Failed to add a New Tools!!!';
+export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
+export const NOT_A_NUMBER = 'Enter a number, like 250 or 24.99';
+
+const NUMBER_FIELDS = ['availableQuantity', 'minOrderQuantity', 'price'] as const;
+const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** Text that is not a number gets its own message; coercing it would read "… is Required". */
+const NumberText = z
+  .string()
+  .refine((text) => text.trim() === '' || NUMBER.test(text.trim()), NOT_A_NUMBER);
+
+/** The spec's fields are text boxes: an empty one means "missing", not the 0 coercion makes. */
+const ContractFields = z.preprocess((values) => {
+  if (typeof values !== 'object' || values === null) return values;
+  const copy: Record<string, unknown> = { ...values };
+  for (const field of NUMBER_FIELDS) {
+    const value = copy[field];
+    if (typeof value === 'string' && value.trim() === '') copy[field] = undefined;
+  }
+  return copy;
+}, AddPartBody);
+
+/**
+ * The form's schema: the number format of each box, and the contract's AddPartBody (required
+ * fields, whole numbers, at most 2 decimals, minimum <= available). Both report at once; the
+ * format message comes first for a box that holds no number.
+ */
+export const ProductFields = z.intersection(
+  z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      availableQuantity: NumberText,
+      minOrderQuantity: NumberText,
+      price: NumberText,
+      image: z.string(),
+    })
+    .transform(() => ({})),
+  ContractFields,
+);
+
+const EMPTY = {
+  name: '',
+  description: '',
+  availableQuantity: '',
+  minOrderQuantity: '',
+  price: '',
+  image: '',
+};
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+const LABEL = 'mb-1 block font-semibold text-slate-900';
+const HINT = 'mt-1 text-sm text-slate-700';
+const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
+/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
+const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the control, its error (tied by aria-describedby) and an optional hint. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} className={FIELD_ERROR}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={HINT}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const asNumber = (text: string) => (NUMBER.test(text.trim()) ? Number(text) : null);
+
+/** How the part will look in the home page's listing, as the admin types. */
+function PartPreview({ values }: { values: typeof EMPTY }) {
+  const price = asNumber(values.price);
+  return (
+    <aside aria-labelledby="part-preview-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="part-preview-heading" className="text-lg font-bold text-slate-900">
+          Preview
+        </h2>
+        <p className="text-sm text-slate-700">How the part will look in the shop.</p>
+      </div>
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex aspect-[4/3] items-center justify-center bg-slate-50">
+          {values.image ? (
+            <img src={values.image} alt="" className="h-full w-full object-contain p-4" />
+          ) : (
+            <span className="text-sm text-slate-700">No image yet</span>
+          )}
+        </div>
+        <div className="flex flex-col gap-2 p-5">
+          <p className="text-lg font-bold break-words text-slate-900">
+            {values.name.trim() || 'Product name'}
+          </p>
+          <p className="line-clamp-3 break-words text-slate-700">
+            {values.description.trim() || 'The description appears here.'}
+          </p>
+          <ul className="space-y-1 text-sm text-slate-700">
+            <li>
+              Min Order Quantity:{' '}
+              <span className="font-semibold text-slate-900">
+                {values.minOrderQuantity.trim() || '–'}
+              </span>
+            </li>
+            <li>
+              Available Quantity:{' '}
+              <span className="font-semibold text-slate-900">
+                {values.availableQuantity.trim() || '–'}
+              </span>
+            </li>
+          </ul>
+          <p className="border-t border-slate-100 pt-3 text-lg font-bold text-primary">
+            Price: {price === null ? '–' : formatDollars(price)}
+          </p>
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * Spec section 2, add-product: image upload, product name, description, available quantity,
+ * minimum quantity and price (entered as text), and an 'Add Tools' button.
+ */
+export function ProductForm() {
+  const id = useId();
+  const ids = {
+    heading: `${id}-heading`,
+    image: `${id}-image`,
+    name: `${id}-name`,
+    description: `${id}-description`,
+    availableQuantity: `${id}-available`,
+    minOrderQuantity: `${id}-minimum`,
+    price: `${id}-price`,
+    submit: `${id}-submit`,
+  };
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const add = useAddPart();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ProductFields), defaultValues: EMPTY });
+  // Registered first, so a failed submit focuses it first, as it comes first.
+  const imageField = useController({ control, name: 'image' });
+  const values = { ...EMPTY, ...useWatch({ control }) };
+
+  const fail = (error: unknown) => {
+    const detail = error instanceof ApiError ? error.message : null;
+    setFailure({ detail });
+    toast.error(PART_FAILED, detail ? { description: detail } : undefined);
+  };
+
+  const submit = (part: NewPart) => {
+    if (uploading) return;
+    setFailure(null);
+    add.mutate(part, {
+      onSuccess: (answer) => {
+        if (!answer?.insertedId) return fail(null);
+        toast.success(PART_ADDED);
+        reset(EMPTY);
+      },
+      onError: fail,
+    });
+  };
+
+  const text = (field: keyof typeof EMPTY) => ({
+    type: 'text',
+    className: `input w-full border ${border(!!errors[field])}`,
+    ...register(field),
+  });
+
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <section aria-labelledby={ids.heading} className={`${CARD} p-5 sm:p-8`}>
+        <h2 id={ids.heading} className="mb-5 text-xl font-bold text-slate-900">
+          New tool
+        </h2>
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          aria-labelledby={ids.heading}
+          className="flex flex-col gap-5"
+        >
+          <ImageUpload
+            id={ids.image}
+            label="Product image"
+            previewAlt="Uploaded product"
+            value={imageField.field.value}
+            inputRef={imageField.field.ref}
+            onBlur={imageField.field.onBlur}
+            onChange={(url) => imageField.field.onChange(url ?? '')}
+            onUploadingChange={setUploading}
+            error={imageField.fieldState.error?.message}
+          />
+
+          <Field id={ids.name} label="Product name" error={errors.name?.message}>
+            {(props) => <input {...props} {...text('name')} />}
+          </Field>
+
+          <Field id={ids.description} label="Description" error={errors.description?.message}>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={4}
+                placeholder="What it is, what it fits, what is in the box."
+                className={`textarea w-full border ${border(!!errors.description)}`}
+                {...register('description')}
+              />
+            )}
+          </Field>
+
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field
+              id={ids.availableQuantity}
+              label="Available quantity"
+              error={errors.availableQuantity?.message}
+              hint="Units in stock now."
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  {...text('availableQuantity')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="e.g. 500"
+                />
+              )}
+            </Field>
+            <Field
+              id={ids.minOrderQuantity}
+              label="Minimum quantity"
+              error={errors.minOrderQuantity?.message}
+              hint="The smallest order a customer can place."
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  {...text('minOrderQuantity')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="e.g. 10"
+                />
+              )}
+            </Field>
+            <Field
+              id={ids.price}
+              label="Price"
+              error={errors.price?.message}
+              hint="US dollars per unit, up to 2 decimals."
+            >
+              {(props) => (
+                <div className={`input w-full border ${border(!!errors.price)}`}>
+                  <span aria-hidden="true" className="text-slate-700">
+                    $
+                  </span>
+                  <input
+                    {...props}
+                    {...register('price')}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="24.99"
+                    className="grow"
+                  />
+                </div>
+              )}
+            </Field>
+          </div>
+
+          {failure && (
+            <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
+              <p className="font-semibold text-error">{PART_FAILED}</p>
+              {failure.detail && <p className="mt-1">{failure.detail}</p>}
+            </div>
+          )}
+
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+            <button
+              type="submit"
+              className="btn btn-primary px-10"
+              disabled={uploading || add.isPending}
+              aria-describedby={uploading ? `${ids.submit}-why` : undefined}
+            >
+              {add.isPending && (
+                <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+              )}
+              Add Tools
+            </button>
+            {uploading && (
+              <p id={`${ids.submit}-why`} className="text-sm text-slate-700">
+                {WAIT_FOR_UPLOAD}
+              </p>
+            )}
+          </div>
+        </form>
+      </section>
+
+      <PartPreview values={values} />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Order } from '@partsmith/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { DELETE_ORDER_TEXT, DELETED, MyOrdersPage } from './my-orders-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/dialogs.ts', () => ({
+  showErrorDialog: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+}));
+
+const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+const UNPAID_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
+const PAID_ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const TXN = 'pi_3PqTestTransaction0123456789';
+
+function order(overrides: Partial<Order>): Order {
+  return {
+    _id: UNPAID_ID,
+    partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
+    name: 'Ryzen 7 8-core CPU',
+    image: '/images/parts/cpu-8core.svg',
+    description: 'Eight cores.',
+    price: 289.5,
+    quantity: 6,
+    total: 1737,
+    userEmail: jane.email,
+    userName: jane.name,
+    address: '12 Foundry Lane, Springfield',
+    phone: '+1 555 010 2030',
+    availableQuantity: 34,
+    paid: false,
+    transactionId: null,
+    status: null,
+    createdAt: '2025-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const unpaid = order({});
+const paid = order({
+  _id: PAID_ID,
+  name: 'DDR5 32 GB kit',
+  image: '/images/parts/ram-ddr5-32gb.svg',
+  price: 119.99,
+  quantity: 10,
+  total: 1199.9,
+  paid: true,
+  transactionId: TXN,
+  status: 'shipped',
+});
+
+function renderPage(routes: Routes) {
+  const api = mockApi(routes);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/my-orders', element: <MyOrdersPage user={jane} /> }],
+    { initialEntries: ['/dashboard/my-orders'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, client };
+}
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(confirmDialog).mockClear();
+  vi.mocked(showErrorDialog).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('MyOrdersPage', () => {
+  it('lists the orders: count, Pay only for unpaid ones, the transaction id of paid ones', async () => {
+    const { api } = renderPage({ 'GET /api/orders': () => json([unpaid, paid]) });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your orders');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' }),
+    ).toBeInTheDocument();
+    expect(api.spy.mock.calls[0]?.[0]).toBe('/api/orders?userEmail=jane%40example.com');
+    expect(document.title).toBe('My Orders | Partsmith');
+
+    const [first, second] = rows();
+    const unpaidRow = within(first!);
+    expect(unpaidRow.getByText('Ryzen 7 8-core CPU')).toBeInTheDocument();
+    expect(unpaidRow.getByText('jane@example.com')).toBeInTheDocument();
+    expect(unpaidRow.getByText('6')).toBeInTheDocument();
+    expect(unpaidRow.getByText('$1,737.00')).toBeInTheDocument();
+    expect(unpaidRow.getByRole('link', { name: 'Pay for Ryzen 7 8-core CPU' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${UNPAID_ID}`,
+    );
+    expect(
+      unpaidRow.getByRole('button', { name: 'Delete order 1 (Ryzen 7 8-core CPU)' }),
+    ).toBeEnabled();
+
+    const paidRow = within(second!);
+    expect(paidRow.queryByRole('link', { name: /Pay/ })).toBeNull();
+    expect(paidRow.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(paidRow.getByText('Paid')).toBeInTheDocument();
+    expect(paidRow.getByText('Shipped')).toBeInTheDocument();
+    const txn = paidRow.getByText(TXN);
+    expect(txn.tagName).toBe('CODE');
+    expect(txn).toHaveAttribute('title', TXN);
+    expect(paidRow.getByText('$1,199.90')).toBeInTheDocument();
+
+    expect(screen.getAllByRole('link', { name: /^Pay/ })).toHaveLength(1);
+  });
+
+  it('asks before deleting, then deletes, toasts and refetches', async () => {
+    let orders = [unpaid, paid];
+    const { api, client } = renderPage({
+      'GET /api/orders': () => json(orders),
+      [`DELETE /api/orders/${UNPAID_ID}`]: () => {
+        orders = [paid];
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete order 1 (Ryzen 7 8-core CPU)' }),
+    );
+
+    expect(confirmDialog).toHaveBeenCalledWith(DELETE_ORDER_TEXT);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DELETED));
+    expect(api.callsTo('DELETE', `/api/orders/${UNPAID_ID}`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'My Orders: 1' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/orders')).toHaveLength(2);
+    expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+    const { api } = renderPage({ 'GET /api/orders': () => json([unpaid]) });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete order 1 (Ryzen 7 8-core CPU)' }),
+    );
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
+    expect(api.callsTo('DELETE', `/api/orders/${UNPAID_ID}`)).toHaveLength(0);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the order cannot be deleted", async () => {
+    renderPage({
+      'GET /api/orders': () => json([unpaid]),
+      [`DELETE /api/orders/${UNPAID_ID}`]: () => apiError(409, 'A paid order cannot be deleted.'),
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete order 1 (Ryzen 7 8-core CPU)' }),
+    );
+    await waitFor(() =>
+      expect(showErrorDialog).toHaveBeenCalledWith('A paid order cannot be deleted.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('invites to shop when there are no orders', async () => {
+    renderPage({ 'GET /api/orders': () => json([]) });
+    expect(await screen.findByRole('heading', { name: 'My Orders: 0' })).toBeInTheDocument();
+    expect(screen.getByText('You have not ordered anything yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the parts' })).toHaveAttribute(
+      'href',
+      '/#parts',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers a retry when the orders cannot be loaded', async () => {
+    let fail = true;
+    renderPage({
+      'GET /api/orders': () => (fail ? apiError(500, 'boom') : json([unpaid])),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your orders.');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'My Orders: 1' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,303 @@
+import type { Order } from '@partsmith/contract';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useDeleteOrder } from '../api/delete-order.ts';
+import { useMyOrders } from '../api/get-orders.ts';
+
+/** DESIGN.md section 3: the spec's texts with their misspellings corrected. */
+export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
+export const DELETED = 'Deleted!';
+
+export interface OrdersUser {
+  name: string;
+  email: string;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * The rows are cards (one labelled line per cell) until the page's column is wide enough for the
+ * eight columns (a container query: the dashboard's side menu takes room from 1024 px up); then
+ * a table. The labels are display:none in the table, so a screen reader hears each one once.
+ */
+const CELL = '@4xl:table-cell @4xl:px-4 @4xl:py-3 @4xl:align-middle';
+const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
+
+function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
+}
+
+/** Spec section 4: the Pay link only while the order has a price and is unpaid. */
+function PaymentCell({ order }: { order: Order }) {
+  if (order.paid) {
+    return (
+      <div className="flex min-w-0 flex-col items-end gap-1 @4xl:items-start">
+        <div className="flex flex-wrap gap-1.5">
+          <span className="badge border-green-300 bg-green-100 font-semibold text-green-900">
+            Paid
+          </span>
+          {order.status === 'shipped' && (
+            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+              Shipped
+            </span>
+          )}
+        </div>
+        {order.transactionId && (
+          <p className="flex max-w-[11rem] items-baseline gap-1 text-xs text-slate-700">
+            <span className="shrink-0">Transaction id:</span>
+            <code title={order.transactionId} className="truncate font-mono text-slate-900">
+              {order.transactionId}
+            </code>
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (order.price > 0) {
+    return (
+      <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm px-5">
+        Pay <span className="sr-only">for {order.name}</span>
+      </Link>
+    );
+  }
+  return <span className="text-sm text-slate-700">Nothing to pay</span>;
+}
+
+function OrderRow({
+  order,
+  index,
+  deleting,
+  onDelete,
+}: {
+  order: Order;
+  index: number;
+  deleting: boolean;
+  onDelete: (order: Order) => void;
+}) {
+  return (
+    <tr className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50">
+      <td className={`col-span-2 text-sm font-semibold text-slate-700 @4xl:text-base ${CELL}`}>
+        <span className="@4xl:hidden">Order </span>
+        {index + 1}
+      </td>
+      <td className={`row-span-2 ${CELL}`}>
+        <img
+          src={order.image}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
+          className="h-[4.5rem] w-[4.5rem] rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
+        />
+      </td>
+      <td className={`self-end font-bold break-words text-slate-900 ${CELL}`}>{order.name}</td>
+      <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
+      <td className={`${LINE} @4xl:text-right`}>
+        <CellLabel>Quantity</CellLabel>
+        <span className="font-semibold text-slate-900 tabular-nums">{order.quantity}</span>
+      </td>
+      <td className={`${LINE} @4xl:text-right`}>
+        <CellLabel>Total</CellLabel>
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {formatDollars(order.total)}
+        </span>
+      </td>
+      {/* On a card, an unpaid order's Delete and Pay share the last line; a paid one has no Delete. */}
+      <td className={`${order.paid ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
+        {order.paid ? (
+          <span className="text-sm text-slate-700">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">Paid orders cannot be deleted</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            disabled={deleting}
+            onClick={() => onDelete(order)}
+          >
+            {deleting && <span aria-hidden="true" className="loading loading-spinner loading-xs" />}
+            Delete{' '}
+            <span className="sr-only">
+              order {index + 1} ({order.name})
+            </span>
+          </button>
+        )}
+      </td>
+      <td
+        className={`flex items-center gap-4 ${
+          order.paid ? 'col-span-2 justify-between' : 'mt-1 justify-end'
+        } ${CELL}`}
+      >
+        {order.paid && <CellLabel>Payment</CellLabel>}
+        <PaymentCell order={order} />
+      </td>
+    </tr>
+  );
+}
+
+function OrdersTable({
+  orders,
+  deletingId,
+  onDelete,
+}: {
+  orders: Order[];
+  deletingId: string | null;
+  onDelete: (order: Order) => void;
+}) {
+  return (
+    <div className="@container overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
+      <table className="block w-full text-left @4xl:table">
+        <caption className="sr-only">Your orders, newest first</caption>
+        <thead className="hidden bg-slate-900 text-sm text-slate-100 @4xl:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              #
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Image
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Quantity
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Total
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Delete
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Payment
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
+          {orders.map((order, index) => (
+            <OrderRow
+              key={order._id}
+              order={order}
+              index={index}
+              deleting={deletingId === order._id}
+              onDelete={onDelete}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-box bg-white p-4 shadow-sm">
+      <span className="sr-only">Loading your orders</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} aria-hidden="true" className="flex items-center gap-4">
+          <div className="skeleton h-14 w-14 shrink-0" />
+          <div className="flex flex-1 flex-col gap-2">
+            <div className="skeleton h-4 w-1/2" />
+            <div className="skeleton h-4 w-1/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** /dashboard/my-orders (spec section 2): the signed-in user's orders, to pay or delete. */
+export function MyOrdersPage({ user }: { user: OrdersUser }) {
+  const orders = useMyOrders(user.email);
+  const remove = useDeleteOrder();
+  const deletingId = remove.isPending ? (remove.variables ?? null) : null;
+
+  useEffect(() => {
+    document.title = 'My Orders | Partsmith';
+  }, []);
+
+  const onDelete = async (order: Order) => {
+    if (!(await confirmDialog(DELETE_ORDER_TEXT))) return;
+    remove.mutate(order._id, {
+      onSuccess: () => toast.success(DELETED),
+      onError: (error) => void showErrorDialog(messageOf(error)),
+    });
+  };
+
+  let body: ReactNode;
+  if (orders.isPending) {
+    body = <LoadingRows />;
+  } else if (orders.isError && !orders.data) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-box bg-white p-8 text-center shadow-sm"
+      >
+        <p className="text-lg font-semibold text-slate-900">We could not load your orders.</p>
+        <p className="text-slate-700">{messageOf(orders.error)}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={orders.isFetching}
+          onClick={() => void orders.refetch()}
+        >
+          {orders.isFetching && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Retry
+        </button>
+      </div>
+    );
+  } else if (orders.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-slate-400 bg-white p-10 text-center">
+        <p className="text-lg font-semibold text-slate-900">You have not ordered anything yet.</p>
+        <p className="max-w-md text-slate-700">
+          Pick a part on the home page: your orders show up here, ready to pay.
+        </p>
+        <Link to="/#parts" className="btn btn-primary mt-2">
+          Browse the parts
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <OrdersTable
+        orders={orders.data}
+        deletingId={deletingId}
+        onDelete={(order) => void onDelete(order)}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-primary uppercase">
+            Your purchases
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">
+            {orders.data ? `My Orders: ${orders.data.length}` : 'My Orders'}
+          </h1>
+        </div>
+        {orders.data && orders.data.length > 0 && (
+          <Link to="/#parts" className="btn btn-outline btn-primary btn-sm">
+            Buy more parts
+          </Link>
+        )}
+      </header>
+      {body}
+    </div>
+  );
+}

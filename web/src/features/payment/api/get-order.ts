@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Order } from '@partsmith/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** Under the ['orders'] root, which placing, deleting and paying an order invalidate. */
+export const ordersRootKey = ['orders'] as const;
+export const orderQueryKey = (id: string) => [...ordersRootKey, 'detail', id] as const;
+
+/** GET /api/purchase/:id: one order, for its owner or an admin. */
+export function getOrder(id: string, signal?: AbortSignal) {
+  return api(`/purchase/${encodeURIComponent(id)}`, { schema: Order, signal });
+}
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderQueryKey(id),
+    queryFn: ({ signal }) => getOrder(id, signal),
+  });
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}

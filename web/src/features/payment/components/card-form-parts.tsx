@@ -1,0 +1,78 @@
+import { formatDollars } from '../../../lib/money.ts';
+
+/** What the payment page hands to either card form (test processor or Stripe). */
+export interface CardFormProps {
+  /** From create-payment-intent; null until it arrives. */
+  clientSecret: string | null;
+  /** The order's total in dollars, shown on the Pay button. */
+  amount: number;
+  /** Prefills the name on the card. */
+  defaultName: string;
+  email: string;
+  /** The card was charged (or the order is paid): paying again is impossible. */
+  locked: boolean;
+  /** The page is recording the payment on the order (PATCH). */
+  recording: boolean;
+  /** Called with the provider's payment id once the card payment succeeded. */
+  onSucceeded: (transactionId: string) => void;
+}
+
+export const FIELD_LABEL = 'mb-1 block font-semibold text-slate-900';
+export const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
+/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
+export const fieldBorder = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
+
+/**
+ * Spec section 5: the Pay button is disabled until the card form is ready, a client secret
+ * exists and no success message is shown. The hint says why while it waits.
+ */
+export function PayButton({
+  amount,
+  ready,
+  clientSecret,
+  locked,
+  busy,
+  hintId,
+}: {
+  amount: number;
+  ready: boolean;
+  clientSecret: string | null;
+  locked: boolean;
+  busy: boolean;
+  hintId: string;
+}) {
+  const waiting = !locked && (!ready || !clientSecret);
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg w-full"
+        disabled={waiting || locked || busy}
+        aria-describedby={waiting ? hintId : undefined}
+      >
+        {(busy || waiting) && (
+          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+        )}
+        Pay {formatDollars(amount)}
+      </button>
+      {waiting && (
+        <p id={hintId} className="text-center text-sm text-slate-700">
+          Preparing a secure payment…
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec section 8: the provider's message, in red under the form. */
+export function CardError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-error"
+    >
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,337 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Order } from '@partsmith/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadStripe } from '@stripe/stripe-js';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { PAYMENT_SUCCESS, PaymentPage } from './payment-page.tsx';
+import { TEST_MODE_NOTE, formatCardNumber, formatCvc, formatExpiry } from './test-card-form.tsx';
+
+// Stripe's libraries, replaced by stand-ins: the test-mode page must never load them.
+const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn() }));
+const cardElement = vi.hoisted(() => ({ kind: 'card-element' }));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(async () => stripe) }));
+vi.mock('@stripe/react-stripe-js', async () => {
+  const { useEffect } = await import('react');
+  return {
+    Elements: ({ children }: { children: React.ReactNode }) => children,
+    CardElement: ({ onReady }: { onReady?: () => void }) => {
+      useEffect(() => onReady?.(), [onReady]);
+      return <div data-testid="card-element" />;
+    },
+    useStripe: () => stripe,
+    useElements: () => ({ getElement: () => cardElement }),
+  };
+});
+
+const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
+const SECRET = 'pi_test_abc_secret_xyz';
+const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+
+const unpaid: Order = {
+  _id: ORDER_ID,
+  partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
+  name: 'Ryzen 7 8-core CPU',
+  image: '/images/parts/cpu-8core.svg',
+  description: 'Eight cores and sixteen threads.',
+  price: 289.5,
+  quantity: 2,
+  total: 579,
+  userEmail: jane.email,
+  userName: jane.name,
+  address: '12 Foundry Lane, Springfield',
+  phone: '+1 555 010 2030',
+  availableQuantity: 38,
+  paid: false,
+  transactionId: null,
+  status: null,
+  createdAt: '2025-03-02T10:00:00.000Z',
+};
+
+const intentAnswer = () => json({ clientSecret: SECRET, provider: 'test', amount: 579 });
+
+function renderPage(routes: Routes) {
+  const api = mockApi({
+    [`GET /api/purchase/${ORDER_ID}`]: () => json(unpaid),
+    'GET /api/payment-config': () => json({ provider: 'test', publishableKey: null }),
+    'POST /api/create-payment-intent': intentAnswer,
+    ...routes,
+  });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(['orders', 'list', jane.email], [unpaid]);
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/payment/:id', element: <PaymentPage user={jane} /> },
+      { path: '/dashboard/my-orders', element: <p>My orders page</p> },
+    ],
+    { initialEntries: [`/dashboard/payment/${ORDER_ID}`] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, client };
+}
+
+async function fillCard(number: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+  await user.type(screen.getByLabelText('CVC'), '123');
+  return user;
+}
+
+const payButton = () => screen.getByRole('button', { name: 'Pay $579.00' });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(loadStripe).mockClear();
+  stripe.confirmCardPayment.mockReset();
+});
+
+describe('PaymentPage with the test processor', () => {
+  it('shows the summary and keeps Pay disabled until the client secret exists', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { api } = renderPage({
+      'POST /api/create-payment-intent': () => new Promise((resolve) => (answer = resolve)),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Jane Doe' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ryzen 7 8-core CPU' })).toBeInTheDocument();
+    expect(screen.getByText('Eight cores and sixteen threads.')).toBeInTheDocument();
+    expect(screen.getByText('Quantity').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $579.00');
+    expect(document.title).toBe('Pay for Ryzen 7 8-core CPU | Partsmith');
+
+    expect(await screen.findByText(TEST_MODE_NOTE)).toBeVisible();
+    expect(screen.getByLabelText('Name on card')).toHaveValue('Jane Doe');
+    const number = screen.getByLabelText('Card number');
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Expiry (MM / YY)')).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription('Preparing a secure payment…');
+    await waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({
+      orderId: ORDER_ID,
+    });
+
+    answer(intentAnswer());
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(1);
+  });
+
+  it('shows a declined card in red under the form and records nothing', async () => {
+    const { api } = renderPage({
+      'POST /api/test-payments/confirm': () => apiError(402, 'Your card was declined.'),
+    });
+    const user = await fillCard('4000000000000002');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveClass('text-error');
+    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`)).toHaveLength(0);
+    expect(screen.queryByText(PAYMENT_SUCCESS)).toBeNull();
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('pays with 4242, records the payment and shows the transaction id', async () => {
+    let order = unpaid;
+    const { api, client } = renderPage({
+      [`GET /api/purchase/${ORDER_ID}`]: () => json(order),
+      'POST /api/test-payments/confirm': () => json({ id: 'pi_test_4242', status: 'succeeded' }),
+      [`PATCH /api/purchase/${ORDER_ID}`]: () => {
+        order = { ...unpaid, paid: true, transactionId: 'pi_test_4242' };
+        return json({
+          acknowledged: true,
+          modifiedCount: 1,
+          paid: true,
+          transactionId: 'pi_test_4242',
+        });
+      },
+    });
+    const user = await fillCard('4242424242424242');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Expiry (MM / YY)')).toHaveValue('12 / 34');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+
+    const status = await screen.findByText(PAYMENT_SUCCESS);
+    expect(status.closest('[role="status"]')).toHaveTextContent(
+      `${PAYMENT_SUCCESS}Your transaction id: pi_test_4242`,
+    );
+    expect(status).toHaveFocus();
+    expect(api.callsTo('POST', '/api/test-payments/confirm').map((call) => call.body)).toEqual([
+      {
+        clientSecret: SECRET,
+        number: '4242424242424242',
+        expiry: '12 / 34',
+        cvc: '123',
+        name: 'Jane Doe',
+        email: 'jane@example.com',
+      },
+    ]);
+    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`).map((call) => call.body)).toEqual([
+      { transactionId: 'pi_test_4242' },
+    ]);
+    // No second payment: the form is gone; the order (here and in My Orders) is refetched.
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(client.getQueryState(['orders', 'list', jane.email])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(api.callsTo('GET', `/api/purchase/${ORDER_ID}`)).toHaveLength(2));
+    const summary = within(screen.getByRole('region', { name: 'Ryzen 7 8-core CPU' }));
+    expect(await summary.findByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_SUCCESS)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(1);
+    expect(loadStripe).not.toHaveBeenCalled();
+  });
+
+  it('offers to record the payment again when recording it failed', async () => {
+    let fail = true;
+    const { api } = renderPage({
+      'POST /api/test-payments/confirm': () => json({ id: 'pi_test_4242', status: 'succeeded' }),
+      [`PATCH /api/purchase/${ORDER_ID}`]: () =>
+        fail
+          ? apiError(502, 'bad gateway')
+          : json({
+              acknowledged: true,
+              modifiedCount: 1,
+              paid: true,
+              transactionId: 'pi_test_4242',
+            }),
+    });
+    const user = await fillCard('4242424242424242');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card was charged, but we could not record the payment',
+    );
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(PAYMENT_SUCCESS)).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`).map((call) => call.body)).toEqual([
+      { transactionId: 'pi_test_4242' },
+      { transactionId: 'pi_test_4242' },
+    ]);
+    expect(api.callsTo('POST', '/api/test-payments/confirm')).toHaveLength(1);
+  });
+
+  it('shows the contract messages for an incomplete card and sends nothing', async () => {
+    const { api } = renderPage({});
+    const user = userEvent.setup();
+    await screen.findByLabelText('Card number');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByLabelText('Card number')).toHaveAccessibleDescription(
+      'Card number is Required',
+    );
+    expect(screen.getByLabelText('Expiry (MM / YY)')).toHaveAccessibleDescription(
+      'Expiry must look like MM / YY',
+    );
+    expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription('CVC must be 3 or 4 digits');
+    expect(api.callsTo('POST', '/api/test-payments/confirm')).toHaveLength(0);
+  });
+
+  it('shows a paid order with its transaction id and no form', async () => {
+    const { api } = renderPage({
+      [`GET /api/purchase/${ORDER_ID}`]: () =>
+        json({ ...unpaid, paid: true, transactionId: 'pi_paid_before' }),
+    });
+    expect(await screen.findByText('This order is paid. Thank you!')).toBeInTheDocument();
+    expect(screen.getByText('pi_paid_before')).toBeInTheDocument();
+    expect(screen.getByText(/Total paid:/)).toHaveTextContent('Total paid: $579.00');
+    expect(screen.queryByRole('form', { name: 'Card payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
+  });
+
+  it('says so when the order does not exist or is not yours', async () => {
+    renderPage({ [`GET /api/purchase/${ORDER_ID}`]: () => apiError(404, 'Order not found') });
+    expect(
+      await screen.findByRole('heading', { name: 'We could not find this order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-orders',
+    );
+  });
+});
+
+describe('PaymentPage with Stripe', () => {
+  it('loads Stripe with the publishable key and confirms the card payment', async () => {
+    stripe.confirmCardPayment.mockResolvedValue({
+      paymentIntent: { id: 'pi_live_777', status: 'succeeded' },
+    });
+    const { api } = renderPage({
+      'GET /api/payment-config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
+      'POST /api/create-payment-intent': () =>
+        json({ clientSecret: SECRET, provider: 'stripe', amount: 579 }),
+      [`PATCH /api/purchase/${ORDER_ID}`]: () =>
+        json({ acknowledged: true, modifiedCount: 1, paid: true, transactionId: 'pi_live_777' }),
+    });
+    expect(await screen.findByTestId('card-element')).toBeInTheDocument();
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(screen.queryByText(TEST_MODE_NOTE)).toBeNull();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await userEvent.setup().click(payButton());
+
+    expect(await screen.findByText(PAYMENT_SUCCESS)).toBeInTheDocument();
+    expect(screen.getByText('pi_live_777')).toBeInTheDocument();
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith(SECRET, {
+      payment_method: {
+        card: cardElement,
+        billing_details: { name: 'Jane Doe', email: 'jane@example.com' },
+      },
+    });
+    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`)[0]?.body).toEqual({
+      transactionId: 'pi_live_777',
+    });
+  });
+
+  it("shows Stripe's card error and records nothing", async () => {
+    stripe.confirmCardPayment.mockResolvedValue({
+      error: { message: 'Your card has insufficient funds.' },
+    });
+    const { api } = renderPage({
+      'GET /api/payment-config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
+    });
+    await screen.findByTestId('card-element');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await userEvent.setup().click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`)).toHaveLength(0);
+  });
+});
+
+describe('card field formatting', () => {
+  it('groups the card number by four', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242 42x')).toBe('4242 42');
+    expect(formatCardNumber('1'.repeat(25))).toHaveLength(19 + 4);
+  });
+
+  it('writes the expiry as MM / YY', () => {
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12')).toBe('12');
+    expect(formatExpiry('122')).toBe('12 / 2');
+    expect(formatExpiry('1234')).toBe('12 / 34');
+    expect(formatExpiry('4')).toBe('04');
+    expect(formatExpiry('12/2030')).toBe('12 / 30');
+    expect(formatExpiry('12 /')).toBe('12');
+  });
+
+  it('keeps three or four CVC digits', () => {
+    expect(formatCvc('12a34 5')).toBe('1234');
+  });
+});

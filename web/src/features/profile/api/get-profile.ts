@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Profile } from '@partsmith/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** One user's saved profile; sign-out forgets it (it is not one of the public query roots). */
+export const profileQueryKey = (email: string) => ['userProfile', email] as const;
+
+/** GET /api/userProfile/:email: the saved profile, or null before the first save. */
+export function getProfile(email: string, signal?: AbortSignal) {
+  return api(`/userProfile/${encodeURIComponent(email)}`, { schema: Profile, signal });
+}
+
+export const profileQuery = (email: string) =>
+  queryOptions({
+    queryKey: profileQueryKey(email),
+    queryFn: ({ signal }) => getProfile(email, signal),
+  });
+
+export function useProfile(email: string) {
+  return useQuery(profileQuery(email));
+}

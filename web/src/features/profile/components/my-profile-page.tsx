@@ -1,0 +1,168 @@
+import type { Profile } from '@partsmith/contract';
+import { useEffect, useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+interface ProfilePageUser {
+  name: string;
+  email: string;
+  image?: string | null;
+}
+
+/** What the dashboard layout hands its pages through the outlet (only what this page reads). */
+interface SignedInOutlet {
+  user: ProfilePageUser;
+}
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+
+function initialsOf({ name, email }: ProfilePageUser) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters =
+    words.length > 1
+      ? `${words[0]?.[0] ?? ''}${words[words.length - 1]?.[0] ?? ''}`
+      : (words[0]?.[0] ?? email.trim()[0] ?? '?');
+  return letters.toUpperCase();
+}
+
+/** Spec: "photo shown if the user has one"; otherwise (or if it fails to load) the initials. */
+function Photo({ user }: { user: ProfilePageUser }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const photo = user.image && user.image !== broken ? user.image : null;
+  const box = 'h-24 w-24 shrink-0 rounded-full ring-4 ring-orange-200';
+  if (photo) {
+    return (
+      <img
+        src={photo}
+        alt={user.name || user.email}
+        width={96}
+        height={96}
+        referrerPolicy="no-referrer"
+        className={`${box} bg-slate-200 object-cover`}
+        onError={() => setBroken(photo)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${box} flex items-center justify-center bg-primary text-3xl font-bold text-primary-content select-none`}
+    >
+      {initialsOf(user)}
+    </span>
+  );
+}
+
+function IdentityCard({ user, saved }: { user: ProfilePageUser; saved: Profile | undefined }) {
+  return (
+    <section
+      aria-label="Your account"
+      className={`${CARD} flex flex-col items-center gap-3 p-6 text-center`}
+    >
+      <Photo user={user} />
+      <div className="min-w-0 max-w-full">
+        <p className="text-lg font-bold break-words text-slate-900">{user.name}</p>
+        <p className="break-all text-slate-700">{user.email}</p>
+      </div>
+      {saved && (
+        <dl className="mt-2 w-full border-t border-slate-200 pt-4 text-left text-sm">
+          <dt className="font-semibold text-slate-900">Location</dt>
+          <dd className="mb-2 break-words text-slate-700">{saved.location}</dd>
+          <dt className="font-semibold text-slate-900">LinkedIn</dt>
+          <dd className="break-all">
+            <a
+              href={saved.linkdin}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link font-medium text-primary"
+            >
+              {saved.linkdin.replace(/^https:\/\/(www\.)?/, '')}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** /dashboard/my-profile (spec section 2): the signed-in user's profile. */
+export function MyProfilePage() {
+  const { user } = useOutletContext<SignedInOutlet>();
+  const profile = useProfile(user.email);
+
+  useEffect(() => {
+    document.title = 'My Profile | Partsmith';
+  }, []);
+
+  let body;
+  if (profile.isPending) {
+    body = (
+      <div role="status" className={`${CARD} flex flex-col gap-5 p-6 sm:p-8`}>
+        <span className="sr-only">Loading your profile</span>
+        <div aria-hidden="true" className="skeleton h-7 w-48" />
+        <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2">
+          {[0, 1, 2, 3, 4, 5].map((index) => (
+            <div key={index} className="skeleton h-16 w-full" />
+          ))}
+        </div>
+        <div aria-hidden="true" className="skeleton h-24 w-full" />
+      </div>
+    );
+  } else if (profile.isError) {
+    body = (
+      <div className={`${CARD} flex flex-col items-start gap-4 p-6 sm:p-8`}>
+        <p role="alert" className="text-lg font-semibold text-slate-900">
+          We could not load your profile.{' '}
+          {profile.error instanceof ApiError ? profile.error.message : 'Please try again.'}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={profile.isFetching}
+          onClick={() => void profile.refetch()}
+        >
+          {profile.isFetching && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={`${CARD} p-5 sm:p-8`}>
+        <ProfileForm user={user} saved={profile.data} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="relative overflow-hidden rounded-box bg-slate-900 px-6 py-8 text-slate-100 sm:px-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-16 -right-16 h-56 w-56 rounded-full bg-orange-500/25 blur-3xl"
+        />
+        <div className="relative">
+          <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">
+            Your account
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+            My Profile
+          </h1>
+          <p className="mt-2 max-w-2xl text-slate-200">
+            Keep your education, location, phone and links up to date, so our sales engineers know
+            who they are helping.
+          </p>
+        </div>
+      </header>
+      <div className="grid items-start gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
+        <IdentityCard user={user} saved={profile.data} />
+        {body}
+      </div>
+    </div>
+  );
+}

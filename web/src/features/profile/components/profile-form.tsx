@@ -1,0 +1,263 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ProfileBody, type Profile } from '@partsmith/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateProfile, type ProfileValues } from '../api/update-profile.ts';
+
+/** Spec section 8: the texts of a saved and of a refused profile. */
+export const PROFILE_UPDATED = 'Your Profile Updated Successfully';
+export const PROFILE_FAILED = 'Something went wrong!';
+
+export interface ProfileUser {
+  name: string;
+  email: string;
+}
+
+const LABEL = 'mb-1 block font-semibold text-slate-900';
+const HINT = 'mt-1 text-sm text-slate-700';
+const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
+/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
+const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** A label, the control, its error (tied by aria-describedby) and an optional hint. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        className: `w-full border ${border(!!error)}`,
+      })}
+      {error && (
+        <p id={`${id}-error`} className={FIELD_ERROR}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={HINT}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const valuesOf = (saved: Profile): ProfileValues => ({
+  edu: saved?.edu ?? '',
+  location: saved?.location ?? '',
+  number: saved?.number ?? '',
+  linkdin: saved?.linkdin ?? '',
+  addiInfo: saved?.addiInfo ?? '',
+});
+
+/**
+ * Spec section 2, my-profile: name and e-mail (disabled), education, location, phone, LinkedIn,
+ * additional info and UPDATE. Shows what is saved; all five fields are required (ProfileBody).
+ */
+export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile }) {
+  const id = useId();
+  const ids = {
+    heading: `${id}-heading`,
+    name: `${id}-name`,
+    email: `${id}-email`,
+    edu: `${id}-edu`,
+    location: `${id}-location`,
+    number: `${id}-number`,
+    linkdin: `${id}-linkdin`,
+    addiInfo: `${id}-addi-info`,
+  };
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const update = useUpdateProfile(user.email);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodResolver(ProfileBody), defaultValues: valuesOf(saved) });
+
+  const fail = (error: unknown) => {
+    const detail = error instanceof ApiError ? error.message : null;
+    setFailure({ detail });
+    toast.error(PROFILE_FAILED, detail ? { description: detail } : undefined);
+  };
+
+  const submit = (values: ProfileValues) => {
+    setFailure(null);
+    update.mutate(values, {
+      onSuccess: (answer) => {
+        if (!answer?.acknowledged) return fail(null);
+        toast.success(PROFILE_UPDATED);
+        // What is saved now is the form's new starting point (trimmed as the server stored it).
+        reset(values);
+      },
+      onError: fail,
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      aria-labelledby={ids.heading}
+      className="flex flex-col gap-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={ids.heading} className="text-xl font-bold text-slate-900">
+          Profile details
+        </h2>
+        {saved === null && (
+          <p className="text-sm text-slate-700">Not saved yet: fill in all fields.</p>
+        )}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.name} className={LABEL}>
+            Name
+          </label>
+          <input
+            id={ids.name}
+            type="text"
+            disabled
+            value={user.name}
+            className="input w-full border border-slate-300 bg-slate-100 text-slate-800 disabled:text-slate-800"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.email} className={LABEL}>
+            Email
+          </label>
+          <input
+            id={ids.email}
+            type="email"
+            disabled
+            value={user.email}
+            className="input w-full border border-slate-300 bg-slate-100 text-slate-800 disabled:text-slate-800"
+          />
+        </div>
+
+        <Field id={ids.edu} label="Education" error={errors.edu?.message}>
+          {({ className, ...props }) => (
+            <input
+              type="text"
+              placeholder="BSc Computer Engineering, State University"
+              className={`input ${className}`}
+              {...props}
+              {...register('edu')}
+            />
+          )}
+        </Field>
+        <Field id={ids.location} label="Location (city/district)" error={errors.location?.message}>
+          {({ className, ...props }) => (
+            <input
+              type="text"
+              autoComplete="address-level2"
+              placeholder="Austin, Travis County"
+              className={`input ${className}`}
+              {...props}
+              {...register('location')}
+            />
+          )}
+        </Field>
+        <Field
+          id={ids.number}
+          label="Phone"
+          error={errors.number?.message}
+          hint="With the country code, e.g. +1 512 555 0147."
+        >
+          {({ className, ...props }) => (
+            <input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+1 512 555 0147"
+              className={`input ${className}`}
+              {...props}
+              {...register('number')}
+            />
+          )}
+        </Field>
+        <Field id={ids.linkdin} label="LinkedIn link" error={errors.linkdin?.message}>
+          {({ className, ...props }) => (
+            <input
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://www.linkedin.com/in/your-name"
+              className={`input ${className}`}
+              {...props}
+              {...register('linkdin')}
+            />
+          )}
+        </Field>
+        <Field
+          id={ids.addiInfo}
+          label="Additional info"
+          error={errors.addiInfo?.message}
+          className="sm:col-span-2"
+        >
+          {({ className, ...props }) => (
+            <textarea
+              rows={4}
+              placeholder="What do you build? Which parts do you buy most?"
+              className={`textarea ${className}`}
+              {...props}
+              {...register('addiInfo')}
+            />
+          )}
+        </Field>
+      </div>
+
+      {failure && (
+        <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
+          <p className="font-semibold text-error">{PROFILE_FAILED}</p>
+          {failure.detail && <p className="mt-1">{failure.detail}</p>}
+        </div>
+      )}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <button
+          type="submit"
+          className="btn btn-primary px-10 tracking-wide uppercase"
+          disabled={update.isPending}
+        >
+          {update.isPending && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Update
+        </button>
+        <p aria-live="polite" className="text-sm text-slate-700">
+          {update.isPending ? 'Saving your profile…' : isDirty ? 'You have unsaved changes.' : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

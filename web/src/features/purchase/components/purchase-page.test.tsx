@@ -1,0 +1,234 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { quantityMessage } from '@partsmith/contract';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { PURCHASE_SUCCESS, PURCHASE_SUCCESS_DETAIL } from './purchase-form.tsx';
+import { PurchasePage } from './purchase-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/dialogs.ts', () => ({
+  showErrorDialog: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+}));
+
+const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
+const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const part = {
+  _id: PART_ID,
+  name: 'Ryzen 7 8-core CPU',
+  image: '/images/parts/cpu-8core.svg',
+  description: 'Eight cores and sixteen threads for builders who compile and render.',
+  price: 289.5,
+  availableQuantity: 40,
+  minOrderQuantity: 5,
+};
+const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+const ADDRESS = '12 Foundry Lane, Springfield 62704';
+const PHONE = '+1 555 010 2030';
+
+function renderPage(routes: Routes) {
+  const api = mockApi({ [`GET /api/part/${PART_ID}`]: () => json(part), ...routes });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  // Cached answers of other pages, to see that a purchase marks them out of date.
+  client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
+  client.setQueryData(['orders', 'list', jane.email], []);
+  const router = createMemoryRouter(
+    [
+      { path: '/purchase/:partsId', element: <PurchasePage user={jane} /> },
+      { path: '/dashboard/my-orders', element: <p>My orders page</p> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { initialEntries: [`/purchase/${PART_ID}`] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, client, router };
+}
+
+/** The Idempotency-Key header of each POST /api/purchase, in order. */
+function purchaseKeys(api: ReturnType<typeof mockApi>) {
+  return api.spy.mock.calls
+    .filter(([url, init]) => String(url) === '/api/purchase' && init?.method === 'POST')
+    .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+}
+
+async function fillForm(quantity: string) {
+  const user = userEvent.setup();
+  const box = await screen.findByLabelText('Quantity');
+  await user.clear(box);
+  if (quantity) await user.type(box, quantity);
+  await user.type(screen.getByLabelText('Shipping address'), ADDRESS);
+  await user.type(screen.getByLabelText('Phone number'), PHONE);
+  return user;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(showErrorDialog).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('PurchasePage', () => {
+  it('shows the part and the signed-in user', async () => {
+    renderPage({});
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the part');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ryzen 7 8-core CPU' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ryzen 7 8-core CPU' })).toHaveAttribute(
+      'src',
+      part.image,
+    );
+    expect(screen.getByText('Minimum order:')).toHaveTextContent('Minimum order: 5');
+    expect(screen.getByText('Available quantity:')).toHaveTextContent('Available quantity: 40');
+    expect(screen.getByText(part.description)).toBeInTheDocument();
+    expect(screen.getByText('Price: $289.50')).toBeInTheDocument();
+
+    const name = screen.getByLabelText('Your name');
+    expect(name).toHaveValue('Jane Doe');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('jane@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toHaveValue(5);
+    expect(quantity).toHaveAccessibleDescription('From 5 to 40 units.');
+    expect(screen.getByLabelText('Shipping address')).toHaveValue('');
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('type', 'tel');
+    expect(screen.getByText('$1,447.50')).toBeInTheDocument();
+    expect(document.title).toBe('Buy Ryzen 7 8-core CPU | Partsmith');
+  });
+
+  it('shows the contract messages under empty fields and sends nothing', async () => {
+    const { api } = renderPage({});
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText('Quantity'));
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+
+    const address = screen.getByLabelText('Shipping address');
+    await waitFor(() =>
+      expect(address).toHaveAccessibleDescription('Shipping address is Required'),
+    );
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(
+      'Quantity is Required From 5 to 40 units.',
+    );
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'Phone number is Required',
+    );
+    expect(api.callsTo('POST', '/api/purchase')).toHaveLength(0);
+  });
+
+  it.each([
+    ['above the stock', '41'],
+    ['below the minimum order', '4'],
+  ])('opens the Oops... dialog for a quantity %s and sends nothing', async (_case, quantity) => {
+    const { api } = renderPage({});
+    const user = await fillForm(quantity);
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+
+    await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(quantityMessage(5, 40)));
+    // The dialog's title is the default one: 'Oops...'.
+    expect(vi.mocked(showErrorDialog).mock.calls[0]).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/purchase')).toHaveLength(0);
+  });
+
+  it('posts the order with an Idempotency-Key, toasts and goes to My Orders', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { api, client, router } = renderPage({
+      'POST /api/purchase': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const user = await fillForm('12');
+    expect(screen.getByText('$3,474.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled());
+    expect(api.callsTo('POST', '/api/purchase').map((call) => call.body)).toEqual([
+      { partId: PART_ID, quantity: 12, address: ADDRESS, phone: PHONE },
+    ]);
+    expect(purchaseKeys(api)[0]).toMatch(UUID);
+
+    answer(json({ acknowledged: true, insertedId: ORDER_ID }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-orders'));
+    expect(toast.success).toHaveBeenCalledWith(PURCHASE_SUCCESS, {
+      description: PURCHASE_SUCCESS_DETAIL,
+    });
+    expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['orders', 'list', jane.email])?.isInvalidated).toBe(true);
+    expect(showErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's 409 message in the Oops... dialog and stays on the page", async () => {
+    const { api, router } = renderPage({
+      'POST /api/purchase': () => apiError(409, 'Only 7 units of Ryzen 7 8-core CPU are left.'),
+    });
+    const user = await fillForm('30');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+
+    await waitFor(() =>
+      expect(showErrorDialog).toHaveBeenCalledWith('Only 7 units of Ryzen 7 8-core CPU are left.'),
+    );
+    expect(router.state.location.pathname).toBe(`/purchase/${PART_ID}`);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The part is asked again: its stock changed.
+    await waitFor(() => expect(api.callsTo('GET', `/api/part/${PART_ID}`)).toHaveLength(2));
+  });
+
+  it('keeps the Idempotency-Key when the same order is retried after a lost answer', async () => {
+    let fail = true;
+    const { api } = renderPage({
+      'POST /api/purchase': () =>
+        fail
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : json({ acknowledged: true, insertedId: ORDER_ID }),
+    });
+    const user = await fillForm('6');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the shop');
+
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(purchaseKeys(api)).toHaveLength(2));
+
+    // A changed order is a new submission: a new key.
+    fail = false;
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '7');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(purchaseKeys(api)).toHaveLength(3));
+
+    const [first, retry, changed] = purchaseKeys(api);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(changed).toMatch(UUID);
+  });
+
+  it('says so when the part does not exist, with a way back', async () => {
+    renderPage({ [`GET /api/part/${PART_ID}`]: () => apiError(404, 'Part not found') });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find this part' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the parts' })).toHaveAttribute(
+      'href',
+      '/#parts',
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('offers no form when the stock is below the minimum order', async () => {
+    renderPage({ [`GET /api/part/${PART_ID}`]: () => json({ ...part, availableQuantity: 3 }) });
+    expect(await screen.findByText(/Not enough Ryzen 7 8-core CPU in stock/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+  });
+});
