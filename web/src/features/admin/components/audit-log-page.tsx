@@ -54,6 +54,7 @@ function Snapshot({ label, value }: { label: string; value: unknown }) {
 }
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
+  const summaryId = useId();
   const tone = ACTION_TONE[entry.action.split('.')[0] ?? ''] ?? ACTION_TONE.part;
   return (
     <li className="grid gap-x-6 gap-y-2 p-4 md:grid-cols-[11rem_minmax(0,14rem)_9.5rem_minmax(0,1fr)] md:items-baseline">
@@ -73,12 +74,17 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
           {AUDIT_ACTION_LABELS[entry.action]}
         </span>
       </p>
-      <p className="min-w-0 break-words text-slate-900">{entry.summary}</p>
+      <p id={summaryId} className="min-w-0 break-words text-slate-900">
+        {entry.summary}
+      </p>
       {/* Under who/action/summary, as wide as they are together: room for two JSON panes. */}
       <details className="min-w-0 md:col-span-3 md:col-start-2">
-        <summary className="w-fit cursor-pointer rounded text-sm font-semibold text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+        {/* Described by the summary line, so each toggle says which change it opens. */}
+        <summary
+          aria-describedby={summaryId}
+          className="w-fit cursor-pointer rounded text-sm font-semibold text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
           Before / after
-          <span className="sr-only">: {entry.summary}</span>
         </summary>
         <div className="mt-2 grid gap-3 lg:grid-cols-2">
           <Snapshot label="Before" value={entry.before} />

@@ -28,7 +28,7 @@ function account(n: number, email: string, role: UserSummary['role'], name = '')
 const ada = account(1, 'ada@example.com', 'admin', 'Ada Admin');
 const bob = account(2, 'bob@example.com', 'customer', 'Bob Buyer');
 const cy = account(3, 'cy@example.com', 'customer', 'Cy Customer');
-const CURSOR = '1740909600000_10000000-0000-4000-8000-000000000002';
+const CURSOR = '2';
 
 function renderPage() {
   return renderAdminPage(<MakeAdminPage currentEmail="Ada@Example.com" />, '/dashboard/make-admin');
@@ -75,10 +75,7 @@ describe('MakeAdminPage', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more users' }));
     expect(await screen.findByText('cy@example.com')).toBeInTheDocument();
-    expect(api.queries('GET', '/api/users')).toEqual([
-      '?limit=50',
-      `?limit=50&cursor=${encodeURIComponent(CURSOR)}`,
-    ]);
+    expect(api.queries('GET', '/api/users')).toEqual(['?limit=50', `?limit=50&cursor=${CURSOR}`]);
     expect(screen.getByText('Showing 3 of 3 users')).toBeInTheDocument();
   });
 

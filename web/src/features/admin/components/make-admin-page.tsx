@@ -18,7 +18,7 @@ import {
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
-import { AdminTable, CELL, CellLabel, LINE, NoAction, ROW } from './table-cells.tsx';
+import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 
 function RoleBadge({ role }: { role: UserSummary['role'] }) {
   return role === 'admin' ? (
@@ -82,8 +82,8 @@ function UserRow({
         <span className="md:hidden">User </span>
         {index + 1}
       </td>
-      <td className={`self-end font-semibold break-all text-slate-900 ${CELL}`}>
-        {user.email}
+      <td className={`self-end font-semibold text-slate-900 [overflow-wrap:anywhere] ${CELL}`}>
+        <Email address={user.email} />
         {isYou && (
           <span className="ml-1.5 font-normal whitespace-nowrap text-slate-700">(you)</span>
         )}

@@ -51,7 +51,7 @@ const shipped = order(3, 'Anvil PSU 850 W', {
   status: 'shipped',
 });
 const older = order(4, 'Torque screwdriver set');
-const CURSOR = '1740909600000_20000000-0000-4000-8000-000000000003';
+const CURSOR = '57';
 
 function renderPage() {
   return renderAdminPage(<ManageOrdersPage />, '/dashboard/manage-orders');
@@ -111,7 +111,7 @@ describe('ManageOrdersPage', () => {
     expect(await screen.findByText('Torque screwdriver set')).toBeInTheDocument();
     expect(api.queries('GET', '/api/allPurchases')).toEqual([
       '?limit=50',
-      `?limit=50&cursor=${encodeURIComponent(CURSOR)}`,
+      `?limit=50&cursor=${CURSOR}`,
     ]);
   });
 

@@ -19,7 +19,7 @@ import {
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
-import { AdminTable, CELL, CellLabel, LINE, NoAction, ROW } from './table-cells.tsx';
+import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 
 /**
  * Spec section 4, Admin order status button: a red 'Unpaid' while unpaid; 'Pending' when paid and
@@ -112,8 +112,10 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
         <span className="block font-bold break-words text-slate-900">{order.name}</span>
         <span className="block text-sm break-words text-slate-700">{order.userName}</span>
       </td>
-      <td className={`self-start text-sm break-all text-slate-700 md:min-w-44 ${CELL}`}>
-        {order.userEmail}
+      <td
+        className={`self-start text-sm text-slate-700 [overflow-wrap:anywhere] md:[overflow-wrap:normal] ${CELL}`}
+      >
+        <Email address={order.userEmail} />
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Quantity</CellLabel>

@@ -56,3 +56,16 @@ export function NoAction({ why }: { why: string }) {
     </span>
   );
 }
+
+/** An e-mail that wraps after the '@' when its column is narrow (and anywhere if it must). */
+export function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}

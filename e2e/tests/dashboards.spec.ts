@@ -1,0 +1,183 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { BASE_URL } from '../playwright.config.ts';
+import { expect, expectNoA11yViolations, test } from './fixtures.ts';
+import { PASSWORD, signUpThroughPage, unique } from './account-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(({ isMobile }) => isMobile, 'the dashboard flows run at desktop width');
+
+const png = (color: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A second, independent customer driven through the API (its own cookie jar). */
+async function apiCustomer(name: string): Promise<{ api: APIRequestContext; email: string }> {
+  const api = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL },
+  });
+  const email = unique(name);
+  const res = await api.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+  });
+  expect(res.ok()).toBe(true);
+  return { api, email };
+}
+
+async function upload(page: Page, label: string, color: string) {
+  await page
+    .getByLabel(label)
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await png(color) });
+  await expect(page.getByText('Image uploaded.').first()).toBeAttached();
+}
+
+test('a customer adds a review with a photo and sees it on the home page, and keeps a profile', async ({
+  page,
+}) => {
+  await signUpThroughPage(page, unique('reviewer'), 'Rae Viewer');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/dashboard/add-review');
+  await upload(page, 'Your photo', '#0e7490');
+  await page.getByLabel('Name', { exact: true }).fill('Rae V.');
+  await page.getByRole('radio', { name: /^4 stars/ }).check({ force: true });
+  await page.getByLabel('Description').fill('The ESD mat saved my new motherboard. Solid kit.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Review Added Successfully')).toBeVisible();
+  await page.goto('/');
+  const reviews = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Work Feedback' }),
+  });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(
+    reviews.getByText('The ESD mat saved my new motherboard. Solid kit.').first(),
+  ).toBeAttached();
+
+  await page.goto('/dashboard/my-profile');
+  await page.getByLabel('Education').fill('BSc Computer Engineering');
+  await page.getByLabel('Location (city/district)').fill('Austin, Travis County');
+  await page.getByLabel('Phone').fill('+1 512 555 0123');
+  await page.getByLabel('LinkedIn link').fill('https://www.linkedin.com/in/rae-viewer');
+  await page.getByLabel('Additional info').fill('Builds quiet workstations.');
+  await page.getByRole('button', { name: /update/i }).click();
+  await expect(page.getByText('Your Profile Updated Successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Education')).toHaveValue('BSc Computer Engineering');
+  await expect(page.getByLabel('LinkedIn link')).toHaveValue(
+    'https://www.linkedin.com/in/rae-viewer',
+  );
+  await expectNoA11yViolations(page);
+});
+
+test('a customer opening an admin page is sent to /login and signed out', async ({ page }) => {
+  await signUpThroughPage(page, unique('nosy'), 'Nosy Parker');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/manage-products');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+  const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
+  expect(session).toBeNull();
+});
+
+test('an admin runs the catalogue, the users and the orders, and reads it all in the audit log', async ({
+  page,
+}) => {
+  // ADMIN_EMAILS=admin@example.com in the e2e configuration.
+  await signUpThroughPage(page, 'admin@example.com', 'Ada Admin');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Add a product with an image; it shows on the home page.
+  const name = `Anvil X870E Test Board ${Date.now()}`;
+  await page.goto('/dashboard/add-product');
+  await upload(page, 'Product image', '#c2410c');
+  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Description').fill('AM5 flagship board with PCIe 5.0 and Wi-Fi 7.');
+  await page.getByLabel('Available quantity').fill('12');
+  await page.getByLabel('Minimum quantity').fill('1');
+  await page.getByLabel('Price').fill('329.99');
+  await page.getByRole('button', { name: 'Add Tools' }).click();
+  await expect(page.getByText('New Tools Added Successfully')).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('#parts article', { hasText: name })).toBeVisible();
+
+  // Delete it from Manage Products; it leaves the home page.
+  await page.goto('/dashboard/manage-products');
+  await expect(page.getByRole('heading', { name: /Manage All Parts : \d+/ })).toBeVisible();
+  const card = page.locator('article', { hasText: name });
+  while (!(await card.count())) await page.getByRole('button', { name: /load more/i }).click();
+  await card.getByRole('button', { name: /Delete Tools/ }).click();
+  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByText('Deleted!').first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('#parts article', { hasText: name })).toHaveCount(0);
+
+  // Make another user admin, and delete a third.
+  const promoted = await apiCustomer('promoted');
+  const doomed = await apiCustomer('doomed');
+  await page.goto('/dashboard/make-admin');
+  await expect(page.getByRole('heading', { name: /All users: \d+/ })).toBeVisible();
+  const promotedRow = page.getByRole('row', { name: new RegExp(promoted.email) });
+  await promotedRow.getByRole('button', { name: /Make Admin/ }).click();
+  await expect(page.getByText('Successfully Made an admin')).toBeVisible();
+  const doomedRow = page.getByRole('row', { name: new RegExp(doomed.email) });
+  await doomedRow.getByRole('button', { name: /Delete User/ }).click();
+  await expect(page.getByText('Want To Delete This User?!?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByText('Deleted!').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(doomed.email) })).toHaveCount(0);
+
+  // A customer buys and pays (through the API); the admin ships it from 'Pending'.
+  const buyer = await apiCustomer('paying');
+  const parts = await (await buyer.api.get('/api/allParts?q=Driver%20Kit')).json();
+  const order = await (
+    await buyer.api.post('/api/purchase', {
+      data: {
+        partId: parts[0]._id,
+        quantity: 5,
+        address: '9 Bench Road, Austin, TX 78701',
+        phone: '+1 512 555 0188',
+      },
+    })
+  ).json();
+  const { clientSecret } = await (
+    await buyer.api.post('/api/create-payment-intent', { data: { orderId: order.insertedId } })
+  ).json();
+  const { id: transactionId } = await (
+    await buyer.api.post('/api/test-payments/confirm', {
+      data: { clientSecret, number: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    })
+  ).json();
+  expect(
+    (await buyer.api.patch(`/api/purchase/${order.insertedId}`, { data: { transactionId } })).ok(),
+  ).toBe(true);
+
+  await page.goto('/dashboard/manage-orders');
+  await expect(page.getByRole('heading', { name: /All Orders: \d+/ })).toBeVisible();
+  const orderRow = page.getByRole('row', { name: new RegExp(buyer.email) });
+  await orderRow.getByRole('button', { name: /Pending/ }).click();
+  await expect(page.getByText('Your Order is Shipped Successfully')).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(buyer.email) }).getByText('Shipped'),
+  ).toBeVisible();
+
+  // Every action is in the audit log.
+  await page.goto('/dashboard/audit-log');
+  const entries = page.getByRole('list', { name: 'Audit entries, newest first' });
+  await expect(
+    entries.getByText(new RegExp(`Shipped the order of ${buyer.email}`)).first(),
+  ).toBeVisible();
+  await expect(
+    entries.getByText(new RegExp(`Deleted the account ${doomed.email}`)).first(),
+  ).toBeVisible();
+  await expect(
+    entries.getByText(new RegExp(`Made ${promoted.email} an administrator`)).first(),
+  ).toBeVisible();
+  await expect(entries.getByText(`Deleted "${name}"`).first()).toBeVisible();
+  await expect(entries.getByText(`Added "${name}"`).first()).toBeVisible();
+  await expectNoA11yViolations(page);
+  await Promise.all([promoted.api.dispose(), doomed.api.dispose(), buyer.api.dispose()]);
+});
