@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -47,6 +47,7 @@ export function RequireAdmin() {
   const location = useLocation();
   const navigate = useNavigate();
   const admin = useAdminCheck();
+  const context = useOutletContext();
   const from = location.pathname + location.search;
   const { mutate: signOut } = useSignOut({
     // Leave the admin page first, then forget the user (RequireUser would redirect too).
@@ -65,7 +66,8 @@ export function RequireAdmin() {
     signOut();
   }, [refused, signOut]);
 
-  if (admin.data?.admin === true) return <Outlet />;
+  // Pass the dashboard's outlet context through to the admin pages.
+  if (admin.data?.admin === true) return <Outlet context={context} />;
   if (admin.isError && !refused) {
     return <CheckFailed what="your access" onRetry={() => void admin.refetch()} />;
   }
