@@ -22,7 +22,7 @@ async function apiCustomer(name: string): Promise<{ api: APIRequestContext; emai
   const res = await api.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD },
   });
-  expect(res.ok()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   return { api, email };
 }
 

@@ -7,7 +7,7 @@ import { AuditList, OrderList, PartList, UserList } from '@partsmith/contract';
 import { auditLog, orders, parts, users } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
-import { cookieOf, signUp } from './auth-helpers.ts';
+import { signUp } from './auth-helpers.ts';
 
 function multipart(bytes: Buffer, filename: string, type: string, field = 'image') {
   const boundary = '----partsmith-test-boundary';

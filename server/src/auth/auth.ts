@@ -117,7 +117,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 20 },
-        '/sign-up/email': { window: 60, max: 10 },
+        // Generous enough for an office behind one address; sign-in has its per-account lock.
+        '/sign-up/email': { window: 60, max: 30 },
         '/request-password-reset': { window: 300, max: 5 },
         '/get-session': false,
       },
