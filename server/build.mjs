@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: new URL('src/main.ts', here).pathname,
     admin: new URL('src/cli/admin.ts', here).pathname,
+    reconcile: new URL('src/cli/reconcile.ts', here).pathname,
   },
   outdir: new URL('dist', here).pathname,
   bundle: true,
@@ -33,4 +34,4 @@ await build({
 fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), {
   recursive: true,
 });
-console.log('server built: server/dist/main.js, server/dist/admin.js');
+console.log('server built: server/dist/main.js, server/dist/admin.js, server/dist/reconcile.js');

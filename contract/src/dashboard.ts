@@ -172,6 +172,7 @@ export const AUDIT_ACTIONS = [
   'part.delete',
   'order.ship',
   'order.delete',
+  'payment.refund',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -56,12 +56,15 @@ export const Order = z.object({
   /** Stock left right after this order was placed (spec's availableQuantity). */
   availableQuantity: z.number().int(),
   paid: z.boolean(),
+  /** Unpaid for longer than the shop's UNPAID_ORDER_TTL: its stock went back, it cannot be paid. */
+  expired: z.boolean().default(false),
   transactionId: z.string().nullable(),
   /** 'shipped' once an admin shipped it, else null (spec: "truthy once shipped"). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),
 });
-export type Order = z.infer<typeof Order>;
+/** The input type: `expired` may be left out (it defaults to false). */
+export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);
 

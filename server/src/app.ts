@@ -30,6 +30,7 @@ import type { PaymentProvider } from './modules/payments/provider.ts';
 import { createTestProcessor } from './modules/payments/test-processor.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
+import { expireUnpaidOrders } from './modules/payments/reconcile.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
@@ -111,13 +112,40 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         apiBase: config.stripe.apiBase ? stripeApiBase(config.stripe.apiBase) : undefined,
       })
     : null;
-  app.decorate('payments', deps.payments ?? stripe ?? choosePaymentProvider(config, database));
+  const payments = deps.payments ?? stripe ?? choosePaymentProvider(config, database);
+  app.decorate('payments', payments);
   app.decorate('images', createDiskImageStore(uploadsDir(config.dataDir)));
   app.decorate(
     'orders',
-    createOrdersService({ db: database.db, mailer, log: app.log, publicUrl: config.publicUrl }),
+    createOrdersService({
+      db: database.db,
+      mailer,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      payments,
+    }),
   );
+  // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
+  let sweep: NodeJS.Timeout | undefined;
+  if (config.unpaidOrderTtlMs) {
+    const ttlMs = config.unpaidOrderTtlMs;
+    let running = false;
+    sweep = setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        expireUnpaidOrders({ db: database.db, provider: payments, ttlMs, log: app.log })
+          .catch((err: unknown) => app.log.error({ err }, 'the unpaid order sweep failed'))
+          .finally(() => {
+            running = false;
+          });
+      },
+      Math.min(60_000, Math.max(1_000, Math.floor(ttlMs / 2))),
+    );
+    sweep.unref();
+  }
   app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
     if (!deps.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -156,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(stripeWebhookRoutes, {
       stripe: stripe.stripe,
       webhookSecret: config.stripe.webhookSecret,
+      provider: payments ?? stripe,
     });
   }
   await app.register(openApiUi);
@@ -167,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 }
 
 /** STRIPE_API_BASE (tests only) as the SDK's host/port/protocol. */
-function stripeApiBase(url: string) {
+export function stripeApiBase(url: string) {
   const u = new URL(url);
   const protocol = u.protocol === 'http:' ? 'http' : 'https';
   return {
@@ -181,7 +210,7 @@ function stripeApiBase(url: string) {
  * Without Stripe keys: the built-in test-mode processor, which production refuses unless
  * ALLOW_TEST_PAYMENTS says so (then card payments answer "not set up").
  */
-function choosePaymentProvider(config: Config, database: Database): PaymentProvider | null {
+export function choosePaymentProvider(config: Config, database: Database): PaymentProvider | null {
   if (config.env === 'production' && !config.allowTestPayments) return null;
   return createTestProcessor(database.db);
 }

@@ -63,7 +63,23 @@ const EnvSchema = z.object({
   /** Tests only: where the Stripe SDK sends its requests (a local Stripe-speaking server). */
   STRIPE_API_BASE: z.url().optional(),
   ALLOW_TEST_PAYMENTS: booleanFlag,
+  /** Unpaid orders older than this expire (their stock goes back): '30m', '2h', '1d'. Off when unset. */
+  UNPAID_ORDER_TTL: z
+    .string()
+    .trim()
+    .regex(/^([0-9]+\s*[smhd])?$/i, "must be a duration such as '30m', '2h' or '1d'")
+    .optional(),
 });
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** '30m' -> 1_800_000; empty or zero -> undefined (off). */
+export function parseDuration(raw: string | undefined): number | undefined {
+  const match = /^([0-9]+)\s*([smhd])$/i.exec(raw?.trim() ?? '');
+  if (!match) return undefined;
+  const ms = Number(match[1]) * UNIT_MS[match[2]!.toLowerCase()]!;
+  return ms > 0 ? ms : undefined;
+}
 
 const PROVIDERS = ['GOOGLE', 'GITHUB', 'FACEBOOK'] as const;
 
@@ -101,6 +117,8 @@ export interface Config {
     | undefined;
   /** The test processor is refused in production unless this is set. */
   allowTestPayments: boolean;
+  /** UNPAID_ORDER_TTL in milliseconds; undefined when unpaid orders never expire. */
+  unpaidOrderTtlMs: number | undefined;
   social: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     github?: { clientId: string; clientSecret: string };
@@ -193,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     allowTestPayments: e.ALLOW_TEST_PAYMENTS ?? false,
+    unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL),
     social: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -5,9 +5,23 @@ import { randomBytes } from 'node:crypto';
 /**
  * A small Stripe-speaking HTTP server on loopback for the few endpoints the shop calls:
  * POST /v1/payment_intents (form-encoded, honouring Idempotency-Key as Stripe does) and
- * GET /v1/payment_intents/:id (Stripe's 404 resource_missing when unknown). Tests point the
- * official SDK at it through the provider's apiBase.
+ * GET /v1/payment_intents/:id (Stripe's 404 resource_missing when unknown), GET
+ * /v1/payment_intents (list, filtered by created[gte]), POST /v1/payment_intents/:id/cancel
+ * (Stripe's payment_intent_unexpected_state once succeeded, processing or canceled), POST
+ * /v1/refunds (honouring Idempotency-Key; charge_already_refunded for a second refund) and GET
+ * /v1/refunds. Tests point the official SDK at it through the provider's apiBase.
  */
+
+export interface MockRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
 
 export interface MockPaymentIntent {
   id: string;
@@ -40,6 +54,8 @@ export interface StripeMock {
   secretKey: string;
   requests: RecordedRequest[];
   intents: Map<string, MockPaymentIntent>;
+  /** Refunds by payment intent id (one each, as the shop asks for full refunds). */
+  refunds: Map<string, MockRefund>;
   /** Test-only: what Stripe does when the buyer's card goes through (or fails). */
   setStatus(id: string, status: string): MockPaymentIntent;
   close(): Promise<void>;
@@ -87,6 +103,15 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, MockPaymentIntent>();
   const byIdempotencyKey = new Map<string, { body: string; id: string }>();
+  const refunds = new Map<string, MockRefund>();
+  const refundsByKey = new Map<string, MockRefund>();
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
+  const unexpectedState = (res: http.ServerResponse, intent: MockPaymentIntent) =>
+    stripeError(res, 400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+    });
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -159,6 +184,70 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
         return send(res, 200, intent);
       }
 
+      if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
+        const gte = Number(url.searchParams.get('created[gte]') ?? 0);
+        const found = [...intents.values()].filter((i) => i.created >= gte);
+        return send(res, 200, list('/v1/payment_intents', found));
+      }
+
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(decodeURIComponent(cancel[1]!));
+        if (!intent) {
+          return stripeError(res, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${cancel[1]}'`,
+          });
+        }
+        if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
+          return unexpectedState(res, intent);
+        }
+        intent.status = 'canceled';
+        return send(res, 200, intent);
+      }
+
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'];
+        if (typeof key === 'string' && refundsByKey.has(key)) {
+          return send(res, 200, refundsByKey.get(key), true);
+        }
+        const intent = intents.get(String(params.payment_intent));
+        if (!intent || intent.status !== 'succeeded') {
+          return stripeError(res, 400, {
+            type: 'invalid_request_error',
+            code: intent ? 'charge_not_refundable' : 'resource_missing',
+            message: 'This PaymentIntent has no successful charge to refund.',
+          });
+        }
+        if (refunds.has(intent.id)) {
+          return stripeError(res, 400, {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: 'Charge has already been refunded.',
+          });
+        }
+        const refund: MockRefund = {
+          id: `re_${alnum(24)}`,
+          object: 'refund',
+          amount: intent.amount_received,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(intent.id, refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(res, 200, refund);
+      }
+
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const pi = url.searchParams.get('payment_intent');
+        const found = [...refunds.values()].filter((r) => !pi || r.payment_intent === pi);
+        return send(res, 200, list('/v1/refunds', found));
+      }
+
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const id = decodeURIComponent(match[1]!);
@@ -189,6 +278,7 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
     secretKey,
     requests,
     intents,
+    refunds,
     setStatus(id, status) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no payment intent ${id}`);

@@ -44,6 +44,8 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when an unpaid order outlived UNPAID_ORDER_TTL: its stock went back; it cannot be paid. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -82,8 +84,11 @@ export const testPayments = pgTable('test_payments', {
   orderId: uuid('order_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
+  /** Stripe's statuses: requires_payment_method, succeeded, canceled. */
   status: text('status').notNull(),
   lastError: text('last_error'),
+  /** Set once the payment was refunded (one refund per payment). */
+  refundId: text('refund_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -93,3 +98,33 @@ export const processedEvents = pgTable('processed_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Our side of each provider payment made for an order: one row per payment id, written when
+ * create-payment-intent makes or reuses it, and settled once (paid, canceled or refunded) by
+ * whichever of the buyer's PATCH, the webhook, a delete, the expiry sweep or a reconcile run
+ * comes first. order_id is not a foreign key: the order may be deleted while its payment lives on.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    providerPaymentId: text('provider_payment_id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** 'open' | 'succeeded' | 'canceled' | 'refunded' */
+    status: text('status').notNull().default('open'),
+    refundId: text('refund_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'order_payments_status',
+      sql`${t.status} in ('open', 'succeeded', 'canceled', 'refunded')`,
+    ),
+    index('order_payments_order_idx').on(t.orderId),
+  ],
+);
+
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;

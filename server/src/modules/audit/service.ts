@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export interface Actor {
-  id: string;
+  /** null for the shop itself (automatic refunds, actor e-mail 'system'). */
+  id: string | null;
   email: string;
 }
 

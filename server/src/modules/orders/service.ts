@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { quantityMessage, type Order } from '@partsmith/contract';
+import type { z } from 'zod';
+import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys, orders, parts, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/service.ts';
-import { orderTotalCents } from '../payments/service.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
+
+/** An order as the API answers it (every field present). */
+export type Order = z.output<typeof OrderSchema>;
 
 export function toApiOrder(row: OrderRow): Order {
   return {
@@ -25,6 +30,7 @@ export function toApiOrder(row: OrderRow): Order {
     phone: row.phone,
     availableQuantity: row.stockAfter,
     paid: row.paid,
+    expired: row.expiredAt !== null,
     transactionId: row.transactionId,
     status: row.shippedAt ? 'shipped' : null,
     createdAt: row.createdAt.toISOString(),
@@ -53,6 +59,8 @@ export function createOrdersService(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Open payments of an order are canceled at the provider before the order is deleted. */
+  payments?: PaymentProvider | null;
 }) {
   const { db, mailer, log } = deps;
 
@@ -250,14 +258,38 @@ export function createOrdersService(deps: {
       return row;
     },
 
-    /** Deletes an unpaid order and puts its quantity back in stock, in one transaction. */
+    /**
+     * Deletes an unpaid order and puts its quantity back in stock (unless it expired: its stock
+     * went back then), in one transaction. Its open payments are canceled at the provider first;
+     * one that already succeeded pays the order instead, and the order is kept (409).
+     */
     async remove(id: string, viewer: { id: string; role: string; email: string }): Promise<number> {
+      const [found] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!found || (found.userId !== viewer.id && viewer.role !== 'admin'))
+        throw notFound('We could not find that order.');
+      if (found.paid) throw new HttpError(409, 'A paid order cannot be deleted.');
+      const payments = await cancelOpenPayments(db, deps.payments ?? null, id, log).catch(
+        (err: unknown) => {
+          log.error({ err, orderId: id }, 'could not cancel the payments of an order to delete');
+          throw new HttpError(
+            502,
+            'The payment provider did not answer, so the order was not deleted. Please try again in a moment.',
+          );
+        },
+      );
+      if (payments === 'paid')
+        throw new HttpError(409, 'This order was just paid, so it was not deleted.');
+      if (payments === 'pending') {
+        throw new HttpError(
+          409,
+          'A payment for this order is being processed, so it was not deleted. Please try again in a moment.',
+        );
+      }
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-        if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
-          throw notFound('We could not find that order.');
-        if (row.paid) throw new HttpError(409, 'A paid order cannot be deleted.');
-        if (row.partId) {
+        if (!row) throw notFound('We could not find that order.');
+        if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
+        if (row.partId && !row.expiredAt) {
           await tx
             .update(parts)
             .set({

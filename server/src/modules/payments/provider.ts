@@ -39,4 +39,14 @@ export interface PaymentProvider {
   }): Promise<ProviderPayment>;
   /** The provider's own record of a payment; null when it does not exist. */
   retrievePayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Cancels a payment that has not succeeded, and answers the payment as it is afterwards: a
+   * payment that already succeeded is answered with status 'succeeded' (it cannot be canceled),
+   * one that is being processed with its status. Cancelling a canceled payment is a no-op.
+   */
+  cancelPayment(id: string): Promise<ProviderPayment>;
+  /** Refunds a succeeded payment in full. Idempotent per payment: one refund, the same id. */
+  refundPayment(id: string, reason: string): Promise<{ refundId: string }>;
+  /** The payments that succeeded since a Unix time in seconds (refunded ones included). */
+  listSucceededPayments(sinceSeconds: number): Promise<ProviderPayment[]>;
 }

@@ -13,7 +13,7 @@ import {
 import { errorBody } from '../../plugins/error-handler.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { PaymentProvider } from './provider.ts';
-import { applySucceededPayment, orderTotalCents } from './service.ts';
+import { orderTotalCents, recordOpenPayment, settleSucceededPayment } from './service.ts';
 import { CardError, type createTestProcessor } from './test-processor.ts';
 
 declare module 'fastify' {
@@ -82,6 +82,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         role: 'customer',
       });
       if (order.paid) throw new HttpError(409, 'This order is already paid.');
+      if (order.expiredAt) {
+        throw new HttpError(
+          409,
+          'This order expired before it was paid and its parts went back in stock. Please order again.',
+        );
+      }
       const amountCents = orderTotalCents(order);
       const payment = await askProvider(
         () =>
@@ -96,6 +102,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         request.log,
       );
+      // Our record of the payment, so a delete or the expiry sweep can cancel it.
+      await recordOpenPayment(app.db, payment, order.id);
       return {
         clientSecret: payment.clientSecret,
         provider: provider.name,
@@ -136,6 +144,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (order.transactionId === transactionId) {
           return { acknowledged: true as const, modifiedCount: 0, paid: true, transactionId };
         }
+        // A second payment that went through for a paid order is refunded, then refused.
+        await askProvider(async () => {
+          const other = await provider.retrievePayment(transactionId);
+          if (other?.orderId === order.id && other.status === 'succeeded')
+            await settleSucceededPayment(app.db, provider, other, request.log);
+        }, request.log);
         throw new HttpError(409, 'This order is already paid.');
       }
       const payment = await askProvider(() => provider.retrievePayment(transactionId), request.log);
@@ -149,13 +163,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The payment provider has no payment for this order with that id.',
         );
       }
-      const result = await applySucceededPayment(app.db, payment, request.log);
-      if (!result.applied && result.reason !== 'already applied') {
+      const result = await askProvider(
+        () => settleSucceededPayment(app.db, provider, payment, request.log),
+        request.log,
+      );
+      if (result.outcome === 'refunded') {
+        throw new HttpError(
+          402,
+          `The order is not paid: ${result.reason}. The payment was refunded in full.`,
+        );
+      }
+      if (result.outcome === 'ignored') {
         throw new HttpError(402, `The order is not paid: ${result.reason}.`);
       }
       return {
         acknowledged: true as const,
-        modifiedCount: result.applied ? 1 : 0,
+        modifiedCount: result.changed ? 1 : 0,
         paid: true,
         transactionId: payment.id,
       };

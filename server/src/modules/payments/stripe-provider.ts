@@ -45,6 +45,13 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
   };
 }
 
+/** Stripe refuses to cancel an intent that succeeded, is processing or is already canceled. */
+function isUnexpectedState(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state'
+  );
+}
+
 function isMissing(error: unknown): boolean {
   return (
     error instanceof Stripe.errors.StripeError &&
@@ -72,10 +79,17 @@ export function createStripeProvider(
     maxNetworkRetries: 2,
     timeout: 20_000,
   });
+  return stripeProvider(stripe, options.publishableKey);
+}
 
+/** The provider over an existing Stripe client (the webhook reuses the app's one). */
+export function stripeProvider(
+  stripe: Stripe,
+  publishableKey: string | null,
+): PaymentProvider & { stripe: Stripe } {
   return {
     name: 'stripe',
-    publishableKey: options.publishableKey,
+    publishableKey,
     stripe,
     async createPayment({
       orderId,
@@ -106,6 +120,47 @@ export function createStripeProvider(
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async cancelPayment(id) {
+      try {
+        return toProviderPayment(
+          await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }),
+        );
+      } catch (error) {
+        // Already succeeded, processing or canceled: answer what it is.
+        if (isUnexpectedState(error))
+          return toProviderPayment(await stripe.paymentIntents.retrieve(id));
+        throw error;
+      }
+    },
+    async refundPayment(id, reason) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: id, metadata: { reason: reason.slice(0, 500) } },
+          { idempotencyKey: `refund-${id}` },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        // Refunded before (and the idempotency key has expired): answer that refund.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'charge_already_refunded'
+        ) {
+          const refunds = await stripe.refunds.list({ payment_intent: id, limit: 1 });
+          if (refunds.data[0]) return { refundId: refunds.data[0].id };
+        }
+        throw error;
+      }
+    },
+    async listSucceededPayments(sinceSeconds) {
+      const found: ProviderPayment[] = [];
+      for await (const intent of stripe.paymentIntents.list({
+        created: { gte: sinceSeconds },
+        limit: 100,
+      })) {
+        if (intent.status === 'succeeded') found.push(toProviderPayment(intent));
+      }
+      return found;
     },
   };
 }

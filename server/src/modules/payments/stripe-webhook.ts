@@ -4,12 +4,15 @@ import { z } from 'zod';
 import { ApiError } from '@partsmith/contract';
 import { processedEvents } from '../../db/schema/index.ts';
 import { errorBody } from '../../plugins/error-handler.ts';
-import { applySucceededPayment } from './service.ts';
-import { toProviderPayment } from './stripe-provider.ts';
+import type { PaymentProvider } from './provider.ts';
+import { settleSucceededPayment } from './service.ts';
+import { stripeProvider, toProviderPayment } from './stripe-provider.ts';
 
 export interface StripeWebhookOptions {
   stripe: Stripe;
   webhookSecret: string;
+  /** Refunds go through it; by default the provider over `stripe`. */
+  provider?: PaymentProvider;
 }
 
 /** Stripe's own default: an event signed more than five minutes ago is refused (replay). */
@@ -30,8 +33,9 @@ const WebhookAnswer = z.object({
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (
   app,
-  { stripe, webhookSecret },
+  { stripe, webhookSecret, provider: given },
 ) => {
+  const provider = given ?? stripeProvider(stripe, null);
   if (!webhookSecret.trim()) throw new Error('stripeWebhookRoutes needs the webhook secret');
 
   if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
@@ -82,17 +86,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
 
         if (event.type === 'payment_intent.succeeded') {
           const payment = toProviderPayment(event.data.object);
-          const result = await applySucceededPayment(tx, payment, log);
-          if (result.applied) {
-            log.info({ paymentId: payment.id, orderId: payment.orderId }, 'order paid (webhook)');
-          } else {
-            // Usually 'already applied' (the buyer's PATCH came first); mismatches are logged
-            // as errors by applySucceededPayment itself.
-            log.info(
-              { paymentId: payment.id, orderId: payment.orderId, reason: result.reason },
-              'a succeeded payment was not applied (webhook)',
-            );
-          }
+          // Pays the order or refunds the payment; a refund is logged as an error by
+          // settleSucceededPayment itself. A provider failure rolls back and Stripe retries.
+          const result = await settleSucceededPayment(tx, provider, payment, log);
+          log.info(
+            { paymentId: payment.id, orderId: payment.orderId, ...result },
+            'a succeeded payment was settled (webhook)',
+          );
         } else {
           log.debug('Stripe event recorded; nothing to do for its type');
         }

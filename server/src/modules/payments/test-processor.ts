@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testPayments } from '../../db/schema/index.ts';
 import type { PaymentProvider, PaymentStatus, ProviderPayment } from './provider.ts';
@@ -115,6 +115,12 @@ export function createTestProcessor(db: Db): PaymentProvider & {
         .where(eq(testPayments.clientSecret, clientSecret));
       if (!row) throw new CardError('resource_missing', 'This payment does not exist.');
       if (row.status === 'succeeded') return toPayment(row);
+      if (row.status === 'canceled') {
+        throw new CardError(
+          'payment_intent_unexpected_state',
+          'This payment was canceled. Please start the payment again.',
+        );
+      }
       const refusal = judgeTestCard(card);
       if (refusal) {
         await db
@@ -126,9 +132,60 @@ export function createTestProcessor(db: Db): PaymentProvider & {
       const [done] = await db
         .update(testPayments)
         .set({ status: 'succeeded', lastError: null })
-        .where(eq(testPayments.id, row.id))
+        .where(and(eq(testPayments.id, row.id), eq(testPayments.status, row.status)))
         .returning();
-      return toPayment(done!);
+      if (!done) {
+        // Canceled (or paid) meanwhile: answer what it is now, as Stripe would.
+        const [now] = await db.select().from(testPayments).where(eq(testPayments.id, row.id));
+        if (now?.status === 'succeeded') return toPayment(now);
+        throw new CardError(
+          'payment_intent_unexpected_state',
+          'This payment was canceled. Please start the payment again.',
+        );
+      }
+      return toPayment(done);
+    },
+    async cancelPayment(paymentId) {
+      await db
+        .update(testPayments)
+        .set({ status: 'canceled' })
+        .where(
+          and(
+            eq(testPayments.id, paymentId),
+            notInArray(testPayments.status, ['succeeded', 'canceled']),
+          ),
+        );
+      const [row] = await db.select().from(testPayments).where(eq(testPayments.id, paymentId));
+      if (!row) throw new Error(`No such payment: ${paymentId}`);
+      return toPayment(row);
+    },
+    async refundPayment(paymentId) {
+      await db
+        .update(testPayments)
+        .set({ refundId: id('re_test') })
+        .where(
+          and(
+            eq(testPayments.id, paymentId),
+            eq(testPayments.status, 'succeeded'),
+            isNull(testPayments.refundId),
+          ),
+        );
+      const [row] = await db.select().from(testPayments).where(eq(testPayments.id, paymentId));
+      if (!row?.refundId) throw new Error(`Payment ${paymentId} cannot be refunded: not succeeded`);
+      return { refundId: row.refundId };
+    },
+    async listSucceededPayments(sinceSeconds) {
+      const rows = await db
+        .select()
+        .from(testPayments)
+        .where(
+          and(
+            inArray(testPayments.status, ['succeeded']),
+            gte(testPayments.createdAt, new Date(sinceSeconds * 1000)),
+          ),
+        )
+        .orderBy(testPayments.createdAt);
+      return rows.map(toPayment);
     },
   };
 }

@@ -100,6 +100,7 @@ describe('AuditLogPage', () => {
       'Part deleted',
       'Order shipped',
       'Order deleted',
+      'Payment refunded',
     ]);
     const user = userEvent.setup();
     await user.selectOptions(select, 'Order shipped');

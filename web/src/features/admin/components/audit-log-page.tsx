@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'part.delete': 'Part deleted',
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
+  'payment.refund': 'Payment refunded',
 };
 
 /** Badge colours per kind of target; every pair meets AA contrast. */

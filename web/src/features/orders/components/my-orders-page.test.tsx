@@ -120,6 +120,14 @@ describe('MyOrdersPage', () => {
     expect(screen.getAllByRole('link', { name: /^Pay/ })).toHaveLength(1);
   });
 
+  it('shows an expired order as Expired, without a Pay link', async () => {
+    renderPage({ 'GET /api/orders': () => json([order({ expired: true })]) });
+    await screen.findByRole('table');
+    const [row] = rows();
+    expect(within(row!).getByText('Expired')).toBeInTheDocument();
+    expect(within(row!).queryByRole('link', { name: /Pay/ })).toBeNull();
+  });
+
   it('asks before deleting, then deletes, toasts and refetches', async () => {
     let orders = [unpaid, paid];
     const { api, client } = renderPage({

@@ -58,6 +58,13 @@ function PaymentCell({ order }: { order: Order }) {
       </div>
     );
   }
+  if (order.expired) {
+    return (
+      <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+        Expired
+      </span>
+    );
+  }
   if (order.price > 0) {
     return (
       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm px-5">
