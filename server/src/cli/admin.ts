@@ -3,9 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { EmailField } from '@partsmith/contract';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { DataDirLockedError } from '../db/lock.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { openDatabaseForCli } from './open-database.ts';
 import { users } from '../db/schema/index.ts';
 import { findUserByEmail, LastAdminError, setRoleByEmail } from '../modules/users/service.ts';
 
@@ -24,24 +22,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  let database;
+  const database = await openDatabaseForCli(config);
+  if (!database) return 1;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: 2,
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      process.stderr.write(
-        `${error.message}\nThe shop is running on the embedded database: stop it, run this command, then start it again.\n`,
-      );
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    await runMigrations(database);
     if (command === 'list') {
       const admins = await database.db
         .select({ email: users.email })

@@ -4,9 +4,7 @@
 // one in DATA_DIR) and the configured provider (Stripe keys, else the test processor).
 import { choosePaymentProvider, stripeApiBase } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { DataDirLockedError } from '../db/lock.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { openDatabaseForCli } from './open-database.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import type { PaymentLog } from '../modules/payments/service.ts';
 import { createStripeProvider } from '../modules/payments/stripe-provider.ts';
@@ -35,24 +33,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let database;
+  const database = await openDatabaseForCli(config);
+  if (!database) return 1;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: 2,
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      process.stderr.write(
-        `${error.message}\nThe shop is running on the embedded database: stop it, run this command, then start it again.\n`,
-      );
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    await runMigrations(database);
     const provider = config.stripe
       ? createStripeProvider({
           secretKey: config.stripe.secretKey,
