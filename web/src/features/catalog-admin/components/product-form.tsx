@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddPartBody } from '@partsmith/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
 import { ImageUpload } from '../../../components/ui/image-upload.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -63,58 +64,8 @@ const EMPTY = {
 };
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
-const LABEL = 'mb-1 block font-semibold text-slate-900';
-const HINT = 'mt-1 text-sm text-slate-700';
-const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
-
-interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A label, the control, its error (tied by aria-describedby) and an optional hint. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className={FIELD_ERROR}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className={HINT}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+const border = fieldBorder;
 
 const asNumber = (text: string) => (NUMBER.test(text.trim()) ? Number(text) : null);
 

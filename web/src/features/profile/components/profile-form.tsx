@@ -1,9 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileBody, type Profile } from '@partsmith/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FIELD_LABEL, FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+
+const Field = (props: Omit<Parameters<typeof FormField>[0], 'styleControl'>) => (
+  <FormField {...props} styleControl />
+);
 import { useUpdateProfile, type ProfileValues } from '../api/update-profile.ts';
 
 /** Spec section 8: the texts of a saved and of a refused profile. */
@@ -15,60 +20,8 @@ export interface ProfileUser {
   email: string;
 }
 
-const LABEL = 'mb-1 block font-semibold text-slate-900';
-const HINT = 'mt-1 text-sm text-slate-700';
-const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
+const LABEL = FIELD_LABEL;
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
-
-interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  className: string;
-}
-
-/** A label, the control, its error (tied by aria-describedby) and an optional hint. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-        className: `w-full border ${border(!!error)}`,
-      })}
-      {error && (
-        <p id={`${id}-error`} className={FIELD_ERROR}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className={HINT}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const valuesOf = (saved: Profile): ProfileValues => ({
   edu: saved?.edu ?? '',
