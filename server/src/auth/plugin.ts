@@ -123,6 +123,14 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
       reply.status(response.status);
       copyHeaders(response.headers, reply);
       const text = await response.text();
+      if (response.status === 401 || response.status === 403) {
+        // The endpoint's name only: a reset link carries its token in the path.
+        const endpoint = url.pathname.split('/').slice(0, 4).join('/');
+        request.log.warn(
+          { endpoint, status: response.status },
+          signIn ? 'sign-in refused: wrong e-mail or password' : 'access denied by the auth service',
+        );
+      }
       if (response.status >= 400) {
         let message = 'The request could not be completed.';
         try {
