@@ -20,7 +20,10 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
   it('answers each cell its expected status, never an unauthorised 2xx, and logs every denial', async () => {
     const routes = routeList(live.app);
     const keys = routes.map((r) => `${r.method} ${r.url}`);
-    expect(keys.filter((k) => !ROUTES[k]), 'routes without a row in ROUTES').toEqual([]);
+    expect(
+      keys.filter((k) => !ROUTES[k]),
+      'routes without a row in ROUTES',
+    ).toEqual([]);
 
     const wrong: string[] = [];
     let unauthorised2xx = 0;

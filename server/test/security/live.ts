@@ -132,7 +132,9 @@ export async function startLiveApp(
       });
       if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
       // Admins are promoted on sign-up; sign in again so the cookie carries the current role.
-      const cookie = email.startsWith('admin@') ? await signIn(email, password) : cookieFrom(res.headers);
+      const cookie = email.startsWith('admin@')
+        ? await signIn(email, password)
+        : cookieFrom(res.headers);
       const who = { email, password, cookie, token: '', id: res.json().user.id as string };
       const token = await call({ method: 'PUT', path: `/api/user/${email}`, as: who });
       if (token.status !== 200) throw new Error(`no bearer token: ${token.status} ${token.text}`);

@@ -122,7 +122,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/purchase': {
     expect: signedIn(200),
-    call: async (live) => ({ path: '/api/purchase', body: { partId: await part(live), quantity: 1, ...ORDER_FIELDS } }),
+    call: async (live) => ({
+      path: '/api/purchase',
+      body: { partId: await part(live), quantity: 1, ...ORDER_FIELDS },
+    }),
   },
   'GET /api/orders': {
     expect: [401, 200, 403, 403],
@@ -195,7 +198,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PATCH /api/tools/:id': {
     expect: adminOnly,
-    call: async (live) => ({ path: `/api/tools/${await part(live)}`, body: { availableQuantity: 7 } }),
+    call: async (live) => ({
+      path: `/api/tools/${await part(live)}`,
+      body: { availableQuantity: 7 },
+    }),
   },
   'DELETE /api/tools/:id': {
     expect: adminOnly,
