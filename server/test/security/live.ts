@@ -91,7 +91,7 @@ export async function startLiveApp(
     const h: Record<string, string> = { ...headers };
     if (as) h.cookie ??= as.cookie;
     if (method !== 'GET' && method !== 'HEAD') h.origin ??= origin;
-    let payload: BodyInit | undefined;
+    let payload: string | FormData | undefined;
     if (typeof body === 'string' || body instanceof FormData) payload = body;
     else if (body !== undefined) {
       payload = JSON.stringify(body);
