@@ -150,7 +150,9 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
         const endpoint = url.pathname.split('/').slice(0, 4).join('/');
         request.log.warn(
           { endpoint, status: response.status },
-          signIn ? 'sign-in refused: wrong e-mail or password' : 'access denied by the auth service',
+          signIn
+            ? 'sign-in refused: wrong e-mail or password'
+            : 'access denied by the auth service',
         );
       }
       if (response.status >= 400) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema/index.ts';
 import { insertPart } from '../../src/db/seed/factories.ts';
+import { loggerOptions } from '../../src/plugins/logging.ts';
 import { buildTestApp, type DbKind, type TestApp } from '../helpers.ts';
 
 /** One JSON log line as pino wrote it. */
@@ -49,6 +50,13 @@ export interface LiveApp extends TestApp {
   orderRow(id: string): Promise<typeof orders.$inferSelect>;
 }
 
+/** A shop behind a TLS proxy: PUBLIC_URL is https and the proxy says X-Forwarded-Proto: https. */
+export const BEHIND_TLS = { PUBLIC_URL: 'https://shop.example.test', TRUST_PROXY: '127.0.0.1' };
+export const TLS_HEADERS = {
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'shop.example.test',
+};
+
 export const PASSWORD = 'a long enough passphrase 123';
 
 /** The Cookie header a browser would send after an answer with these Set-Cookie headers. */
@@ -71,14 +79,8 @@ export async function startLiveApp(
   const t = await buildTestApp(kind, {
     env: { ADMIN_EMAILS: 'admin@example.com', ...options.env },
     deps: {
-      logger: {
-        level: 'info',
-        stream: {
-          write(line: string) {
-            rawLog.push(line);
-          },
-        },
-      },
+      // The production options with an in-memory destination (see the report: app.ts to use them).
+      logger: loggerOptions('info', { write: (line: string) => void rawLog.push(line) }),
     },
   });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -171,13 +173,6 @@ export async function pool<T>(items: T[], width: number, task: (item: T) => Prom
       while (next < items.length) await task(items[next++]!);
     }),
   );
-}
-
-/** A concrete URL for a route pattern: every :param gets a well-formed value. */
-export function concrete(url: string) {
-  return url
-    .replace(/:email/g, 'someone@example.com')
-    .replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
 }
 
 /** The routes a caller can reach: every method of every /api route but HEAD (Fastify adds it). */
