@@ -16,6 +16,7 @@ export interface LiveAnswer {
   status: number;
   headers: Headers;
   text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- like inject()'s json(): the assertions check it
   json(): any;
 }
 

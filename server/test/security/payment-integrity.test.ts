@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { orders, processedEvents } from '../../src/db/schema/index.ts';
+import { processedEvents } from '../../src/db/schema/index.ts';
 import { DB_KINDS } from '../helpers.ts';
 import { startStripeMock, stripeEvent, type StripeMock } from '../stripe-mock.ts';
 import { startLiveApp, type Caller, type LiveApp } from './live.ts';
