@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 
 /**
  * A small Stripe-speaking HTTP server on loopback for the few endpoints the shop calls:
@@ -293,4 +294,22 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
       );
     },
   };
+}
+
+/** A Stripe event's JSON, as Stripe would deliver it to the webhook, about this object. */
+export function stripeEvent(
+  object: MockPaymentIntent | Record<string, unknown>,
+  type = 'payment_intent.succeeded',
+) {
+  return JSON.stringify({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
 }

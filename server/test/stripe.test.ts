@@ -12,7 +12,7 @@ import { orders, processedEvents } from '../src/db/schema/index.ts';
 import { createStripeProvider } from '../src/modules/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from '../src/modules/payments/stripe-webhook.ts';
 import { DB_KINDS, openTestDatabase, tempDir } from './helpers.ts';
-import { startStripeMock, type MockPaymentIntent, type StripeMock } from './stripe-mock.ts';
+import { startStripeMock, stripeEvent, type StripeMock } from './stripe-mock.ts';
 
 const PUBLISHABLE_KEY = 'pk_test_partsmith';
 
@@ -223,23 +223,6 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
     return mock.setStatus(payment.id, 'succeeded');
   }
 
-  function eventPayload(
-    intent: MockPaymentIntent | Record<string, unknown>,
-    type = 'payment_intent.succeeded',
-  ) {
-    return JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: intent },
-    });
-  }
-
   const sign = (payload: string, options: { timestamp?: number; secret?: string } = {}) =>
     stripe.webhooks.generateTestHeaderString({
       payload,
@@ -270,7 +253,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('marks the order paid on a validly signed payment_intent.succeeded', async () => {
     const order = await insertOrder(1999, 2);
     const intent = await succeededIntentFor(order.id, 3998);
-    const payload = eventPayload(intent);
+    const payload = stripeEvent(intent);
     const res = await deliver(payload, sign(payload));
 
     expect(res.statusCode).toBe(200);
@@ -285,7 +268,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('refuses a tampered body (400), applies and records nothing', async () => {
     const order = await insertOrder(1999, 2);
     const intent = await succeededIntentFor(order.id, 3998);
-    const signedFor = eventPayload({ ...intent, metadata: { orderId: randomUUID() } });
+    const signedFor = stripeEvent({ ...intent, metadata: { orderId: randomUUID() } });
     const tampered = signedFor.replace(/"orderId":"[^"]+"/, `"orderId":"${order.id}"`);
     expect(tampered).not.toBe(signedFor);
 
@@ -297,7 +280,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('refuses a stale signature (older than 300 s) and one made with another secret', async () => {
     const order = await insertOrder(500, 1);
     const intent = await succeededIntentFor(order.id, 500);
-    const payload = eventPayload(intent);
+    const payload = stripeEvent(intent);
 
     const stale = sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expectRefused(await deliver(payload, stale));
@@ -316,7 +299,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('refuses an unsigned event and a malformed signature header', async () => {
     const order = await insertOrder(700, 1);
     const intent = await succeededIntentFor(order.id, 700);
-    const payload = eventPayload(intent);
+    const payload = stripeEvent(intent);
 
     expectRefused(await deliver(payload));
     expectRefused(await deliver(payload, 'nonsense'));
@@ -327,7 +310,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('processes an event delivered 5 times at once exactly once', async () => {
     const order = await insertOrder(2500, 3);
     const intent = await succeededIntentFor(order.id, 7500);
-    const payload = eventPayload(intent);
+    const payload = stripeEvent(intent);
     const eventId = JSON.parse(payload).id as string;
 
     const answers = await Promise.all(
@@ -351,7 +334,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('does not mark an order paid by a payment for a different amount', async () => {
     const order = await insertOrder(1999, 2);
     const intent = await succeededIntentFor(order.id, 3000);
-    const payload = eventPayload(intent);
+    const payload = stripeEvent(intent);
     const res = await deliver(payload, sign(payload));
 
     expect(res.statusCode).toBe(200);
@@ -362,7 +345,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('does not mark an order paid by a payment in another currency', async () => {
     const order = await insertOrder(1000, 1);
     const intent = await succeededIntentFor(order.id, 1000);
-    const payload = eventPayload({ ...intent, currency: 'eur' });
+    const payload = stripeEvent({ ...intent, currency: 'eur' });
     expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
     expect((await orderRow(order.id)).paid).toBe(false);
   });
@@ -370,7 +353,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('records other event types without applying anything', async () => {
     const order = await insertOrder(900, 1);
     const intent = await succeededIntentFor(order.id, 900);
-    const payload = eventPayload(intent, 'payment_intent.created');
+    const payload = stripeEvent(intent, 'payment_intent.created');
     const res = await deliver(payload, sign(payload));
 
     expect(res.statusCode).toBe(200);
@@ -384,7 +367,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   it('answers 200 for a succeeded payment that names no order of ours, or an unknown one', async () => {
     for (const orderId of ['not-a-uuid', randomUUID()]) {
       const intent = await succeededIntentFor(randomUUID(), 1234);
-      const payload = eventPayload({ ...intent, metadata: { orderId } });
+      const payload = stripeEvent({ ...intent, metadata: { orderId } });
       const res = await deliver(payload, sign(payload));
       expect(res.statusCode, orderId).toBe(200);
       expect(res.json()).toEqual({ received: true });

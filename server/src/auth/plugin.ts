@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AuthProviders, Role } from '@partsmith/contract';
 import { errorBody } from '../plugins/error-handler.ts';
 import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
@@ -36,6 +37,17 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   const cookies = from.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
+
+/** What the profile page may change through Better Auth's update-user. */
+const UpdateUserBody = z.looseObject({
+  name: z
+    .string({ message: 'Name must be text' })
+    .trim()
+    .min(1, 'Name is Required')
+    .max(100, 'Keep the name under 100 characters')
+    .optional(),
+  image: z.string({ message: 'Image must be a link' }).max(2000).nullable().optional(),
+});
 
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
@@ -104,6 +116,16 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
           .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
       }
 
+      // Better Auth passes a null or non-text name straight to the database (a 500): refuse it.
+      if (request.method === 'POST' && url.pathname === '/api/auth/update-user') {
+        const checked = UpdateUserBody.safeParse(request.body ?? {});
+        if (!checked.success) {
+          return reply
+            .status(400)
+            .send(errorBody(400, checked.error.issues[0]?.message ?? 'The request is not valid'));
+        }
+      }
+
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
@@ -123,6 +145,16 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
       reply.status(response.status);
       copyHeaders(response.headers, reply);
       const text = await response.text();
+      if (response.status === 401 || response.status === 403) {
+        // The endpoint's name only: a reset link carries its token in the path.
+        const endpoint = url.pathname.split('/').slice(0, 4).join('/');
+        request.log.warn(
+          { endpoint, status: response.status },
+          signIn
+            ? 'sign-in refused: wrong e-mail or password'
+            : 'access denied by the auth service',
+        );
+      }
       if (response.status >= 400) {
         let message = 'The request could not be completed.';
         try {

@@ -29,6 +29,14 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       return reply.status(400).send(errorBody(400, message));
     }
     if (error instanceof HttpError) {
+      // A refusal decided by a handler (someone else's account or profile) is logged like the
+      // access plugin's own, so every denial can be traced.
+      if (error.statusCode === 401 || error.statusCode === 403) {
+        request.log.warn(
+          { route: request.routeOptions.url, user: request.user?.id, status: error.statusCode },
+          `access denied: ${error.message}`,
+        );
+      }
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

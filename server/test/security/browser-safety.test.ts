@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../helpers.ts';
+import { BEHIND_TLS, TLS_HEADERS, routeList, startLiveApp, type LiveApp } from './live.ts';
+import { CARD, ROUTES, type Cast } from './routes.ts';
+
+const AUTH_SECRET = 'a-test-auth-secret-of-at-least-32-characters-x';
+
+/** Issue 6, suite 8 (ASVS V3, V16): browsers cannot be turned against the shop; logs keep no secret. */
+describe.each(DB_KINDS)('security suite 8: browser safety on %s', (kind) => {
+  let live: LiveApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    live = await startLiveApp(kind, { env: { ...BEHIND_TLS, BETTER_AUTH_SECRET: AUTH_SECRET } });
+    cast = {
+      customer: await live.signUp('customer@example.com'),
+      other: await live.signUp('other@example.com'),
+      admin: await live.signUp('admin@example.com'),
+    };
+  });
+  afterAll(() => live.close());
+
+  it('refuses foreign-origin and text/plain writes, sends the headers everywhere and logs no secret', async () => {
+    const writes = routeList(live.app).filter((r) => r.method !== 'GET');
+    const bad: string[] = [];
+    const answers: { what: string; headers: Headers }[] = [];
+    for (const { method, url } of writes) {
+      const spec = ROUTES[`${method} ${url}`]!;
+      const role = spec.expect[1] < 400 ? 'customer' : 'admin';
+      const { path, body } = await spec.call(live, cast, role);
+      const json = body instanceof FormData || body === undefined ? {} : body;
+      const foreign = await live.call({
+        method,
+        path,
+        body: json,
+        as: cast[role],
+        headers: { origin: 'https://evil.example', ...TLS_HEADERS },
+      });
+      if (foreign.status !== 403) bad.push(`foreign origin ${method} ${url}: ${foreign.status}`);
+      const plain = await live.call({
+        method,
+        path,
+        body: JSON.stringify(json),
+        as: cast[role],
+        headers: { 'content-type': 'text/plain', ...TLS_HEADERS },
+      });
+      if (plain.status !== 415 && plain.status !== 403)
+        bad.push(`text/plain ${method} ${url}: ${plain.status}`);
+      answers.push(
+        { what: `${method} ${url} (403)`, headers: foreign.headers },
+        { what: `${method} ${url} (${plain.status})`, headers: plain.headers },
+      );
+    }
+    for (const { method, url } of routeList(live.app)) {
+      const spec = ROUTES[`${method} ${url}`]!;
+      const { path, body } = await spec.call(live, cast, 'admin');
+      const res = await live.call({ method, path, body, as: cast.admin, headers: TLS_HEADERS });
+      answers.push({ what: `${method} ${url} (${res.status})`, headers: res.headers });
+    }
+    for (const path of [
+      '/',
+      '/no-such-page',
+      '/api/no-such-route',
+      '/api/part/not-an-id',
+      '/sitemap.xml',
+    ]) {
+      const res = await live.call({ path, headers: TLS_HEADERS });
+      answers.push({ what: `GET ${path} (${res.status})`, headers: res.headers });
+    }
+    const missing: string[] = [];
+    for (const { what, headers } of answers) {
+      const csp = headers.get('content-security-policy') ?? '';
+      if (!/object-src 'none'/.test(csp) || !/frame-ancestors/.test(csp))
+        missing.push(`${what}: CSP ${csp}`);
+      if (headers.get('x-content-type-options') !== 'nosniff') missing.push(`${what}: nosniff`);
+      if (!headers.get('referrer-policy')) missing.push(`${what}: Referrer-Policy`);
+      if (!/max-age=\d{7,}/.test(headers.get('strict-transport-security') ?? ''))
+        missing.push(`${what}: HSTS`);
+    }
+
+    // Secrets the shop handles, then every log line scanned for them.
+    const paidOrder = await live.order(cast.customer);
+    const started = await live.call({
+      method: 'POST',
+      path: '/api/create-payment-intent',
+      as: cast.customer,
+      body: { orderId: paidOrder },
+    });
+    const cards = [CARD.number, '4000000000000002'];
+    for (const number of cards) {
+      await live.call({
+        method: 'POST',
+        path: '/api/test-payments/confirm',
+        as: cast.customer,
+        body: { clientSecret: started.json().clientSecret, ...CARD, number },
+      });
+    }
+    await live.call({
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      body: { email: cast.other.email, password: 'a wrong password 1' },
+    });
+    await live.call({
+      method: 'POST',
+      path: '/api/auth/request-password-reset',
+      body: { email: cast.other.email, redirectTo: '/reset-password' },
+    });
+    const link = live
+      .outbox()
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .match(/\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=[^\s]+/);
+    expect(link).not.toBeNull();
+    await live.call({ path: link![0].replace(/=3D/g, '='), headers: TLS_HEADERS });
+    const secrets: Record<string, string> = {
+      'auth secret': AUTH_SECRET,
+      'client secret': started.json().clientSecret,
+      'reset token': link![1]!,
+      'wrong password': 'a wrong password 1',
+      ...Object.fromEntries(cards.map((c) => [`card ${c.slice(-4)}`, c])),
+    };
+    for (const [name, who] of Object.entries(cast)) {
+      secrets[`${name} password`] = who.password;
+      secrets[`${name} bearer token`] = who.token;
+      secrets[`${name} session cookie`] = decodeURIComponent(
+        who.cookie.split('=')[1]!.split(';')[0]!,
+      );
+    }
+    const log = live.rawLog.join('');
+    const leaked = Object.entries(secrets)
+      .filter(([, s]) => log.includes(s) || log.includes(s.split('.')[0]!))
+      .map(([n]) => n);
+
+    console.log(
+      `[browser-safety ${kind}] ${writes.length} write routes: ${2 * writes.length - bad.filter(Boolean).length}/${2 * writes.length} foreign-origin or text/plain calls refused (403/415); ` +
+        `${answers.length - new Set(missing.map((m) => m.split(':')[0])).size}/${answers.length} answers with CSP (object-src 'none', frame-ancestors), nosniff, Referrer-Policy and HSTS behind TLS; ` +
+        `${leaked.length} of ${Object.keys(secrets).length} secrets in ${live.rawLog.length} log lines`,
+    );
+    expect(bad).toEqual([]);
+    expect(missing).toEqual([]);
+    expect(leaked).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../helpers.ts';
+import { pool, routeList, startLiveApp, type Call, type LiveApp } from './live.ts';
+import { ROUTES, type Cast } from './routes.ts';
+
+/** Generated inputs per write route, and for query strings and path ids (issue 6, suite 6). */
+const RUNS = 1000;
+const WIDTH = 6;
+/** What an answer must never show: a stack trace, file positions, SQL or the database's words. */
+const LEAK =
+  /\n\s+at |node_modules|\.[jt]s:\d+|\bselect\b[^"]{0,80}\bfrom\b|\binsert\s+into\b|\bupdate\s+"|syntax error|violates|duplicate key|relation "|pglite|drizzle|ZodError|TypeError|ReferenceError/i;
+
+/** Values a careless handler or query chokes on. */
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; drop table users; --',
+    '%00',
+    '\u0000',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '9'.repeat(400),
+    '-1',
+    '1e309',
+    'NaN',
+    '00000000-0000-4000-8000-000000000000',
+    '__proto__',
+    '{"$gt":""}',
+    'x'.repeat(5000),
+  ),
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+);
+
+/** A body: the route's own fields with wrong values, arbitrary JSON, or text that is not JSON. */
+function bodies(valid: Record<string, unknown>) {
+  const keys = Object.keys(valid);
+  const mutated = fc
+    .record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(valid[k]), nasty)])), {
+      requiredKeys: [],
+    })
+    .map((b) => JSON.stringify(b));
+  const polluted = fc
+    .constantFrom('__proto__', 'constructor', 'prototype')
+    .map((k) => `{"${k}":{"role":"admin"},${JSON.stringify(valid).slice(1)}`);
+  return fc.sample(
+    fc.oneof(
+      { weight: 5, arbitrary: mutated },
+      { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
+      { weight: 1, arbitrary: polluted },
+    ),
+    { numRuns: RUNS, seed: 6 },
+  );
+}
+
+const text = fc.oneof(
+  nasty.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+  fc.string(),
+);
+
+describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
+  let live: LiveApp;
+  let cast: Cast;
+  const failures: string[] = [];
+  let sent = 0;
+  beforeAll(async () => {
+    live = await startLiveApp(kind);
+    cast = {
+      customer: await live.signUp('customer@example.com'),
+      other: await live.signUp('other@example.com'),
+      admin: await live.signUp('admin@example.com'),
+    };
+  });
+  afterAll(() => live.close());
+
+  async function send(calls: Call[]) {
+    await pool(calls, WIDTH, async (c) => {
+      sent++;
+      const res = await live.call(c);
+      if (res.status >= 500 || LEAK.test(res.text)) {
+        failures.push(
+          `${c.method} ${c.path} ${String(c.body).slice(0, 120)} -> ${res.status} ${res.text.slice(0, 200)}`,
+        );
+      }
+    });
+  }
+  const caller = (method: string, url: string) => {
+    const spec = ROUTES[`${method} ${url}`]!;
+    return spec.expect[1] < 400 ? 'customer' : 'admin';
+  };
+
+  it(
+    `sends ${RUNS} generated bodies to every write route without a 5xx or a leak`,
+    { timeout: 600_000 },
+    async () => {
+      let routes = 0;
+      for (const { method, url } of routeList(live.app)) {
+        if (method === 'GET') continue;
+        const role = caller(method, url);
+        const { path, body } = await ROUTES[`${method} ${url}`]!.call(live, cast, role);
+        if (!body || body instanceof FormData) continue;
+        routes++;
+        await send(
+          bodies(body as Record<string, unknown>).map((b) => ({
+            method,
+            path,
+            body: b,
+            headers: { 'content-type': 'application/json' },
+            as: cast[role],
+          })),
+        );
+      }
+      console.log(
+        `[fuzz ${kind}] ${routes} write routes x ${RUNS} bodies = ${routes * RUNS} payloads`,
+      );
+      expect(routes).toBeGreaterThanOrEqual(10);
+    },
+  );
+
+  it(
+    `sends ${RUNS} generated query strings and ${RUNS} generated path ids`,
+    { timeout: 600_000 },
+    async () => {
+      const all = routeList(live.app);
+      const queried = all.filter(
+        (r) =>
+          r.method === 'GET' &&
+          !r.url.includes(':') &&
+          !r.url.includes('*') &&
+          !r.url.startsWith('/api/docs'),
+      );
+      const query = fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('page', 'size', 'limit', 'cursor', 'userEmail', 'q', 'sort', 'page[]'),
+            fc.string({ maxLength: 6 }),
+          ),
+          text,
+        ),
+        { maxLength: 5 },
+      );
+      const queries = fc.sample(fc.tuple(fc.constantFrom(...queried), query), {
+        numRuns: RUNS,
+        seed: 7,
+      });
+      await send(
+        queries.map(([r, pairs]) => ({
+          method: 'GET',
+          path: `${r.url}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`,
+          as: cast[caller('GET', r.url)],
+        })),
+      );
+      // Ids into every route with a path parameter, as the admin (who gets furthest).
+      const withIds = all.filter((r) => r.url.includes('/:'));
+      const ids = fc.sample(fc.tuple(fc.constantFrom(...withIds), text), {
+        numRuns: RUNS,
+        seed: 8,
+      });
+      await send(
+        ids.map(([r, id]) => ({
+          method: r.method,
+          path: r.url.replace(/:[a-zA-Z]+/, encodeURIComponent(id) || '%20'),
+          body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+          as: cast.admin,
+        })),
+      );
+      const health = await live.call({ path: '/api/readyz' });
+      const parts = await live.call({ path: '/api/allParts?page=0&size=5' });
+      const order = await live.order(cast.customer);
+      console.log(
+        `[fuzz ${kind}] ${queries.length} query strings over ${queried.length} routes, ${ids.length} path ids over ${withIds.length} routes; ` +
+          `${sent} requests in all: ${failures.length} 5xx or leaking answers; afterwards readyz ${health.status}, catalogue ${parts.status}, a purchase ${order ? 'placed' : 'refused'}`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+      expect(health.status).toBe(200);
+      expect(parts.status).toBe(200);
+    },
+  );
+});

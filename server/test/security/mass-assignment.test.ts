@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { orders, parts, testPayments, users } from '../../src/db/schema/index.ts';
+import { DB_KINDS } from '../helpers.ts';
+import { routeList, startLiveApp, type LiveApp } from './live.ts';
+import { ROLES, ROUTES, type Cast } from './routes.ts';
+
+/** What a mass-assignment attack adds to a body (issue 6, suite 2; OWASP API3 2023). */
+const FORGED = {
+  price: 0.01,
+  paid: true,
+  transactionId: 'pi_forged_by_mass_assignment',
+  status: 'shipped',
+  role: 'admin',
+  availableQuantity: 99_999,
+  userEmail: 'forged-owner@example.com',
+  _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+};
+const FIELDS = Object.keys(FORGED) as (keyof typeof FORGED)[];
+
+/** Every row of every table of the shop, as JSON text. */
+async function everyRow(live: LiveApp) {
+  const { db } = live.database;
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const rows: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const result = (await db.execute(
+      sql`select row_to_json(t)::text as j from ${sql.identifier(table_name)} t`,
+    )) as unknown as { rows: { j: string }[] };
+    rows.push(...result.rows.map((r) => `${table_name}: ${r.j}`));
+  }
+  return rows;
+}
+
+/** The fields a route's body schema reads (an admin may set a part's price and stock). */
+function ownFields(live: LiveApp, method: string, url: string): string[] {
+  const route = live.app.apiRoutes.find((r) => [r.method].flat().includes(method) && r.url === url);
+  const body = (route?.schema as { body?: { shape?: object } } | undefined)?.body;
+  return Object.keys(body?.shape ?? {});
+}
+
+describe.each(DB_KINDS)('security suite 2: mass assignment on %s', (kind) => {
+  let live: LiveApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    live = await startLiveApp(kind);
+    cast = {
+      customer: await live.signUp('customer@example.com'),
+      other: await live.signUp('other@example.com'),
+      admin: await live.signUp('admin@example.com'),
+    };
+  });
+  afterAll(() => live.close());
+
+  it('stores none of the forged fields on any write route', async () => {
+    const writes = routeList(live.app).filter((r) => r.method !== 'GET');
+    let injections = 0;
+    let legitimate = 0;
+    const unexpected: string[] = [];
+    let refused = 0;
+    for (const { method, url } of writes) {
+      const spec = ROUTES[`${method} ${url}`]!;
+      // The first caller the route lets in: the customer, or the admin on admin routes.
+      const role = spec.expect[1] < 400 ? 'customer' : 'admin';
+      const { path, body } = await spec.call(live, cast, role);
+      let forged: unknown;
+      if (body instanceof FormData) {
+        for (const f of FIELDS) body.append(f, String(FORGED[f]));
+        forged = body;
+        injections += FIELDS.length;
+      } else {
+        const given = (body ?? {}) as Record<string, unknown>;
+        const own = ownFields(live, method, url);
+        const extra = FIELDS.filter((f) => !(f in given) && !own.includes(f));
+        legitimate += FIELDS.length - extra.length;
+        injections += extra.length;
+        forged = { ...Object.fromEntries(extra.map((f) => [f, FORGED[f]])), ...given };
+      }
+      const res = await live.call({ method, path, body: forged, as: cast[role] });
+      // Ignoring the forged fields or refusing the body (400) are both safe; anything else is not.
+      if (res.status === 400) refused++;
+      else if (res.status !== spec.expect[ROLES.indexOf(role)])
+        unexpected.push(`${method} ${url}: ${res.status} ${res.text}`);
+    }
+    // Better Auth's sign-up takes a body too: a forged role must not make an admin.
+    const signUp = await live.call({
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      body: {
+        name: 'Mallory',
+        email: 'mallory@example.com',
+        password: 'long enough 123',
+        ...FORGED,
+      },
+    });
+    expect(signUp.status).toBe(200);
+    injections += FIELDS.length;
+
+    const { db } = live.database;
+    const stored: string[] = [];
+    const text = await everyRow(live);
+    for (const f of ['transactionId', 'userEmail', '_id'] as const) {
+      const hits = text.filter((row) => row.includes(FORGED[f]));
+      if (hits.length > 0) stored.push(`${f}: ${hits.join(' | ')}`);
+    }
+    // The one paid (and shipped) order is the one PUT /api/changeStatus/:id's fixture paid.
+    const paidOrders = await db.select().from(orders).where(eq(orders.paid, true));
+    if (paidOrders.length !== 1) stored.push(`paid: ${paidOrders.length} paid orders`);
+    if (paidOrders.filter((o) => o.shippedAt).length !== 1) stored.push('status: shipped');
+    const cheap = [
+      ...(await db.select().from(orders).where(eq(orders.unitPriceCents, 1))),
+      ...(await db.select().from(parts).where(eq(parts.priceCents, 1))),
+      ...(await db.select().from(testPayments).where(eq(testPayments.amountCents, 1))),
+    ];
+    if (cheap.length > 0) stored.push(`price: ${cheap.length} rows at 1 cent`);
+    const stocked = await db.select().from(parts).where(eq(parts.availableQuantity, 99_999));
+    if (stocked.length > 0) stored.push('availableQuantity: 99999');
+    const admins = (await db.select().from(users).where(eq(users.role, 'admin'))).map(
+      (u) => u.email,
+    );
+    // The admin, and the account PUT /api/users/admin/:email promoted on purpose.
+    const forgedAdmins = admins.filter(
+      (e) => e !== 'admin@example.com' && !e.startsWith('throwaway-'),
+    );
+    if (forgedAdmins.length > 0 || admins.length !== 2) stored.push(`role: ${admins.join(', ')}`);
+
+    console.log(
+      `[mass-assignment ${kind}] ${FIELDS.length} fields x ${writes.length + 1} write routes: ` +
+        `${injections} forged fields sent (${legitimate} are the route's own input), ` +
+        `${stored.length} stored; ${refused} bodies refused (400), the rest answered as usual`,
+    );
+    expect(stored).toEqual([]);
+    expect(unexpected).toEqual([]);
+  });
+});

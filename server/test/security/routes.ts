@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { orders, users } from '../../src/db/schema/index.ts';
+import { insertPart } from '../../src/db/seed/factories.ts';
+import type { Caller, LiveApp } from './live.ts';
+
+export const ROLES = ['anonymous', 'customer', 'other', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The customer owns the resources; "other" is another customer; the admin runs the shop. */
+export interface Cast {
+  customer: Caller;
+  other: Caller;
+  admin: Caller;
+}
+
+export interface RouteCall {
+  path: string;
+  body?: unknown;
+}
+
+export interface RouteSpec {
+  /** The expected status for anonymous, customer, other customer, admin. */
+  expect: [number, number, number, number];
+  /** A well-formed call of the route, on the customer's resource; fresh when the call uses it up. */
+  call(live: LiveApp, cast: Cast, role: Role): Promise<RouteCall>;
+}
+
+export const CARD = { number: '4242424242424242', expiry: '12 / 39', cvc: '123' };
+
+const ORDER_FIELDS = { address: '1 Main Street, Springfield', phone: '+1 217 555 0100' };
+
+async function part(live: LiveApp) {
+  return (await insertPart(live.database.db, { availableQuantity: 1000 })).id;
+}
+
+async function throwaway(live: LiveApp) {
+  const [row] = await live.database.db
+    .insert(users)
+    .values({ name: 'Throwaway', email: `throwaway-${randomUUID()}@example.com` })
+    .returning();
+  return row!;
+}
+
+async function intent(live: LiveApp, who: Caller) {
+  const orderId = await live.order(who);
+  const res = await live.call({
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    as: who,
+    body: { orderId },
+  });
+  if (res.status !== 200) throw new Error(`no payment intent: ${res.status} ${res.text}`);
+  return { orderId, clientSecret: res.json().clientSecret as string };
+}
+
+let png: Buffer | undefined;
+async function image() {
+  png ??= await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0e7490' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  return form;
+}
+
+const everyone = (status: number): RouteSpec['expect'] => [status, status, status, status];
+const signedIn = (status: number): RouteSpec['expect'] => [401, status, status, status];
+const adminOnly: RouteSpec['expect'] = [401, 403, 403, 200];
+const fixed =
+  (path: string, body?: unknown): RouteSpec['call'] =>
+  async () => ({ path, body });
+
+/**
+ * Every API route (method and pattern, as Fastify registered it) with what each caller must get.
+ * A route missing here fails the access matrix, so a new route needs its row.
+ */
+export const ROUTES: Record<string, RouteSpec> = {
+  'GET /api/auth/*': { expect: everyone(200), call: fixed('/api/auth/get-session') },
+  'POST /api/auth/*': {
+    expect: signedIn(200),
+    call: fixed('/api/auth/update-user', { name: 'Renamed User' }),
+  },
+  'GET /api/auth-providers': { expect: everyone(200), call: fixed('/api/auth-providers') },
+  'GET /api/healthz': { expect: everyone(200), call: fixed('/api/healthz') },
+  'GET /api/readyz': { expect: everyone(200), call: fixed('/api/readyz') },
+  'GET /api/allParts': { expect: everyone(200), call: fixed('/api/allParts?page=0&size=5') },
+  'GET /api/part/:id': {
+    expect: everyone(200),
+    call: async (live) => ({ path: `/api/part/${await part(live)}` }),
+  },
+  'GET /api/reviews': { expect: everyone(200), call: fixed('/api/reviews') },
+  'POST /api/addReview': {
+    expect: signedIn(200),
+    call: fixed('/api/addReview', {
+      name: 'Happy Buyer',
+      rating: 5,
+      type: 'The driver kit is excellent.',
+      image: '/images/avatars/1.svg',
+    }),
+  },
+  'POST /api/contact': {
+    expect: everyone(200),
+    call: fixed('/api/contact', {
+      email: 'writer@example.com',
+      subject: 'A question',
+      message: 'Do you ship to Canada as well?',
+    }),
+  },
+  'POST /api/newsletter': {
+    expect: everyone(200),
+    call: fixed('/api/newsletter', { email: 'reader@example.com' }),
+  },
+  'GET /api/admin/:email': {
+    expect: [401, 200, 403, 200],
+    call: async (_live, cast) => ({ path: `/api/admin/${cast.customer.email}` }),
+  },
+  'PUT /api/user/:email': {
+    expect: [401, 200, 403, 403],
+    call: async (_live, cast) => ({ path: `/api/user/${cast.customer.email}` }),
+  },
+  'POST /api/purchase': {
+    expect: signedIn(200),
+    call: async (live) => ({
+      path: '/api/purchase',
+      body: { partId: await part(live), quantity: 1, ...ORDER_FIELDS },
+    }),
+  },
+  'GET /api/orders': {
+    expect: [401, 200, 403, 403],
+    call: async (_live, cast) => ({ path: `/api/orders?userEmail=${cast.customer.email}` }),
+  },
+  'GET /api/purchase/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/purchase/${await live.order(cast.customer)}` }),
+  },
+  'DELETE /api/orders/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/orders/${await live.order(cast.customer)}` }),
+  },
+  'GET /api/payment-config': { expect: everyone(200), call: fixed('/api/payment-config') },
+  // Paying is only for the order's owner: an admin is a customer here.
+  'POST /api/create-payment-intent': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: '/api/create-payment-intent',
+      body: { orderId: await live.order(cast.customer) },
+    }),
+  },
+  'PATCH /api/purchase/:id': {
+    expect: [401, 402, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/purchase/${await live.order(cast.customer)}`,
+      body: { transactionId: 'pi_test_NotAPaymentOfThisShop' },
+    }),
+  },
+  // Like Stripe, the client secret is the capability: it is handed to the order's owner only.
+  'POST /api/test-payments/confirm': {
+    expect: signedIn(200),
+    call: async (live, cast, role) => {
+      const who = role === 'anonymous' ? cast.customer : cast[role];
+      const { clientSecret } = await intent(live, who);
+      return { path: '/api/test-payments/confirm', body: { clientSecret, ...CARD } };
+    },
+  },
+  'POST /api/upload': {
+    expect: signedIn(200),
+    call: async () => ({ path: '/api/upload', body: await image() }),
+  },
+  'GET /api/userProfile/:email': {
+    expect: [401, 200, 403, 200],
+    call: async (_live, cast) => ({ path: `/api/userProfile/${cast.customer.email}` }),
+  },
+  'PUT /api/createProfile/:email': {
+    expect: [401, 200, 403, 403],
+    call: async (_live, cast) => ({
+      path: `/api/createProfile/${cast.customer.email}`,
+      body: {
+        edu: 'Springfield College',
+        location: 'Springfield',
+        number: '+1 217 555 0100',
+        linkdin: 'https://www.linkedin.com/in/someone',
+        addiInfo: 'Builds PCs on weekends.',
+      },
+    }),
+  },
+  'POST /api/addParts': {
+    expect: adminOnly,
+    call: fixed('/api/addParts', {
+      name: 'Cable Tester',
+      description: 'Tests every pin of a cable.',
+      image: '/images/parts/tool-driver-kit.svg',
+      price: 24.5,
+      availableQuantity: 40,
+      minOrderQuantity: 1,
+    }),
+  },
+  'PATCH /api/tools/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/tools/${await part(live)}`,
+      body: { availableQuantity: 7 },
+    }),
+  },
+  'DELETE /api/tools/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/tools/${await part(live)}` }),
+  },
+  'GET /api/users': { expect: adminOnly, call: fixed('/api/users?limit=5') },
+  'PUT /api/users/admin/:email': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/users/admin/${(await throwaway(live)).email}` }),
+  },
+  'DELETE /api/user/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/user/${(await throwaway(live)).id}` }),
+  },
+  'GET /api/allPurchases': { expect: adminOnly, call: fixed('/api/allPurchases?limit=5') },
+  'PUT /api/changeStatus/:id': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      const id = await live.order(cast.customer);
+      await live.database.db
+        .update(orders)
+        .set({ paid: true, paidAt: new Date(), transactionId: `pi_test_${randomUUID()}` })
+        .where(eq(orders.id, id));
+      return { path: `/api/changeStatus/${id}` };
+    },
+  },
+  'GET /api/audit-log': { expect: adminOnly, call: fixed('/api/audit-log?limit=5') },
+  'GET /api/docs': { expect: everyone(200), call: fixed('/api/docs') },
+  // Swagger UI's own redirect to /api/docs/.
+  'GET /api/docs/static/index.html': {
+    expect: everyone(302),
+    call: fixed('/api/docs/static/index.html'),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expect: everyone(200),
+    call: fixed('/api/docs/static/swagger-initializer.js'),
+  },
+  'GET /api/docs/json': { expect: everyone(200), call: fixed('/api/docs/json') },
+  'GET /api/docs/yaml': { expect: everyone(200), call: fixed('/api/docs/yaml') },
+  'GET /api/docs/static/*': {
+    expect: everyone(200),
+    call: fixed('/api/docs/static/swagger-ui.css'),
+  },
+};
