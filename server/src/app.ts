@@ -35,6 +35,7 @@ import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
 
@@ -63,13 +64,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
