@@ -53,7 +53,10 @@ async function crashCycles(instance: Instance): Promise<Outcome> {
   const buyers = await pool(
     Array.from({ length: BUYERS }, (_, i) => i + 1),
     4,
-    async (i) => ({ token: await signUp(url, uniqueEmail(`crash${i}`), buyerIp(i)), ip: buyerIp(i) }),
+    async (i) => ({
+      token: await signUp(url, uniqueEmail(`crash${i}`), buyerIp(i)),
+      ip: buyerIp(i),
+    }),
   );
   const partId = await addPart(url, admin, INITIAL_STOCK);
   const acknowledged = new Map<string, number>();

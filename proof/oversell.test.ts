@@ -72,9 +72,7 @@ async function oversellRounds(urls: string[]): Promise<Outcome> {
   for (let round = 0; round < ROUNDS; round++) {
     const partId = await addPart(urls[round % urls.length]!, admin, STOCK);
     // All 200 at once: each buyer's request goes to its own instance.
-    const answers = await Promise.all(
-      buyers.map((b) => purchase(b.url, b.token, partId, 1, b.ip)),
-    );
+    const answers = await Promise.all(buyers.map((b) => purchase(b.url, b.token, partId, 1, b.ip)));
     for (const a of answers)
       if (a.status !== 200) outcome.refusals[a.status] = (outcome.refusals[a.status] ?? 0) + 1;
     const accepted = answers.filter((a) => a.status === 200).length;
