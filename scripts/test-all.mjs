@@ -1,6 +1,6 @@
 // `npm test`: every check in one command — typecheck and lint, unit and component tests, API tests on PGlite (and on
-// PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium against the
-// built shop. Ends with one line: "N passed, N failed, N skipped".
+// PostgreSQL when TEST_DATABASE_URL is set), then the process-level proofs and the end-to-end tests
+// in Chromium against the built shop. Ends with one line: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,6 +60,29 @@ if (fs.existsSync(vitestJson)) {
 }
 
 exitCode |= run('build the shop', 'npm', ['run', 'build']);
+
+// --- Issue 6's process-level proofs (oversell, crash, brute force, scanners) against the built
+// shop: real server processes on loopback. Their figures print in the log; counts join the totals.
+const proofJson = path.join(results, 'proof.json');
+fs.rmSync(proofJson, { force: true });
+exitCode |= run('process-level proofs (Vitest, built server)', 'npx', [
+  'vitest',
+  'run',
+  '-c',
+  'proof/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${proofJson}`,
+]);
+if (fs.existsSync(proofJson)) {
+  const v = JSON.parse(fs.readFileSync(proofJson, 'utf8'));
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests;
+  totals.skipped += v.numPendingTests + v.numTodoTests;
+} else {
+  totals.failed += 1;
+}
+// --- end of the proofs
 
 const e2eJson = path.join(results, 'e2e.json');
 fs.rmSync(e2eJson, { force: true });

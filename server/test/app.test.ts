@@ -34,6 +34,19 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
     expect(ready.json()).toEqual({ status: 'ready', database: true });
   });
 
+  it('refuses text with a NUL character as a 400, never a database 500', async () => {
+    const search = await t.app.inject('/api/allParts?q=a%00b');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toBe('Text cannot contain NUL characters.');
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'a\u0000b@example.com' },
+    });
+    expect(contact.statusCode).toBe(400);
+    expect((await t.app.inject('/api/allParts?q=drill')).statusCode).toBe(200);
+  });
+
   it('answers unknown API paths with a JSON 404 in the one error shape', async () => {
     const res = await t.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);

@@ -10,12 +10,28 @@ export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/** Whether a parsed query, params or JSON body holds a NUL character anywhere in its text. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  // Parsed text only (JSON bodies, the query parser's objects), not uploads' buffers or streams.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v));
+}
+
 /**
  * One error shape for every answer: { statusCode, error, message }. Validation errors name the
  * field and keep the contract's message; 5xx answers never carry a stack trace or SQL, only a
  * generic message (the details go to the log with the request id).
  */
 export const errorHandler = fp(async function errorHandler(app: FastifyInstance) {
+  // PostgreSQL's text cannot hold NUL (\u0000): such input failed in the database as a 500
+  // (found by wapiti, issue 6). It is refused up front, on every route, as the client's mistake.
+  app.addHook('preValidation', async (request, reply) => {
+    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body))
+      return reply.status(400).send(errorBody(400, 'Text cannot contain NUL characters.'));
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

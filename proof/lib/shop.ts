@@ -1,0 +1,156 @@
+// A small HTTP client of the running shop for the proofs: sign-up with a bearer token, the admin's
+// catalogue and order list, purchases. Every call goes over loopback to a real server process.
+import { randomBytes } from 'node:crypto';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as X-Forwarded-For: the client's address when the server trusts 127.0.0.1 as proxy. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export const PASSWORD = 'proof password 123';
+export const ADDRESS = '12 Proof Street, 10115 Testville';
+export const PHONE = '+1 555 010 2030';
+
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** A unique e-mail for this run, so suites never collide with earlier runs' accounts. */
+export function uniqueEmail(label: string) {
+  return `${label}-${randomBytes(4).toString('hex')}@proof.example`;
+}
+
+/** Signs up and answers the bearer token (Better Auth's `set-auth-token` header). */
+export async function signUp(base: string, email: string, ip?: string): Promise<string> {
+  const res = await call(base, 'POST', '/api/auth/sign-up/email', {
+    body: { name: email.split('@')[0], email, password: PASSWORD },
+    ip,
+  });
+  const token = res.headers.get('set-auth-token');
+  if (res.status !== 200 || !token)
+    throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return token;
+}
+
+export function signIn(base: string, email: string, password: string, ip?: string) {
+  return call(base, 'POST', '/api/auth/sign-in/email', { body: { email, password }, ip });
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+export async function pool<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** A distinct client address per simulated buyer (TEST-NET-2 range plus more). */
+export const buyerIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+export async function addPart(
+  base: string,
+  adminToken: string,
+  stock: number,
+  name = `Proof part ${randomBytes(3).toString('hex')}`,
+): Promise<string> {
+  const res = await call<{ insertedId: string }>(base, 'POST', '/api/addParts', {
+    token: adminToken,
+    body: {
+      name,
+      description: 'A part the proof suites buy.',
+      availableQuantity: stock,
+      minOrderQuantity: 1,
+      price: 9.5,
+      image: '/images/parts/proof.svg',
+    },
+  });
+  if (res.status !== 200) throw new Error(`addParts: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.insertedId;
+}
+
+export async function stockOf(base: string, partId: string): Promise<number> {
+  const res = await call<{ availableQuantity: number }>(base, 'GET', `/api/part/${partId}`);
+  if (res.status !== 200) throw new Error(`part ${partId}: ${res.status}`);
+  return res.body.availableQuantity;
+}
+
+export interface OrderSummary {
+  _id: string;
+  partId: string | null;
+  quantity: number;
+  availableQuantity: number;
+}
+
+/** Every order in the shop, through the admin's paged list. */
+export async function allOrders(base: string, adminToken: string): Promise<OrderSummary[]> {
+  const list: OrderSummary[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `/api/allPurchases?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+    const res = await call<OrderSummary[]>(base, 'GET', query, { token: adminToken });
+    if (res.status !== 200) throw new Error(`allPurchases: ${res.status}`);
+    list.push(...res.body);
+    cursor = res.headers.get('x-next-cursor');
+  } while (cursor);
+  return list;
+}
+
+export function purchase(
+  base: string,
+  token: string,
+  partId: string,
+  quantity: number,
+  ip?: string,
+) {
+  return call<{ insertedId?: string; message?: string }>(base, 'POST', '/api/purchase', {
+    token,
+    ip,
+    body: { partId, quantity, address: ADDRESS, phone: PHONE },
+  });
+}
+
+/** Prints the suite's figure where the test output shows it (and in the log of a CI run). */
+export function figure(line: string) {
+  process.stdout.write(`${line}\n`);
+}

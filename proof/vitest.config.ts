@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// The process-level proofs (issue 6): real server processes from server/dist on loopback, so
+// `npm run build` first. Not part of the root run; `npm run test:proof` (one file at a time).
+export default defineConfig({
+  test: {
+    name: 'proof',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['*.test.ts'],
+    testTimeout: 20 * 60_000,
+    hookTimeout: 5 * 60_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
