@@ -11,13 +11,14 @@ export function errorBody(statusCode: number, message: string) {
 }
 
 /** Whether a parsed query, params or JSON body holds a NUL character anywhere in its text. */
-function hasNul(value: unknown): boolean {
+function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
   // Parsed text only (JSON bodies, the query parser's objects), not uploads' buffers or streams.
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
-  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
-  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v));
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function')
+    return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
 }
 
 /**

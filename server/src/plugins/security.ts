@@ -38,23 +38,7 @@ export const securityHeaders = fp(async function securityHeaders(
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-
-  // Text with a NUL character cannot be stored: a clear 400 instead of a database error.
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.body !== undefined && !Buffer.isBuffer(request.body) && holdsNul(request.body)) {
-      return reply
-        .status(400)
-        .send(errorBody(400, 'The request contains a NUL character, which text may not hold.'));
-    }
-  });
 });
-
-/** Whether a parsed JSON body holds a NUL character anywhere (PostgreSQL text cannot store one). */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
-}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
