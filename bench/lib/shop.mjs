@@ -17,7 +17,12 @@ const ORDER = {
 export async function signUp(url, email, clientIp) {
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+    // Better Auth wants the page's Origin on its writes: the shop's own, as its sign-up page sends.
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientIp,
+      origin: new URL(url).origin,
+    },
     body: JSON.stringify({ name: 'Bench Buyer', email, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-up of ${email} answered ${res.status}: ${await res.text()}`);
@@ -44,6 +49,7 @@ async function api(url, path, { token, method = 'GET', body } = {}) {
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { origin: new URL(url).origin } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
   });
@@ -68,7 +74,15 @@ export async function purchaseRun({ url, partId, buyers, seconds, connections = 
     connections,
     seconds,
   });
-  const after = (await api(url, `/api/part/${partId}`)).json.availableQuantity;
+  // Purchases still in flight when the load stopped commit after it: wait until the stock rests.
+  const stock = async () => (await api(url, `/api/part/${partId}`)).json.availableQuantity;
+  let after = await stock();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await stock();
+    if (now === after) break;
+    after = now;
+  }
   let units = 0;
   let orders = 0;
   for (const buyer of buyers) {
