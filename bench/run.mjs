@@ -436,6 +436,7 @@ await step(`Lighthouse, mobile (${LIGHTHOUSE_RUNS} runs a page)`, lighthouseOwed
   const { calibration, results } = await lighthousePages({
     calibrationUrl: `${a.url}/`,
     runs: LIGHTHOUSE_RUNS,
+    calibrationRuns: SHORT ? 1 : 3,
     log,
     pages: [
       { name: '/', url: `${a.url}/` },

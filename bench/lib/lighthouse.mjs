@@ -77,11 +77,17 @@ async function runOnce(chrome, url, { cpuSlowdownMultiplier, cookie }) {
  * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
  * every page `runs` times and takes the median of each figure.
  */
-export async function lighthousePages({ pages, runs, calibrationUrl, log = () => {} }) {
+export async function lighthousePages({
+  pages,
+  runs,
+  calibrationRuns = 3,
+  calibrationUrl,
+  log = () => {},
+}) {
   const chrome = await launchChrome();
   try {
     const indexes = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < calibrationRuns; i++) {
       indexes.push(
         (await runOnce(chrome, calibrationUrl, { cpuSlowdownMultiplier: 1 })).benchmarkIndex,
       );
