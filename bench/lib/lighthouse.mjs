@@ -1,0 +1,133 @@
+// Lighthouse, mobile, Debian's Chromium, default simulated network throttling, with the CPU
+// slowdown calibrated to this machine's benchmarkIndex (Lighthouse's docs/throttling.md,
+// "Calibrating multipliers").
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { median } from './stats.mjs';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * The multiplier for a host of this benchmarkIndex so that it behaves like Lighthouse's reference
+ * mid-tier phone (the piecewise table of Lighthouse's CPU throttling calculator: 150 -> 1x,
+ * 800 -> 2x, 1300 -> 3x, +1x per 233 above), clamped to [1, 20]: a host slower than the phone
+ * cannot be sped up.
+ */
+export function cpuMultiplier(benchmarkIndex) {
+  let m;
+  if (benchmarkIndex >= 1300) m = 3 + (benchmarkIndex - 1300) / 233;
+  else if (benchmarkIndex >= 800) m = 2 + (benchmarkIndex - 800) / 500;
+  else m = 1 + (benchmarkIndex - 150) / 650;
+  return Math.min(20, Math.max(1, Math.round(m * 10) / 10));
+}
+
+export async function launchChrome() {
+  return chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+}
+
+async function runOnce(chrome, url, { cpuSlowdownMultiplier, cookie }) {
+  const runner = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+      },
+    },
+  );
+  const lhr = runner.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const numeric = (a) => lhr.audits[a]?.numericValue ?? Number.NaN;
+  return {
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+  };
+}
+
+/**
+ * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
+ * every page `runs` times and takes the median of each figure.
+ */
+export async function lighthousePages({
+  pages,
+  runs,
+  calibrationRuns = 3,
+  calibrationUrl,
+  log = () => {},
+}) {
+  const chrome = await launchChrome();
+  try {
+    const indexes = [];
+    for (let i = 0; i < calibrationRuns; i++) {
+      indexes.push(
+        (await runOnce(chrome, calibrationUrl, { cpuSlowdownMultiplier: 1 })).benchmarkIndex,
+      );
+    }
+    const benchmarkIndex = median(indexes);
+    const multiplier = cpuMultiplier(benchmarkIndex);
+    log(
+      `  calibration: benchmarkIndex ${indexes.map((b) => b.toFixed(0)).join(', ')} -> median ${benchmarkIndex.toFixed(0)} -> CPU slowdown ${multiplier}x`,
+    );
+    const results = [];
+    for (const page of pages) {
+      const all = [];
+      for (let i = 0; i < runs; i++) {
+        all.push(
+          await runOnce(chrome, page.url, {
+            cpuSlowdownMultiplier: multiplier,
+            cookie: page.cookie,
+          }),
+        );
+      }
+      const pick = (k) => median(all.map((r) => r[k]));
+      const result = {
+        name: page.name,
+        runs: all.length,
+        finalUrl: all[0].finalUrl,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
+      };
+      log(
+        `  ${page.name}: perf ${result.performance}, a11y ${result.accessibility}, bp ${result.bestPractices}, seo ${result.seo}, LCP ${result.lcpMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms (${all.map((r) => r.performance).join('/')})`,
+      );
+      results.push(result);
+    }
+    return { calibration: { indexes, benchmarkIndex, multiplier }, results };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,119 @@
+// Figures, their verdicts, the printed table, and the markdown report with its SVG chart.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A figure: `higher` says whether more is better; `floor` defaults to the goal (the issue gives
+ * one number for most figures). `value` null means it could not be measured (a MISS below floor).
+ */
+export function figure({ name, value, unit = '', goal, floor = goal, higher = true, note = '' }) {
+  const meets = (limit) =>
+    value !== null && Number.isFinite(value) && (higher ? value >= limit : value <= limit);
+  return { name, value, unit, goal, floor, higher, note, pass: meets(goal), floorOk: meets(floor) };
+}
+
+const fmt = (v, unit) => {
+  if (v === null || !Number.isFinite(v)) return 'n/a';
+  const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
+  return `${v.toFixed(digits)}${unit}`;
+};
+const limit = (f, v) => `${f.higher ? '>=' : '<='} ${fmt(v, f.unit)}`;
+const verdict = (f) => (f.pass ? 'PASS' : f.floorOk ? 'MISS (floor met)' : 'MISS');
+
+export function rows(figures) {
+  return figures.map((f) => [
+    f.name,
+    fmt(f.value, f.unit),
+    limit(f, f.goal),
+    limit(f, f.floor),
+    verdict(f),
+    f.note,
+  ]);
+}
+
+export function printTable(figures) {
+  const table = [['figure', 'value', 'goal', 'floor', 'result', 'note'], ...rows(figures)];
+  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  return table
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** Value against goal, as a ratio where 1 is the goal and more is better; capped at 2. */
+function score(f) {
+  if (f.value === null || !Number.isFinite(f.value)) return 0;
+  if (f.higher) return f.goal === 0 ? 2 : Math.min(2, f.value / f.goal);
+  if (f.value <= 0) return 2;
+  return Math.min(2, f.goal / f.value);
+}
+
+const escapeXml = (s) =>
+  s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]);
+
+export function svgChart(figures) {
+  const rowH = 22;
+  const labelW = 330;
+  const barW = 400;
+  const height = figures.length * rowH + 40;
+  const x1 = labelW + barW / 2;
+  const bars = figures.map((f, i) => {
+    const y = 20 + i * rowH;
+    const w = Math.max(1, (score(f) / 2) * barW);
+    const colour = f.pass ? '#2e7d32' : f.floorOk ? '#ef6c00' : '#c62828';
+    return (
+      `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${escapeXml(f.name)}</text>` +
+      `<rect x="${labelW}" y="${y + 3}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${colour}"/>` +
+      `<text x="${labelW + w + 4}" y="${y + 15}">${score(f).toFixed(2)}</text>`
+    );
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelW + barW + 60}" height="${height}" font-family="sans-serif" font-size="12">
+<title>Each figure against its goal (1 = goal met; longer is better; capped at 2)</title>
+<rect width="100%" height="100%" fill="#fff"/>
+<text x="${labelW}" y="14">value / goal (lower-is-better figures: goal / value)</text>
+${bars.join('\n')}
+<line x1="${x1}" y1="18" x2="${x1}" y2="${height - 18}" stroke="#000" stroke-dasharray="4 3"/>
+<text x="${x1 - 4}" y="${height - 4}">1.0</text>
+</svg>
+`;
+}
+
+export function writeReport({ dir, stem, figures, machine, notes }) {
+  fs.mkdirSync(dir, { recursive: true });
+  const svgName = `${stem}.svg`;
+  fs.writeFileSync(path.join(dir, svgName), svgChart(figures));
+  const header = '| figure | value | goal | floor | result | note |\n|---|---|---|---|---|---|';
+  const body = rows(figures)
+    .map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)
+    .join('\n');
+  const passed = figures.filter((f) => f.pass).length;
+  const markdown = `# Benchmark ${stem}
+
+${passed} of ${figures.length} figures meet their goal; ${figures.filter((f) => !f.floorOk).length} are below their floor.
+
+${header}
+${body}
+
+![Each figure against its goal](${svgName})
+
+## Machine and method
+
+${machine.map((line) => `- ${line}`).join('\n')}
+
+## Notes
+
+${notes.map((line) => `- ${line}`).join('\n')}
+`;
+  fs.writeFileSync(path.join(dir, `${stem}.md`), markdown);
+  fs.writeFileSync(
+    path.join(dir, 'latest.md'),
+    markdown
+      .replace(`](${svgName})`, `](${svgName})`)
+      .replace(/^# Benchmark /, '# Latest benchmark: '),
+  );
+  return path.join(dir, `${stem}.md`);
+}

@@ -1,0 +1,87 @@
+// Starts the production server (server/dist/main.js) pinned to one core and waits for readiness.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sleep } from './stats.mjs';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const SERVER_CORE = '0';
+export const LOAD_CORE = '1';
+
+/**
+ * Spawns `taskset -c <core> node server/dist/main.js` with the given environment and resolves
+ * once /api/readyz answers ready, with the time that took (ms). taskset execs node, so `pid` is
+ * the server's own.
+ */
+export async function startServer({ name, port, env, logDir, core = SERVER_CORE, script }) {
+  const args = script ?? [path.join(repoRoot, 'server/dist/main.js')];
+  const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+  const started = performance.now();
+  const child = spawn('taskset', ['-c', core, process.execPath, ...args], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const url = `http://127.0.0.1:${port}`;
+  const readyPath = script ? '/' : '/api/readyz';
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited)
+      throw new Error(
+        `${name} exited before it was ready (${JSON.stringify(exited)}); see ${logDir}/${name}.log`,
+      );
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} was not ready within 120 s; see ${logDir}/${name}.log`);
+    }
+    try {
+      const res = await fetch(url + readyPath);
+      const text = await res.text();
+      if (res.ok && (script || JSON.parse(text).status === 'ready')) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    name,
+    url,
+    port,
+    pid: child.pid,
+    readyMs,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timeout = sleep(15_000).then(() => 'timeout');
+      if ((await Promise.race([done, timeout])) === 'timeout') {
+        child.kill('SIGKILL');
+        await done;
+      }
+    },
+  };
+}
+
+/** The raw node:http ceiling, serving a captured answer, pinned like the shop. */
+export function startRawServer({ port, captureFile, logDir }) {
+  return startServer({
+    name: `raw-${port}`,
+    port,
+    env: {},
+    logDir,
+    script: [path.join(repoRoot, 'bench/raw-server.mjs'), captureFile, String(port)],
+  });
+}

@@ -1,0 +1,156 @@
+// Talking to the shop as its clients do: accounts, purchases, and the checks run after them.
+import { load } from './load.mjs';
+
+export const ADMIN_EMAIL = 'bench-admin@example.com';
+const PASSWORD = 'bench-password-2026';
+const ORDER = {
+  quantity: 1,
+  address: '12 Bench Street, Springfield 12345',
+  phone: '+1 555 010 0200',
+};
+
+/**
+ * Signs an account up and returns its bearer token and session cookie. Each account comes from
+ * its own loopback address (X-Forwarded-For, honoured with TRUST_PROXY=127.0.0.1), as real
+ * buyers would, so the per-address sign-up limit is not what is measured.
+ */
+export async function signUp(url, email, clientIp) {
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    // Better Auth wants the page's Origin on its writes: the shop's own, as its sign-up page sends.
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientIp,
+      origin: new URL(url).origin,
+    },
+    body: JSON.stringify({ name: 'Bench Buyer', email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-up of ${email} answered ${res.status}: ${await res.text()}`);
+  const token = res.headers.get('set-auth-token');
+  if (!token) throw new Error('sign-up gave no set-auth-token header (is the bearer plugin on?)');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { email, token, cookie };
+}
+
+export async function signUpBuyers(url, count, tag) {
+  const buyers = [];
+  for (let i = 0; i < count; i++) {
+    buyers.push(await signUp(url, `buyer-${tag}-${i}@example.com`, `127.1.${i >> 8}.${i & 255}`));
+  }
+  return buyers;
+}
+
+async function api(url, path, { token, method = 'GET', body } = {}) {
+  const res = await fetch(url + path, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { origin: new URL(url).origin } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return { json: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/**
+ * Purchases per second: every request a whole purchase (session, checks, stock, order) by one of
+ * `buyers` in turn. Afterwards the stock invariant: initial stock = stock left + units ordered.
+ */
+export async function purchaseRun({ url, partId, buyers, seconds, connections = 8 }) {
+  const before = (await api(url, `/api/part/${partId}`)).json.availableQuantity;
+  let next = 0;
+  const result = await load({
+    url,
+    path: '/api/purchase',
+    method: 'POST',
+    body: JSON.stringify({ partId, ...ORDER }),
+    headers: () => ({ authorization: `Bearer ${buyers[next++ % buyers.length].token}` }),
+    connections,
+    seconds,
+  });
+  // Purchases still in flight when the load stopped commit after it: wait until the stock rests.
+  const stock = async () => (await api(url, `/api/part/${partId}`)).json.availableQuantity;
+  let after = await stock();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await stock();
+    if (now === after) break;
+    after = now;
+  }
+  let units = 0;
+  let orders = 0;
+  for (const buyer of buyers) {
+    const list = (await api(url, `/api/orders?userEmail=${encodeURIComponent(buyer.email)}`, buyer))
+      .json;
+    for (const order of list.filter((o) => o.partId === partId)) {
+      units += order.quantity;
+      orders += 1;
+    }
+  }
+  // Orders of earlier runs on the same part count in `units`; `before` already had them taken.
+  return { ...result, before, after, units, orders };
+}
+
+/** Stock invariant over every run so far: initial = left + ordered. */
+export function stockHolds(initial, run) {
+  return initial === run.after + run.units;
+}
+
+/**
+ * Invalidation: a purchase, an add and a delete must show on the catalogue's first page at once
+ * (asked twice before each change, so a cache holds it). Returns the checks that held.
+ */
+export async function invalidationChecks(url, admin, buyer) {
+  const firstPage = async () => {
+    await api(url, '/api/allParts');
+    const { json, headers } = await api(url, '/api/allParts');
+    return { parts: json, total: Number(headers.get('x-total-count')) };
+  };
+  const checks = [];
+
+  let page = await firstPage();
+  const target = page.parts.find((p) => p.availableQuantity >= p.minOrderQuantity);
+  await api(url, '/api/purchase', {
+    token: buyer.token,
+    method: 'POST',
+    body: { partId: target._id, ...ORDER, quantity: target.minOrderQuantity },
+  });
+  page = await firstPage();
+  const seen = page.parts.find((p) => p._id === target._id);
+  checks.push({
+    name: 'purchase',
+    ok: seen?.availableQuantity === target.availableQuantity - target.minOrderQuantity,
+  });
+
+  const totalBefore = page.total;
+  const added = await api(url, '/api/addParts', {
+    token: admin.token,
+    method: 'POST',
+    body: {
+      name: 'Benchmark invalidation part',
+      description: 'Added by the benchmark to check that the catalogue shows it at once.',
+      image: page.parts[0].image,
+      price: 12.5,
+      availableQuantity: 10,
+      minOrderQuantity: 1,
+    },
+  });
+  page = await firstPage();
+  const addedPart = await api(url, `/api/part/${added.json.insertedId}`).catch(() => null);
+  checks.push({ name: 'add', ok: page.total === totalBefore + 1 && addedPart !== null });
+
+  const victim = page.parts[1];
+  await api(url, `/api/tools/${victim._id}`, { token: admin.token, method: 'DELETE' });
+  page = await firstPage();
+  checks.push({
+    name: 'delete',
+    ok: !page.parts.some((p) => p._id === victim._id) && page.total === totalBefore,
+  });
+  return checks;
+}

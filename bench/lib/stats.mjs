@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident size of a process in MB (MiB), from /proc/<pid>/status (VmRSS). */
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
+export function sampleRss(pid, everyMs = 250) {
+  const samples = [];
+  const take = () => {
+    try {
+      samples.push(rssMb(pid));
+    } catch {
+      // the process is gone: stop() still returns what was seen
+    }
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    samples,
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}
