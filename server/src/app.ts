@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -20,6 +20,9 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
+import { CatalogueCache } from './modules/parts/cache.ts';
+import { listenForCatalogueChanges } from './modules/parts/catalogue-listener.ts';
+import { requestIdFor } from './lib/request-id.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { createDiskImageStore } from './modules/uploads/images.ts';
 import { uploadRoutes, uploadsDir, uploadsStatic } from './modules/uploads/routes.ts';
@@ -44,6 +47,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    catalogueCache: CatalogueCache;
   }
 }
 
@@ -54,8 +58,6 @@ export interface AppDeps {
   payments?: PaymentProvider | null;
   logger?: FastifyServerOptions['logger'];
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Builds the whole shop: external plugins, then the app's own plugins, then the API modules
@@ -74,12 +76,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     // Keep a caller's request id only when it looks like one; never log arbitrary text as an id.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Catalogue reads already answered are sent before Fastify routes them (decision 007).
+    serverFactory: (handler, opts) => {
+      const server = http.createServer((req, res) => {
+        if (!catalogueCache.serveRaw(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = Number(opts.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(opts.requestTimeout ?? 0);
+      server.setTimeout(Number(opts.connectionTimeout ?? 0));
+      return server;
+    },
   };
+  const catalogueCache = new CatalogueCache();
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
 
   // JSON only: a text/plain body (what a cross-site form can send without a preflight) is 415.
@@ -105,6 +116,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  app.decorate('catalogueCache', catalogueCache);
+  const catalogueListener = await listenForCatalogueChanges(database, catalogueCache, app.log);
+  const catalogueChanged = () => catalogueCache.invalidate();
   const stripe = config.stripe
     ? createStripeProvider({
         secretKey: config.stripe.secretKey,
@@ -123,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       log: app.log,
       publicUrl: config.publicUrl,
       payments,
+      catalogueChanged,
     }),
   );
   // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
@@ -134,7 +149,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       () => {
         if (running) return;
         running = true;
-        expireUnpaidOrders({ db: database.db, provider: payments, ttlMs, log: app.log })
+        expireUnpaidOrders({
+          db: database.db,
+          provider: payments,
+          ttlMs,
+          log: app.log,
+          catalogueChanged,
+        })
           .catch((err: unknown) => app.log.error({ err }, 'the unpaid order sweep failed'))
           .finally(() => {
             running = false;
@@ -146,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await catalogueListener.close();
     if (!deps.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });

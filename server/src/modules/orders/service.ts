@@ -61,7 +61,10 @@ export function createOrdersService(deps: {
   publicUrl: string;
   /** Open payments of an order are canceled at the provider before the order is deleted. */
   payments?: PaymentProvider | null;
+  /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
+  catalogueChanged?: () => void;
 }) {
+  const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, mailer, log } = deps;
 
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
@@ -194,7 +197,10 @@ export function createOrdersService(deps: {
           return { answer, order };
         },
       );
-      if (result.order) sendConfirmation(result.order);
+      if (result.order) {
+        catalogueChanged();
+        sendConfirmation(result.order);
+      }
       return result.answer;
     },
 
@@ -285,7 +291,7 @@ export function createOrdersService(deps: {
           'A payment for this order is being processed, so it was not deleted. Please try again in a moment.',
         );
       }
-      return db.transaction(async (tx) => {
+      const deletedCount = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
@@ -312,6 +318,8 @@ export function createOrdersService(deps: {
         }
         return deleted.length;
       });
+      catalogueChanged();
+      return deletedCount;
     },
   };
 }
