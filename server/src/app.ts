@@ -57,6 +57,8 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProvider | null;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: the pause before the catalogue's notification connection is made again. */
+  catalogueReconnectMs?: number;
 }
 
 /**
@@ -117,7 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('catalogueCache', catalogueCache);
-  const catalogueListener = await listenForCatalogueChanges(database, catalogueCache, app.log);
+  const catalogueListener = await listenForCatalogueChanges(database, catalogueCache, app.log, {
+    reconnectMs: deps.catalogueReconnectMs,
+  });
   const catalogueChanged = () => catalogueCache.invalidate();
   const stripe = config.stripe
     ? createStripeProvider({

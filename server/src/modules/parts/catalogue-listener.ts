@@ -24,7 +24,9 @@ export async function listenForCatalogueChanges(
   database: Database,
   cache: CatalogueCache,
   log: FastifyBaseLogger,
+  options: { reconnectMs?: number } = {},
 ): Promise<CatalogueListener> {
+  const firstRetryMs = options.reconnectMs ?? RECONNECT_MIN_MS;
   if (database.raw.kind === 'pglite') {
     const client = database.raw.client;
     const unlisten = await client.listen(CATALOGUE_CHANNEL, () => cache.invalidate());
@@ -39,10 +41,10 @@ export async function listenForCatalogueChanges(
     };
   }
 
-  const options = database.raw.pool.options;
+  const connection = database.raw.pool.options;
   let client: pg.Client | null = null;
   let closed = false;
-  let retryMs = RECONNECT_MIN_MS;
+  let retryMs = firstRetryMs;
   let timer: NodeJS.Timeout | undefined;
 
   const dropped = (target: pg.Client, err?: unknown) => {
@@ -57,12 +59,12 @@ export async function listenForCatalogueChanges(
     );
     timer = setTimeout(() => void connect(), retryMs);
     timer.unref();
-    retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+    retryMs = Math.min(retryMs * 2, Math.max(RECONNECT_MAX_MS, firstRetryMs));
   };
 
   const connect = async (): Promise<boolean> => {
     const next = new pg.Client({
-      ...options,
+      ...connection,
       application_name: 'partsmith-catalogue-listener',
     } as pg.ClientConfig);
     next.on('error', (err) => dropped(next, err));
@@ -82,7 +84,7 @@ export async function listenForCatalogueChanges(
       await next.end().catch(() => {});
       return false;
     }
-    retryMs = RECONNECT_MIN_MS;
+    retryMs = firstRetryMs;
     cache.setListening(true);
     log.debug('the catalogue cache hears changes');
     return true;
