@@ -23,9 +23,11 @@ import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
 import { CatalogueCache } from './modules/parts/cache.ts';
 import { listenForCatalogueChanges } from './modules/parts/catalogue-listener.ts';
 import { requestIdFor } from './lib/request-id.ts';
+import { connectRedis } from './lib/redis.ts';
+import type { Redis } from 'ioredis';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { createDiskImageStore } from './modules/uploads/images.ts';
-import { uploadRoutes, uploadsDir, uploadsStatic } from './modules/uploads/routes.ts';
+import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     catalogueCache: CatalogueCache;
+    /** REDIS_URL's client, or null: the database keeps the shared counters then. */
+    redis: Redis | null;
   }
 }
 
@@ -119,6 +123,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('catalogueCache', catalogueCache);
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, config.redisKeyPrefix, app.log)
+    : null;
+  app.decorate('redis', redis);
   const catalogueListener = await listenForCatalogueChanges(database, catalogueCache, app.log, {
     reconnectMs: deps.catalogueReconnectMs,
   });
@@ -132,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     : null;
   const payments = deps.payments ?? stripe ?? choosePaymentProvider(config, database);
   app.decorate('payments', payments);
-  app.decorate('images', createDiskImageStore(uploadsDir(config.dataDir)));
+  app.decorate('images', createDiskImageStore(config.uploadsDir));
   app.decorate(
     'orders',
     createOrdersService({
@@ -172,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
     await catalogueListener.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!deps.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -214,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
   await app.register(openApiUi);
-  await app.register(uploadsStatic, { dir: uploadsDir(config.dataDir) });
+  await app.register(uploadsStatic, { dir: config.uploadsDir });
   await app.register(sitemapRoute);
   await app.register(webApp, { dist: config.webDist });
 

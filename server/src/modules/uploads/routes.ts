@@ -14,10 +14,6 @@ declare module 'fastify' {
   }
 }
 
-export function uploadsDir(dataDir: string) {
-  return path.join(dataDir, 'uploads');
-}
-
 /** POST /api/upload: field `image`, JPEG/PNG/WebP by content, at most 5 MB and 25 megapixels. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
