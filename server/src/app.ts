@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -230,6 +234,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   return app;
 }
 
+/**
+ * A closed PGlite's WebAssembly memory is freed only when V8 collects it, which an idle server
+ * may not do for hours: one full collection now gives the creation's peak back to the system.
+ */
+function releaseClosedMemory() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+}
+
 /** STRIPE_API_BASE (tests only) as the SDK's host/port/protocol. */
 export function stripeApiBase(url: string) {
   const u = new URL(url);
@@ -251,11 +265,17 @@ export function choosePaymentProvider(config: Config, database: Database): Payme
 }
 
 async function openConfiguredDatabase(config: Config, app: FastifyInstance): Promise<Database> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+  // The embedded database's first creation (initdb, migrations, seed) peaks at several hundred
+  // MB that PGlite keeps once grown: the new database is closed and opened again, small.
+  const creating =
+    !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  let database = await open();
   try {
     await runMigrations(database);
     if (config.seedDemo) {
@@ -265,6 +285,12 @@ async function openConfiguredDatabase(config: Config, app: FastifyInstance): Pro
   } catch (error) {
     await database.close();
     throw error;
+  }
+  if (creating) {
+    await database.close();
+    releaseClosedMemory();
+    database = await open();
+    app.log.info('created the embedded database and opened it again');
   }
   return database;
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
