@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
@@ -68,17 +68,10 @@ export function createOrdersService(deps: {
   const { db, mailer, log } = deps;
 
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
+    // The rules in the WHERE clause make the check and the decrement one step (one round trip
+    // when it succeeds): whatever runs beside this transaction, stock never goes below zero (and
+    // the CHECK constraint stands behind it). Only a refusal reads the part to say why.
     const [part] = await tx
-      .select()
-      .from(parts)
-      .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
-    if (!part) throw notFound('This part is not in our catalogue any more.');
-    if (input.quantity < part.minOrderQuantity || input.quantity > part.availableQuantity) {
-      throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
-    }
-    // The guard in the WHERE clause makes the check and the decrement one step: whatever runs
-    // beside this transaction, stock never goes below zero (and the CHECK constraint stands behind it).
-    const [updated] = await tx
       .update(parts)
       .set({
         availableQuantity: sql`${parts.availableQuantity} - ${input.quantity}`,
@@ -86,17 +79,30 @@ export function createOrdersService(deps: {
       })
       .where(
         and(
-          eq(parts.id, part.id),
+          eq(parts.id, input.partId),
           isNull(parts.deletedAt),
           gte(parts.availableQuantity, input.quantity),
+          lte(parts.minOrderQuantity, input.quantity),
         ),
       )
-      .returning({ availableQuantity: parts.availableQuantity });
-    if (!updated)
+      .returning();
+    if (!part) {
+      const [current] = await tx
+        .select()
+        .from(parts)
+        .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
+      if (!current) throw notFound('This part is not in our catalogue any more.');
+      if (input.quantity < current.minOrderQuantity || input.quantity > current.availableQuantity) {
+        throw new HttpError(
+          422,
+          quantityMessage(current.minOrderQuantity, current.availableQuantity),
+        );
+      }
       throw new HttpError(
         409,
         'Someone bought the last units just now: not enough stock left for this quantity.',
       );
+    }
     const [order] = await tx
       .insert(orders)
       .values({
@@ -111,7 +117,7 @@ export function createOrdersService(deps: {
         userName: buyer.name,
         address: input.address,
         phone: input.phone,
-        stockAfter: updated.availableQuantity,
+        stockAfter: part.availableQuantity,
       })
       .returning();
     return order!;
