@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -20,9 +24,14 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
+import { CatalogueCache } from './modules/parts/cache.ts';
+import { listenForCatalogueChanges } from './modules/parts/catalogue-listener.ts';
+import { requestIdFor } from './lib/request-id.ts';
+import { connectRedis } from './lib/redis.ts';
+import type { Redis } from 'ioredis';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { createDiskImageStore } from './modules/uploads/images.ts';
-import { uploadRoutes, uploadsDir, uploadsStatic } from './modules/uploads/routes.ts';
+import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -45,6 +54,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    catalogueCache: CatalogueCache;
+    /** REDIS_URL's client, or null: the database keeps the shared counters then. */
+    redis: Redis | null;
   }
 }
 
@@ -54,9 +66,9 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProvider | null;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: the pause before the catalogue's notification connection is made again. */
+  catalogueReconnectMs?: number;
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Builds the whole shop: external plugins, then the app's own plugins, then the API modules
@@ -69,12 +81,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     // Keep a caller's request id only when it looks like one; never log arbitrary text as an id.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Catalogue reads already answered are sent before Fastify routes them (decision 007).
+    serverFactory: (handler, opts) => {
+      const server = http.createServer((req, res) => {
+        if (!catalogueCache.serveRaw(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = Number(opts.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(opts.requestTimeout ?? 0);
+      server.setTimeout(Number(opts.connectionTimeout ?? 0));
+      return server;
+    },
   };
+  const catalogueCache = new CatalogueCache();
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
 
   // JSON only: a text/plain body (what a cross-site form can send without a preflight) is 415.
@@ -100,6 +121,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  app.decorate('catalogueCache', catalogueCache);
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, config.redisKeyPrefix, app.log)
+    : null;
+  app.decorate('redis', redis);
+  const catalogueListener = await listenForCatalogueChanges(database, catalogueCache, app.log, {
+    reconnectMs: deps.catalogueReconnectMs,
+  });
+  const catalogueChanged = () => catalogueCache.invalidate();
   const stripe = config.stripe
     ? createStripeProvider({
         secretKey: config.stripe.secretKey,
@@ -109,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     : null;
   const payments = deps.payments ?? stripe ?? choosePaymentProvider(config, database);
   app.decorate('payments', payments);
-  app.decorate('images', createDiskImageStore(uploadsDir(config.dataDir)));
+  app.decorate('images', createDiskImageStore(config.uploadsDir));
   app.decorate(
     'orders',
     createOrdersService({
@@ -118,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       log: app.log,
       publicUrl: config.publicUrl,
       payments,
+      catalogueChanged,
     }),
   );
   // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
@@ -129,7 +160,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       () => {
         if (running) return;
         running = true;
-        expireUnpaidOrders({ db: database.db, provider: payments, ttlMs, log: app.log })
+        expireUnpaidOrders({
+          db: database.db,
+          provider: payments,
+          ttlMs,
+          log: app.log,
+          catalogueChanged,
+        })
           .catch((err: unknown) => app.log.error({ err }, 'the unpaid order sweep failed'))
           .finally(() => {
             running = false;
@@ -141,6 +178,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await catalogueListener.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!deps.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -183,11 +222,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
   await app.register(openApiUi);
-  await app.register(uploadsStatic, { dir: uploadsDir(config.dataDir) });
+  await app.register(uploadsStatic, { dir: config.uploadsDir });
   await app.register(sitemapRoute);
   await app.register(webApp, { dist: config.webDist });
 
   return app;
+}
+
+/**
+ * A closed PGlite's WebAssembly memory is freed only when V8 collects it, which an idle server
+ * may not do for hours: one full collection now gives the creation's peak back to the system.
+ */
+function releaseClosedMemory() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
 }
 
 /** STRIPE_API_BASE (tests only) as the SDK's host/port/protocol. */
@@ -211,11 +260,17 @@ export function choosePaymentProvider(config: Config, database: Database): Payme
 }
 
 async function openConfiguredDatabase(config: Config, app: FastifyInstance): Promise<Database> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+  // The embedded database's first creation (initdb, migrations, seed) peaks at several hundred
+  // MB that PGlite keeps once grown: the new database is closed and opened again, small.
+  const creating =
+    !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  let database = await open();
   try {
     await runMigrations(database);
     if (config.seedDemo) {
@@ -225,6 +280,12 @@ async function openConfiguredDatabase(config: Config, app: FastifyInstance): Pro
   } catch (error) {
     await database.close();
     throw error;
+  }
+  if (creating) {
+    await database.close();
+    releaseClosedMemory();
+    database = await open();
+    app.log.info('created the embedded database and opened it again');
   }
   return database;
 }

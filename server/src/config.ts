@@ -28,6 +28,14 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('partsmith:'),
+  UPLOADS_DIR: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +101,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Shared counters (rate limits, the sign-in lock) in Redis; the database when unset. */
+  redisUrl: string | undefined;
+  /** Prefix of every key this shop writes in Redis. */
+  redisKeyPrefix: string;
+  /** Where uploaded images are kept: one folder every instance shares. */
+  uploadsDir: string;
   /** Seed the demo catalogue into an empty database. Default: on for the embedded database. */
   seedDemo: boolean;
   logLevel: string;
@@ -192,6 +206,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -37,7 +37,7 @@ async function main() {
     : config.publicUrl;
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`;
   process.stdout.write(
-    `\nPartsmith is running at ${url}\n  database: ${database}\n  mail: ${app.mailer.target}\n\n`,
+    `\nPartsmith is running at ${url} (started in ${Math.round(process.uptime() * 1000)} ms)\n  database: ${database}\n  mail: ${app.mailer.target}\n\n`,
   );
 }
 

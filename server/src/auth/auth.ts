@@ -2,12 +2,14 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsmith/contract';
 import { trustedOrigins, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
+import { redisRateLimitStorage } from './redis-rate-limit.ts';
 
 /** Better Auth reads the client address from this header only; the bridge sets it from the socket. */
 export const CLIENT_IP_HEADER = 'x-partsmith-client-ip';
@@ -19,15 +21,17 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   log: FastifyBaseLogger;
+  /** REDIS_URL: rate-limit counters there instead of the database. */
+  redis: Redis | null;
 }
 
 /**
  * The shop's Better Auth: e-mail + password, Google (OpenID Connect, found through its issuer's
  * discovery document), GitHub and Facebook when their keys are set, sessions in the database in
- * httpOnly cookies, Bearer tokens for API clients, and rate limits stored in the database so
- * every instance counts together.
+ * httpOnly cookies, Bearer tokens for API clients, and rate limits stored where every instance
+ * counts together (Redis when REDIS_URL is set, else the database).
  */
-export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps) {
   const { google, github, facebook } = config.social;
 
   return betterAuth({
@@ -113,6 +117,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
     rateLimit: {
       enabled: true,
       storage: 'database',
+      ...(redis ? { customStorage: redisRateLimitStorage(redis) } : {}),
       window: 60,
       max: 100,
       customRules: {

@@ -5,6 +5,8 @@ import { AuthProviders, Role } from '@partsmith/contract';
 import { errorBody } from '../plugins/error-handler.ts';
 import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
+import { AUTH_UNAVAILABLE_MESSAGE, redisOutage } from './redis-rate-limit.ts';
+import { RedisUnavailableError } from '../lib/redis.ts';
 import { loadAuthSecret } from './secret.ts';
 
 declare module 'fastify' {
@@ -64,8 +66,11 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     mailer: app.mailer,
     secret,
     log: app.log,
+    redis: app.redis,
   });
-  const limiter = createSignInLimiter(app.db);
+  const limiter = createSignInLimiter(app.db, app.redis);
+  const unavailable = (reply: FastifyReply) =>
+    reply.status(503).header('retry-after', '5').send(errorBody(503, AUTH_UNAVAILABLE_MESSAGE));
   app.decorate('auth', auth);
   app.decorateRequest('sessionToken', null);
 
@@ -98,35 +103,54 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     config: { access: 'public' },
     schema: { hide: true },
     async handler(request, reply) {
-      const url = new URL(request.url, app.config.publicUrl);
-      const signIn = request.method === 'POST' && url.pathname === '/api/auth/sign-in/email';
-      const email = signIn
-        ? String((request.body as { email?: unknown } | undefined)?.email ?? '')
-            .trim()
-            .toLowerCase()
-        : '';
-      if (signIn && email && (await limiter.isBlocked(email))) {
-        request.log.warn(
-          { route: 'sign-in' },
-          'sign-in refused: too many failed attempts for this account',
+      try {
+        return await handleAuth(request, reply);
+      } catch (error) {
+        // Fail closed: without the shared counters, no sign-in goes through uncounted.
+        if (!(error instanceof RedisUnavailableError)) throw error;
+        request.log.error(
+          { err: { message: error.message } },
+          'auth request refused: Redis is unreachable',
         );
+        return unavailable(reply);
+      }
+    },
+  });
+
+  async function handleAuth(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, app.config.publicUrl);
+    const signIn = request.method === 'POST' && url.pathname === '/api/auth/sign-in/email';
+    const email = signIn
+      ? String((request.body as { email?: unknown } | undefined)?.email ?? '')
+          .trim()
+          .toLowerCase()
+      : '';
+    // Counted before the password is checked, atomically, on every instance: of any number of
+    // simultaneous guesses for one account, only the first three reach the password check.
+    if (signIn && email && !(await limiter.take(email))) {
+      request.log.warn(
+        { route: 'sign-in' },
+        'sign-in refused: too many failed attempts for this account',
+      );
+      return reply
+        .status(429)
+        .header('retry-after', String(limiter.windowSeconds))
+        .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
+    }
+
+    // Better Auth passes a null or non-text name straight to the database (a 500): refuse it.
+    if (request.method === 'POST' && url.pathname === '/api/auth/update-user') {
+      const checked = UpdateUserBody.safeParse(request.body ?? {});
+      if (!checked.success) {
         return reply
-          .status(429)
-          .header('retry-after', String(limiter.windowSeconds))
-          .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
+          .status(400)
+          .send(errorBody(400, checked.error.issues[0]?.message ?? 'The request is not valid'));
       }
+    }
 
-      // Better Auth passes a null or non-text name straight to the database (a 500): refuse it.
-      if (request.method === 'POST' && url.pathname === '/api/auth/update-user') {
-        const checked = UpdateUserBody.safeParse(request.body ?? {});
-        if (!checked.success) {
-          return reply
-            .status(400)
-            .send(errorBody(400, checked.error.issues[0]?.message ?? 'The request is not valid'));
-        }
-      }
-
-      const response = await auth.handler(
+    const outage = { failed: false };
+    const response = await redisOutage.run(outage, () =>
+      auth.handler(
         new Request(url, {
           method: request.method,
           headers: toFetchHeaders(request),
@@ -135,47 +159,48 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
               ? JSON.stringify(request.body)
               : undefined,
         }),
+      ),
+    );
+    if (outage.failed) throw new RedisUnavailableError('the rate-limit counter failed');
+
+    if (signIn && email) {
+      // A wrong password keeps its count; success clears the account's failures; any other
+      // answer (a malformed body, the address's own rate limit) was no guess and gives it back.
+      if (response.ok) await limiter.reset(email);
+      else if (response.status !== 401) await limiter.release(email);
+    }
+
+    reply.status(response.status);
+    copyHeaders(response.headers, reply);
+    const text = await response.text();
+    if (response.status === 401 || response.status === 403) {
+      // The endpoint's name only: a reset link carries its token in the path.
+      const endpoint = url.pathname.split('/').slice(0, 4).join('/');
+      request.log.warn(
+        { endpoint, status: response.status },
+        signIn ? 'sign-in refused: wrong e-mail or password' : 'access denied by the auth service',
       );
-
-      if (signIn && email) {
-        if (response.status === 401) await limiter.recordFailure(email);
-        else if (response.ok) await limiter.reset(email);
+    }
+    if (response.status >= 400) {
+      let message = 'The request could not be completed.';
+      try {
+        const body = JSON.parse(text) as { message?: unknown };
+        if (typeof body.message === 'string' && body.message) message = body.message;
+      } catch {
+        // not JSON: keep the generic message
       }
-
-      reply.status(response.status);
-      copyHeaders(response.headers, reply);
-      const text = await response.text();
-      if (response.status === 401 || response.status === 403) {
-        // The endpoint's name only: a reset link carries its token in the path.
-        const endpoint = url.pathname.split('/').slice(0, 4).join('/');
-        request.log.warn(
-          { endpoint, status: response.status },
-          signIn
-            ? 'sign-in refused: wrong e-mail or password'
-            : 'access denied by the auth service',
-        );
+      if (response.status === 429)
+        message = 'Too many attempts. Please wait a moment and try again.';
+      if (response.status >= 500) {
+        request.log.error({ status: response.status }, 'auth request failed');
+        message = 'Something went wrong on our side. Please try again.';
       }
-      if (response.status >= 400) {
-        let message = 'The request could not be completed.';
-        try {
-          const body = JSON.parse(text) as { message?: unknown };
-          if (typeof body.message === 'string' && body.message) message = body.message;
-        } catch {
-          // not JSON: keep the generic message
-        }
-        if (response.status === 429)
-          message = 'Too many attempts. Please wait a moment and try again.';
-        if (response.status >= 500) {
-          request.log.error({ status: response.status }, 'auth request failed');
-          message = 'Something went wrong on our side. Please try again.';
-        }
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(errorBody(response.status, message));
-      }
-      return reply.send(text);
-    },
-  });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(errorBody(response.status, message));
+    }
+    return reply.send(text);
+  }
 
   app.get(
     '/api/auth-providers',

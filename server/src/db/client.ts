@@ -63,6 +63,9 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
+/** Shared buffers of the embedded database (each MB is resident memory once touched). */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export function createPgPool(url: string, max: number) {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
@@ -86,7 +89,12 @@ export async function openDatabase(options: {
   try {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create({ dataDir: dir });
+    const client = await PGlite.create({
+      dataDir: dir,
+      // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory;
+      // a shop's catalogue and orders fit in far less, and the OS caches the files besides.
+      postgresqlconf: `shared_buffers=${PGLITE_SHARED_BUFFERS}\n`,
+    });
     return fromPglite(client, release);
   } catch (error) {
     release();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -29,27 +29,33 @@ export function createMailer(options: {
   dataDir: string;
   logger: FastifyBaseLogger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  // Nodemailer is loaded with the first mail: an idle shop does not carry it.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
+  const close = () => {
+    transport?.then((t) => t.close()).catch(() => {});
+  };
+  if (smtpUrl) {
     return {
       target: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await open()).sendMail({ from: options.from, ...message });
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     target: outbox,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await open()).sendMail({ from: options.from, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const id = String(info.messageId)
@@ -57,6 +63,6 @@ export function createMailer(options: {
         .slice(0, 24);
       await fs.writeFile(path.join(outbox, `${stamp}-${id}.eml`), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close,
   };
 }

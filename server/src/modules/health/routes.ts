@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Health, Ready } from '@partsmith/contract';
+import { Health, Ready as ReadyContract } from '@partsmith/contract';
+import { z } from 'zod';
+import { pingRedis } from '../../lib/redis.ts';
+
+/** Readiness, with Redis reported when REDIS_URL is set (it does not gate readiness). */
+const Ready = ReadyContract.extend({ redis: z.boolean().optional() });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,14 +25,21 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'The shop can serve: its database answers',
+        description:
+          'With REDIS_URL, `redis` tells whether Redis answers. It does not make the shop unready: without Redis only signing in and account changes are refused (503).',
         response: { 200: Ready, 503: Ready },
       },
     },
     async (_request, reply) => {
-      const database = await app.database.ping();
-      return reply
-        .status(database ? 200 : 503)
-        .send({ status: database ? ('ready' as const) : ('unavailable' as const), database });
+      const [database, redis] = await Promise.all([
+        app.database.ping(),
+        app.redis ? pingRedis(app.redis) : undefined,
+      ]);
+      return reply.status(database ? 200 : 503).send({
+        status: database ? ('ready' as const) : ('unavailable' as const),
+        database,
+        ...(redis === undefined ? {} : { redis }),
+      });
     },
   );
 };

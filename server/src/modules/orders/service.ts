@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
@@ -61,21 +61,17 @@ export function createOrdersService(deps: {
   publicUrl: string;
   /** Open payments of an order are canceled at the provider before the order is deleted. */
   payments?: PaymentProvider | null;
+  /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
+  catalogueChanged?: () => void;
 }) {
+  const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, mailer, log } = deps;
 
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
+    // The rules in the WHERE clause make the check and the decrement one step (one round trip
+    // when it succeeds): whatever runs beside this transaction, stock never goes below zero (and
+    // the CHECK constraint stands behind it). Only a refusal reads the part to say why.
     const [part] = await tx
-      .select()
-      .from(parts)
-      .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
-    if (!part) throw notFound('This part is not in our catalogue any more.');
-    if (input.quantity < part.minOrderQuantity || input.quantity > part.availableQuantity) {
-      throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
-    }
-    // The guard in the WHERE clause makes the check and the decrement one step: whatever runs
-    // beside this transaction, stock never goes below zero (and the CHECK constraint stands behind it).
-    const [updated] = await tx
       .update(parts)
       .set({
         availableQuantity: sql`${parts.availableQuantity} - ${input.quantity}`,
@@ -83,17 +79,30 @@ export function createOrdersService(deps: {
       })
       .where(
         and(
-          eq(parts.id, part.id),
+          eq(parts.id, input.partId),
           isNull(parts.deletedAt),
           gte(parts.availableQuantity, input.quantity),
+          lte(parts.minOrderQuantity, input.quantity),
         ),
       )
-      .returning({ availableQuantity: parts.availableQuantity });
-    if (!updated)
+      .returning();
+    if (!part) {
+      const [current] = await tx
+        .select()
+        .from(parts)
+        .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
+      if (!current) throw notFound('This part is not in our catalogue any more.');
+      if (input.quantity < current.minOrderQuantity || input.quantity > current.availableQuantity) {
+        throw new HttpError(
+          422,
+          quantityMessage(current.minOrderQuantity, current.availableQuantity),
+        );
+      }
       throw new HttpError(
         409,
         'Someone bought the last units just now: not enough stock left for this quantity.',
       );
+    }
     const [order] = await tx
       .insert(orders)
       .values({
@@ -108,7 +117,7 @@ export function createOrdersService(deps: {
         userName: buyer.name,
         address: input.address,
         phone: input.phone,
-        stockAfter: updated.availableQuantity,
+        stockAfter: part.availableQuantity,
       })
       .returning();
     return order!;
@@ -194,7 +203,10 @@ export function createOrdersService(deps: {
           return { answer, order };
         },
       );
-      if (result.order) sendConfirmation(result.order);
+      if (result.order) {
+        catalogueChanged();
+        sendConfirmation(result.order);
+      }
       return result.answer;
     },
 
@@ -285,7 +297,7 @@ export function createOrdersService(deps: {
           'A payment for this order is being processed, so it was not deleted. Please try again in a moment.',
         );
       }
-      return db.transaction(async (tx) => {
+      const deletedCount = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
@@ -312,6 +324,8 @@ export function createOrdersService(deps: {
         }
         return deleted.length;
       });
+      catalogueChanged();
+      return deletedCount;
     },
   };
 }

@@ -60,6 +60,7 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created!;
       });
+      app.catalogueCache.invalidate();
       return { acknowledged: true as const, insertedId: row.id };
     },
   );
@@ -84,7 +85,7 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { availableQuantity, price } = request.body;
-      return app.db.transaction(async (tx) => {
+      const answer = await app.db.transaction(async (tx) => {
         const [before] = await tx
           .select()
           .from(parts)
@@ -109,6 +110,8 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { acknowledged: true as const, modifiedCount: 1 };
       });
+      app.catalogueCache.invalidate();
+      return answer;
     },
   );
 
@@ -123,8 +126,8 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteAnswer, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
+    async (request) => {
+      const answer = await app.db.transaction(async (tx) => {
         const [gone] = await tx
           .update(parts)
           .set({ deletedAt: new Date() })
@@ -138,6 +141,9 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           before: snapshot(gone),
         });
         return { acknowledged: true as const, deletedCount: 1 };
-      }),
+      });
+      app.catalogueCache.invalidate();
+      return answer;
+    },
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
@@ -12,10 +13,20 @@ import { createPartsRepository } from './repository.ts';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
+  const cache = app.catalogueCache;
+  // The catalogue cache sends its own bytes (compressed once, not per request) and learns the
+  // headers every answer carries from the misses, so that a hit sends the very same.
+  const cached = {
+    compress: false,
+    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (reply.statusCode === 200) cache.learnSharedHeaders(reply.getHeaders());
+    },
+  } as const;
 
   app.get(
     '/allParts',
     {
+      ...cached,
       config: { access: 'public' },
       schema: {
         tags: ['parts'],
@@ -26,16 +37,25 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await repo.list(request.query);
-      reply.header(PART_HEADERS.total, String(page.total));
-      if (page.nextCursor) reply.header(PART_HEADERS.nextCursor, page.nextCursor);
-      return page.parts;
+      const { limit, cursor, q } = request.query;
+      const key = `list:${limit}:${cursor ?? ''}:${q ?? ''}`;
+      return cache.respond(request, reply, key, async () => {
+        const page = await repo.list(request.query);
+        return {
+          body: JSON.stringify(page.parts),
+          headers: {
+            [PART_HEADERS.total]: String(page.total),
+            ...(page.nextCursor ? { [PART_HEADERS.nextCursor]: page.nextCursor } : {}),
+          },
+        };
+      });
     },
   );
 
   app.get(
     '/part/:id',
     {
+      ...cached,
       config: { access: 'public' },
       schema: {
         tags: ['parts'],
@@ -44,10 +64,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Part, 400: ApiError, 404: ApiError },
       },
     },
-    async (request) => {
-      const part = await repo.findListed(request.params.id);
-      if (!part) throw notFound('This part is not in our catalogue.');
-      return part;
-    },
+    async (request, reply) =>
+      cache.respond(request, reply, `part:${request.params.id}`, async () => {
+        const part = await repo.findListed(request.params.id);
+        if (!part) throw notFound('This part is not in our catalogue.');
+        return { body: JSON.stringify(part), headers: {} };
+      }),
   );
 };

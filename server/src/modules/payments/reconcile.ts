@@ -64,6 +64,8 @@ export async function expireUnpaidOrders(input: {
   ttlMs: number;
   log: PaymentLog;
   now?: Date;
+  /** Called right after a commit that put stock back. */
+  catalogueChanged?: () => void;
 }): Promise<number> {
   const { db, log } = input;
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.ttlMs);
@@ -93,6 +95,7 @@ export async function expireUnpaidOrders(input: {
         return true;
       });
       if (done) {
+        input.catalogueChanged?.();
         expired++;
         log.info({ orderId: id }, 'an unpaid order expired; its stock went back');
       }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,10 +11,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     images: ImageStore;
   }
-}
-
-export function uploadsDir(dataDir: string) {
-  return path.join(dataDir, 'uploads');
 }
 
 /** POST /api/upload: field `image`, JPEG/PNG/WebP by content, at most 5 MB and 25 megapixels. */
