@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Health, Ready as ReadyContract } from '@partsmith/contract';
-import { z } from 'zod';
+import { Health, Ready } from '@partsmith/contract';
 import { pingRedis } from '../../lib/redis.ts';
-
-/** Readiness, with Redis reported when REDIS_URL is set (it does not gate readiness). */
-const Ready = ReadyContract.extend({ redis: z.boolean().optional() });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
