@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { PartList } from '@partsmith/contract';
 import { parts } from '../src/db/schema/index.ts';
 import { insertPart, insertParts } from '../src/db/seed/factories.ts';
@@ -106,5 +106,31 @@ describe.each(DB_KINDS)('parts API on %s', (kind) => {
     await expect(
       t.database.db.update(parts).set({ availableQuantity: -1 }).where(eq(parts.id, part.id)),
     ).rejects.toThrow();
+  });
+
+  it('keeps X-Total-Count exact through inserts, deletions, restores and removals', async () => {
+    const listed = async () => {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(parts)
+        .where(isNull(parts.deletedAt));
+      return String(row!.n);
+    };
+    const header = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/allParts?limit=1' })).headers[
+        'x-total-count'
+      ];
+    const [a, b] = await insertParts(t.database.db, [{ name: 'Count A' }, { name: 'Count B' }]);
+    expect(await header()).toBe(await listed());
+    await t.database.db.update(parts).set({ deletedAt: new Date() }).where(eq(parts.id, a!.id));
+    expect(await header()).toBe(await listed());
+    // A second deletion of a deleted part and a stock change leave the count alone.
+    await t.database.db.update(parts).set({ deletedAt: new Date() }).where(eq(parts.id, a!.id));
+    await t.database.db.update(parts).set({ availableQuantity: 7 }).where(eq(parts.id, b!.id));
+    expect(await header()).toBe(await listed());
+    await t.database.db.update(parts).set({ deletedAt: null }).where(eq(parts.id, a!.id));
+    expect(await header()).toBe(await listed());
+    await t.database.db.delete(parts).where(eq(parts.id, b!.id));
+    expect(await header()).toBe(await listed());
   });
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The catalogue. Money is integer cents. `seq` gives a stable keyset order for pagination
@@ -33,3 +43,16 @@ export const parts = pgTable(
 
 export type PartRow = typeof parts.$inferSelect;
 export type NewPartRow = typeof parts.$inferInsert;
+
+/**
+ * One row: how many parts are listed (not deleted), kept exact by a row trigger on `parts`
+ * (migration 0006), so X-Total-Count costs one row read at any catalogue size.
+ */
+export const catalogueStats = pgTable(
+  'catalogue_stats',
+  {
+    id: boolean('id').primaryKey().default(true),
+    listedParts: bigint('listed_parts', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('catalogue_stats_one_row', sql`${t.id}`)],
+);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { parts, type PartRow } from '../../db/schema/index.ts';
+import { catalogueStats, parts, type PartRow } from '../../db/schema/index.ts';
 
 export function toApiPart(row: PartRow): Part {
   return {
@@ -48,10 +48,13 @@ export function createPartsRepository(db: DbOrTx) {
           .where(pageFilter)
           .orderBy(asc(parts.seq))
           .limit(limit + 1),
-        db
-          .select({ value: count() })
-          .from(parts)
-          .where(and(...filters)),
+        // Without a search, the listed count is kept by a trigger: one row, whatever the size.
+        q
+          ? db
+              .select({ value: count() })
+              .from(parts)
+              .where(and(...filters))
+          : db.select({ value: catalogueStats.listedParts }).from(catalogueStats),
       ]);
       const hasMore = rows.length > limit;
       const page = hasMore ? rows.slice(0, limit) : rows;
