@@ -107,11 +107,12 @@ describe('the home page route', () => {
     });
   });
 
-  it('ends with the contact banner holding the contact form', () => {
+  it('ends with the contact banner holding the contact form', async () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(contact).toHaveAttribute('id', 'contact');
-    expect(within(contact).getByLabelText('Email address')).toHaveAttribute(
+    // The form loads after the first paint.
+    expect(await within(contact).findByLabelText('Email address')).toHaveAttribute(
       'id',
       'home-contact-email',
     );
