@@ -99,7 +99,11 @@ describe('the home page route', () => {
     const images = within(creative).getAllByRole('img');
     expect(images).toHaveLength(6);
     images.forEach((image, index) => {
-      expect(image).toHaveAttribute('src', `/images/gallery/${index + 1}.svg`);
+      expect(image).toHaveAttribute('src', `/images/gallery/${index + 1}-480.webp`);
+      expect(image).toHaveAttribute(
+        'srcset',
+        `/images/gallery/${index + 1}-240.webp 240w, /images/gallery/${index + 1}-480.webp 480w`,
+      );
       expect(image).toHaveAttribute('loading', 'lazy');
       expect(image).toHaveAttribute('width', '800');
       expect(image).toHaveAttribute('height', '600');
