@@ -139,7 +139,12 @@ export function Footer() {
             New parts, restocks and workshop tips, about once a month. Unsubscribe any time.
           </p>
           <Suspense
-            fallback={<Spinner label="Loading the newsletter form" className="h-[4.75rem]" />}
+            fallback={
+              <Spinner
+                label="Loading the newsletter form"
+                className="h-[7.25rem] sm:h-[4.25rem] lg:h-[7.25rem] xl:h-[4.25rem]"
+              />
+            }
           >
             <NewsletterForm />
           </Suspense>

@@ -51,7 +51,7 @@ export function ContactBanner() {
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           {/* The box keeps the form's height while it loads, so nothing below moves. */}
-          <Suspense fallback={<Spinner label="Loading the contact form" className="h-[25.5rem]" />}>
+          <Suspense fallback={<Spinner label="Loading the contact form" className="h-[24.2rem]" />}>
             <ContactForm idPrefix="home-contact" />
           </Suspense>
         </div>
