@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { AuditList, OrderList, PartList, UserList } from '@partsmith/contract';
 import { auditLog, orders, parts, users } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
+import { UPLOAD_WIDTHS } from '../src/modules/uploads/images.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
@@ -142,7 +143,8 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const served = await t.app.inject(res.json().display_url);
     expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
-    expect(stored().length).toBe(before + 1);
+    // The one accepted upload and its width copies.
+    expect(stored().length).toBe(before + 1 + UPLOAD_WIDTHS.length);
     expect((await t.app.inject({ method: 'POST', url: '/api/upload' })).statusCode).toBe(401);
   });
 

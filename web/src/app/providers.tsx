@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 
 export function makeQueryClient() {
@@ -16,12 +15,17 @@ export function makeQueryClient() {
   });
 }
 
+// Loaded after the first paint. Sonner shows toasts raised before its Toaster mounted.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ApiError as ApiErrorBody } from '@partsmith/contract';
 
 /** An API failure with the message the page should show. `status` 0 means no answer at all. */
 export class ApiError extends Error {
@@ -25,12 +24,34 @@ function fallbackMessage(status: number): string {
   return FALLBACK_MESSAGES[status] ?? 'Something went wrong on our side. Please try again.';
 }
 
+/**
+ * The schema an answer must match, or a function loading it. Requests made for the home page's
+ * first paint pass a loader (`() => import('@partsmith/contract').then((c) => c.PartList)`): zod
+ * and the contract then load beside the request instead of before the first paint.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 export interface ApiRequest<S extends z.ZodType> {
-  schema: S;
+  schema: SchemaSource<S>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** The server's own message for a 4xx (the contract's error body); ours for a 5xx. */
+async function errorMessage(status: number, json: unknown): Promise<string> {
+  // 5xx messages are generic on the server already; show our own friendlier text for them.
+  if (status >= 500) return fallbackMessage(status);
+  try {
+    // Loaded on demand: the home page's first paint does not wait for zod and the contract.
+    const { ApiError: ApiErrorBody } = await import('@partsmith/contract');
+    const parsed = ApiErrorBody.safeParse(json);
+    if (parsed.success) return parsed.data.message;
+  } catch {
+    // Could not load the contract: the status's own message still says what happened.
+  }
+  return fallbackMessage(status);
 }
 
 export interface ApiResponse<T> {
@@ -46,6 +67,10 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   { schema, method = 'GET', body, headers, signal }: ApiRequest<S>,
 ): Promise<ApiResponse<z.infer<S>>> {
+  // Start loading a lazy schema now, so it arrives while the request is under way.
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // A failed request must not also report an unhandled rejection of the loader.
+  schemaReady.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -74,17 +99,16 @@ export async function apiRequest<S extends z.ZodType>(
     }
   }
 
-  if (!response.ok) {
-    const parsed = ApiErrorBody.safeParse(json);
-    // 5xx messages are generic on the server already; show our own friendlier text for them.
-    const message =
-      parsed.success && response.status < 500
-        ? parsed.data.message
-        : fallbackMessage(response.status);
-    throw new ApiError(response.status, message);
-  }
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response.status, json));
 
-  const parsed = schema.safeParse(json);
+  let answerSchema: S;
+  try {
+    answerSchema = await schemaReady;
+  } catch {
+    // The page's code could not load (offline, or a new release replaced it).
+    throw new ApiError(0, fallbackMessage(0));
+  }
+  const parsed = answerSchema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError(response.status, 'The shop sent an answer this page does not understand.');
   }

@@ -7,6 +7,12 @@ import { HttpError } from '../../lib/http-errors.ts';
 
 const MAX_EDGE = 1600;
 
+/**
+ * Widths of the smaller copies stored beside each upload as `<uuid>-<width>.webp`, so pages can
+ * offer them in `srcset` (the web's UPLOAD_WIDTHS in web/src/config/images.ts lists the same).
+ */
+export const UPLOAD_WIDTHS = [320, 640, 960] as const;
+
 /** What the bytes are, by their content (never by the file name or the declared type). */
 export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
@@ -53,8 +59,28 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * The copies of a stored WebP at UPLOAD_WIDTHS. A picture narrower than a width is kept as it
+ * is for that width (never enlarged), so every copy a page may ask for exists.
+ */
+export async function widthCopies(webp: Buffer): Promise<{ width: number; data: Buffer }[]> {
+  const { width: original = 0 } = await sharp(webp).metadata();
+  return Promise.all(
+    UPLOAD_WIDTHS.map(async (width) => ({
+      width,
+      data:
+        width >= original
+          ? webp
+          : await sharp(webp).resize({ width }).webp({ quality: 80 }).toBuffer(),
+    })),
+  );
+}
+
 export interface ImageStore {
-  /** Stores a WebP image under a new server-made name; answers its public URL. */
+  /**
+   * Stores a WebP image under a new server-made name, with its width copies beside it
+   * (`<name>-<width>.webp`); answers the public URL of the full-size image.
+   */
   save(webp: Buffer): Promise<string>;
   /** Whether a URL this store answered still names a stored image. */
   has(url: string): Promise<boolean>;
@@ -65,11 +91,17 @@ export function createDiskImageStore(dir: string): ImageStore {
   return {
     async save(webp) {
       await fs.mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.webp`;
-      const tmp = path.join(dir, `.${name}.tmp`);
-      await fs.writeFile(tmp, webp, { mode: 0o644 });
-      await fs.rename(tmp, path.join(dir, name));
-      return `/uploads/${name}`;
+      const id = randomUUID();
+      const write = async (name: string, data: Buffer) => {
+        const tmp = path.join(dir, `.${name}.tmp`);
+        await fs.writeFile(tmp, data, { mode: 0o644 });
+        await fs.rename(tmp, path.join(dir, name));
+      };
+      // The copies first: once the full-size file (the answered URL) exists, so do they.
+      for (const copy of await widthCopies(webp))
+        await write(`${id}-${copy.width}.webp`, copy.data);
+      await write(`${id}.webp`, webp);
+      return `/uploads/${id}.webp`;
     },
     async has(url) {
       const m = /^\/uploads\/([A-Za-z0-9_-]+\.webp)$/.exec(url);

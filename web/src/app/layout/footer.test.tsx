@@ -41,9 +41,10 @@ describe('Footer', () => {
     );
   });
 
-  it('has the newsletter box', () => {
+  it('has the newsletter box', async () => {
     renderFooter();
-    const form = within(screen.getByRole('form', { name: 'Newsletter' }));
+    // The form loads after the first paint.
+    const form = within(await screen.findByRole('form', { name: 'Newsletter' }));
     expect(form.getByLabelText('Your email address')).toHaveAttribute('type', 'email');
     expect(form.getByRole('button', { name: 'Subscribe' })).toHaveAttribute('type', 'submit');
   });

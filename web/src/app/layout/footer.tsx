@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '../../features/contact/components/newsletter-form.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+// Below the fold on every page: the form (react-hook-form, zod) loads after the first paint.
+const NewsletterForm = lazy(async () => ({
+  default: (await import('../../features/contact/components/newsletter-form.tsx')).NewsletterForm,
+}));
 
 type FooterLink = { label: string; to: string; plain?: boolean };
 
@@ -132,7 +138,16 @@ export function Footer() {
           <p className="mt-4 mb-3 text-sm">
             New parts, restocks and workshop tips, about once a month. Unsubscribe any time.
           </p>
-          <NewsletterForm />
+          <Suspense
+            fallback={
+              <Spinner
+                label="Loading the newsletter form"
+                className="h-[7.25rem] sm:h-[4.25rem] lg:h-[7.25rem] xl:h-[4.25rem]"
+              />
+            }
+          >
+            <NewsletterForm />
+          </Suspense>
         </div>
       </div>
       <div className="border-t border-white/10">

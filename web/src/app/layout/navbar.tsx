@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { Avatar } from '../../features/auth/components/avatar.tsx';
@@ -13,6 +12,11 @@ import {
   NAV_LINKS,
   SIGNED_OUT_MESSAGE,
 } from './nav-links.ts';
+
+/** Sonner loads on demand: the navbar is part of every first paint, its toasts are not. */
+function notify(kind: 'success' | 'error', message: string) {
+  void import('sonner').then(({ toast }) => toast[kind](message));
+}
 
 const FOCUS =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-300';
@@ -84,10 +88,11 @@ export function Navbar() {
     // Leave the signed-in page before the session is forgotten, then say so.
     onSignedOut: async () => {
       await navigate('/', { flushSync: true });
-      toast.success(SIGNED_OUT_MESSAGE);
+      notify('success', SIGNED_OUT_MESSAGE);
     },
     onError: (error) =>
-      toast.error(
+      notify(
+        'error',
         error instanceof ApiError ? error.message : 'Could not sign out. Please try again.',
       ),
   });

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
+import { lazyComponent } from '../../test/lazy-route.ts';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
 const ADMIN_PAGES = ['manage-products', 'make-admin', 'manage-orders', 'audit-log'];
@@ -24,9 +25,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('the admin routes', () => {
   it('router.tsx puts the admin pages, lazily loaded, inside RequireAdmin in the dashboard', async () => {
     const dashboard = await dashboardRoute();
-    expect(dashboard.Component).toBe(RequireUser);
+    expect(await lazyComponent(dashboard)).toBe(RequireUser);
     const layout = dashboard.children![0]!;
-    const guard = layout.children!.find((route) => route.Component === RequireAdmin);
+    const guards = await Promise.all(layout.children!.map(lazyComponent));
+    const guard = layout.children![guards.indexOf(RequireAdmin)];
     expect(guard).toBeDefined();
     for (const path of ADMIN_PAGES) {
       const page = guard!.children!.find((route) => route.path === path);

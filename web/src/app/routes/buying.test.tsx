@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../features/auth/components/guards.tsx';
+import { lazyComponent } from '../../test/lazy-route.ts';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 import { DashboardRoute } from './dashboard.tsx';
 import { MyOrdersRoute } from './my-orders.tsx';
@@ -59,9 +60,10 @@ describe('the buying routes', () => {
     const child = (parent: RouteObject | undefined, path: string) =>
       parent?.children?.find((route) => route.path === path);
     const purchase = child(root, 'purchase/:partsId');
-    expect(purchase?.Component).toBe(RequireUser);
+    expect(await lazyComponent(purchase)).toBe(RequireUser);
     expect(purchase?.children?.[0]?.lazy).toBeTypeOf('function');
     // dashboard (the guard) > the layout > the pages
+    expect(await lazyComponent(child(root, 'dashboard'))).toBe(RequireUser);
     const layout = child(root, 'dashboard')?.children?.[0];
     expect(child(layout, 'my-orders')?.lazy).toBeTypeOf('function');
     expect(child(layout, 'payment/:id')?.lazy).toBeTypeOf('function');

@@ -99,7 +99,11 @@ describe('the home page route', () => {
     const images = within(creative).getAllByRole('img');
     expect(images).toHaveLength(6);
     images.forEach((image, index) => {
-      expect(image).toHaveAttribute('src', `/images/gallery/${index + 1}.svg`);
+      expect(image).toHaveAttribute('src', `/images/gallery/${index + 1}-480.webp`);
+      expect(image).toHaveAttribute(
+        'srcset',
+        `/images/gallery/${index + 1}-240.webp 240w, /images/gallery/${index + 1}-480.webp 480w`,
+      );
       expect(image).toHaveAttribute('loading', 'lazy');
       expect(image).toHaveAttribute('width', '800');
       expect(image).toHaveAttribute('height', '600');
@@ -107,11 +111,12 @@ describe('the home page route', () => {
     });
   });
 
-  it('ends with the contact banner holding the contact form', () => {
+  it('ends with the contact banner holding the contact form', async () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(contact).toHaveAttribute('id', 'contact');
-    expect(within(contact).getByLabelText('Email address')).toHaveAttribute(
+    // The form loads after the first paint.
+    expect(await within(contact).findByLabelText('Email address')).toHaveAttribute(
       'id',
       'home-contact-email',
     );

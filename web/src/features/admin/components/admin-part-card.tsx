@@ -6,6 +6,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { useDeletePart } from '../api/delete-part.ts';
 import { DELETE_ITEM_TEXT, DELETED, messageOf } from './admin-messages.ts';
 import { EditPartForm } from './edit-part-form.tsx';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 function StockBadge({ part }: { part: Part }) {
   if (part.availableQuantity === 0) {
@@ -58,13 +59,12 @@ export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () =
       className="flex h-full flex-col overflow-hidden rounded-box bg-white shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md motion-reduce:transition-none"
     >
       <div className="border-b border-slate-100 bg-slate-50">
-        <img
+        <ResponsiveImage
           src={part.image}
           alt=""
           width={320}
           height={240}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 768px) 320px, 90vw"
           className="aspect-[4/3] h-auto max-h-48 w-full object-contain p-4"
         />
       </div>

@@ -20,6 +20,7 @@ import { AdminPageHeader } from './admin-page-header.tsx';
 import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /**
  * Spec section 4, Admin order status button: a red 'Unpaid' while unpaid; 'Pending' when paid and
@@ -98,13 +99,12 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
   return (
     <tr className={ROW}>
       <td className={`row-span-2 ${CELL}`}>
-        <img
+        <ResponsiveImage
           src={order.image}
           alt=""
           width={56}
           height={56}
-          loading="lazy"
-          decoding="async"
+          sizes="64px"
           className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 md:h-14 md:w-14"
         />
       </td>

@@ -61,7 +61,7 @@ describe('ManageProductsPage', () => {
     const one = within(card('Forge DDR5 kit 1'));
     expect(one.getByText('$119.99')).toBeInTheDocument();
     expect(one.getByText('40')).toBeInTheDocument();
-    expect(one.getByRole('presentation')).toHaveAttribute('src', '/images/parts/ram-1.svg');
+    expect(one.getByRole('presentation')).toHaveAttribute('src', '/images/parts/ram-1-320.webp');
     expect(one.getByRole('button', { name: 'Delete Tools: Forge DDR5 kit 1' })).toBeInTheDocument();
     expect(within(card('Forge DDR5 kit 2')).getByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 10000 parts')).toBeInTheDocument();

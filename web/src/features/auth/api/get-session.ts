@@ -1,16 +1,24 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { SessionAnswer } from '@partsmith/contract';
-import { z } from 'zod';
+import type { SessionAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** An empty body means "no session" too, like Better Auth's `null`. */
-const SessionBody = z.preprocess((value) => value ?? null, SessionAnswer);
+/**
+ * An empty body means "no session" too, like Better Auth's `null`. Every page's navbar asks for
+ * the session, so zod and the contract load beside the request, not before the first paint.
+ */
+async function sessionBody() {
+  const [{ z }, { SessionAnswer }] = await Promise.all([
+    import('zod'),
+    import('@partsmith/contract'),
+  ]);
+  return z.preprocess((value) => value ?? null, SessionAnswer);
+}
 
 /** GET /api/auth/get-session: the signed-in user and session, or null when signed out. */
 export function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
-  return api('/auth/get-session', { schema: SessionBody, signal });
+  return api('/auth/get-session', { schema: sessionBody, signal });
 }
 
 export const sessionQuery = () =>

@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
-import { ContactForm } from './contact-form.tsx';
+
+// Far below the fold: the form (react-hook-form, zod) loads after the home page's first paint.
+const ContactForm = lazy(async () => ({
+  default: (await import('./contact-form.tsx')).ContactForm,
+}));
 
 export function ContactBanner() {
   return (
@@ -44,7 +50,10 @@ export function ContactBanner() {
           </ul>
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <ContactForm idPrefix="home-contact" />
+          {/* The box keeps the form's height while it loads, so nothing below moves. */}
+          <Suspense fallback={<Spinner label="Loading the contact form" className="h-[24.2rem]" />}>
+            <ContactForm idPrefix="home-contact" />
+          </Suspense>
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PART_HEADERS, PartList, type Part } from '@partsmith/contract';
+import type { Part } from '@partsmith/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface PartsPage {
@@ -17,10 +17,13 @@ export async function fetchPartsPage(
   if (params.cursor) search.set('cursor', params.cursor);
   if (params.q) search.set('q', params.q);
   const qs = search.toString();
+  // The contract (and zod) load with the request: the home page paints without them.
+  const contract = import('@partsmith/contract');
   const { data, headers } = await apiRequest(`/allParts${qs ? `?${qs}` : ''}`, {
-    schema: PartList,
+    schema: () => contract.then(({ PartList }) => PartList),
     signal,
   });
+  const { PART_HEADERS } = await contract;
   return {
     parts: data,
     total: Number(headers.get(PART_HEADERS.total) ?? data.length),

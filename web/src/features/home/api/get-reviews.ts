@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ReviewList } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const reviewsQuery = () =>
   queryOptions({
     queryKey: ['reviews'],
-    queryFn: ({ signal }) => api('/reviews', { schema: ReviewList, signal }),
+    queryFn: ({ signal }) =>
+      api('/reviews', {
+        // The contract (and zod) load with the request: the home page paints without them.
+        schema: () => import('@partsmith/contract').then((contract) => contract.ReviewList),
+        signal,
+      }),
   });
 
 /** Spec: fired once when the reviews section appears; pass `enabled` from a visibility check. */

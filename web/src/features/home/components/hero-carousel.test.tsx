@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HERO_IMAGE } from '../../../config/images.ts';
 import { HERO_SLIDES, HeroCarousel } from './hero-carousel.tsx';
 
 // jsdom has no layout and no Element.scrollTo: give the scroller a width and record the calls.
@@ -24,13 +25,20 @@ describe('HeroCarousel', () => {
     const images = screen.getAllByRole('img');
     expect(images).toHaveLength(5);
     images.forEach((image, index) => {
-      expect(image).toHaveAttribute('src', `/images/hero/slide-${index + 1}.svg`);
+      expect(image).toHaveAttribute('src', `/images/hero/slide-${index + 1}-1280.webp`);
+      expect(image.getAttribute('srcset')).toContain(
+        `/images/hero/slide-${index + 1}-480.webp 480w`,
+      );
+      expect(image).toHaveAttribute('sizes', HERO_IMAGE.sizes);
       expect(image).toHaveAttribute('width', '1200');
       expect(image).toHaveAttribute('height', '675');
       expect(image).toHaveAccessibleName(HERO_SLIDES[index]?.alt ?? '');
       expect(image).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy');
     });
     expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    // index.html preloads the first picture.
+    expect(HERO_SLIDES[0]?.src).toBe(HERO_IMAGE.src);
+    for (const image of images.slice(1)) expect(image).not.toHaveAttribute('fetchpriority');
   });
 
   it('scrolls to the next and previous picture, wrapping around', async () => {

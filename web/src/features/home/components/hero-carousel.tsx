@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { HERO_IMAGE } from '../../../config/images.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 export interface HeroSlide {
@@ -8,7 +10,8 @@ export interface HeroSlide {
 
 /** Five static pictures (1200x675). The alt texts describe what each drawing shows. */
 export const HERO_SLIDES: readonly HeroSlide[] = [
-  { src: '/images/hero/slide-1.svg', alt: 'Partsmith DDR5 memory modules in a row' },
+  // The first is preloaded by index.html (HERO_IMAGE).
+  { src: HERO_IMAGE.src, alt: 'Partsmith DDR5 memory modules in a row' },
   { src: '/images/hero/slide-2.svg', alt: 'A Partsmith ATX motherboard seen from above' },
   { src: '/images/hero/slide-3.svg', alt: 'New arrivals: boxed parts marked NEW on a shelf' },
   { src: '/images/hero/slide-4.svg', alt: 'A finished desktop PC and monitor on an office desk' },
@@ -84,14 +87,13 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroS
             aria-label={`${index + 1} of ${count}`}
             className="w-full shrink-0 snap-center snap-always"
           >
-            <img
+            <ResponsiveImage
               src={slide.src}
               alt={slide.alt}
               width={1200}
               height={675}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding={index === 0 ? 'sync' : 'async'}
+              sizes={HERO_IMAGE.sizes}
+              priority={index === 0}
               className="aspect-video h-auto w-full object-cover"
               draggable={false}
             />

@@ -7,6 +7,7 @@ import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { useMyOrders } from '../api/get-orders.ts';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /** DESIGN.md section 3: the spec's texts with their misspellings corrected. */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
@@ -93,13 +94,12 @@ function OrderRow({
         {index + 1}
       </td>
       <td className={`row-span-2 ${CELL}`}>
-        <img
+        <ResponsiveImage
           src={order.image}
           alt=""
           width={64}
           height={64}
-          loading="lazy"
-          decoding="async"
+          sizes="72px"
           className="h-[4.5rem] w-[4.5rem] rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
         />
       </td>

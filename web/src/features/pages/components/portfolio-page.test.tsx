@@ -52,8 +52,8 @@ describe('PortfolioPage', () => {
       '/api/docs',
     );
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
-      '/images/portfolio/project-1.svg',
-      '/images/portfolio/project-2.svg',
+      '/images/portfolio/project-1-960.webp',
+      '/images/portfolio/project-2-960.webp',
     ]);
 
     for (const name of ['GitHub', 'LinkedIn', 'X']) {

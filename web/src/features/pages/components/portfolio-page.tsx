@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /** Spec section 2, /myPortfolio: skill bars out of 100, two project cards, social links. */
 const SKILLS = [
@@ -129,12 +130,12 @@ export function PortfolioPage() {
               <li key={project.id}>
                 <article className="card h-full overflow-hidden bg-base-100 shadow-md">
                   <figure>
-                    <img
+                    <ResponsiveImage
                       src={project.image}
                       alt={project.imageAlt}
                       width={800}
                       height={500}
-                      loading="lazy"
+                      sizes="(min-width: 1280px) 600px, (min-width: 768px) 46vw, 92vw"
                       className="aspect-[8/5] w-full object-cover"
                     />
                   </figure>

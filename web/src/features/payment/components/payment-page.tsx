@@ -9,6 +9,7 @@ import { usePaymentConfig } from '../api/payment-config.ts';
 import { usePaymentIntent } from '../api/payment-intent.ts';
 import type { CardFormProps } from './card-form-parts.tsx';
 import { TestCardForm } from './test-card-form.tsx';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /** DESIGN.md section 3: the spec's text with its misspelling corrected. */
 export const PAYMENT_SUCCESS = 'Your Payment is Received Successfully';
@@ -82,12 +83,12 @@ function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
   return (
     <section aria-labelledby="summary-heading" className={`${CARD} overflow-hidden`}>
       <div className="flex items-center gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6">
-        <img
+        <ResponsiveImage
           src={order.image}
           alt=""
           width={96}
           height={96}
-          decoding="async"
+          sizes="96px"
           className="h-20 w-20 shrink-0 rounded-lg bg-white object-contain p-2 ring-1 ring-slate-200 sm:h-24 sm:w-24"
         />
         <div className="min-w-0">

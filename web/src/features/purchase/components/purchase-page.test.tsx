@@ -86,10 +86,10 @@ describe('PurchasePage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Ryzen 7 8-core CPU' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Ryzen 7 8-core CPU' })).toHaveAttribute(
-      'src',
-      part.image,
-    );
+    const picture = screen.getByRole('img', { name: 'Ryzen 7 8-core CPU' });
+    expect(picture).toHaveAttribute('src', '/images/parts/cpu-8core-640.webp');
+    expect(picture.getAttribute('srcset')).toContain('/images/parts/cpu-8core-320.webp 320w');
+    expect(picture).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByText('Minimum order:')).toHaveTextContent('Minimum order: 5');
     expect(screen.getByText('Available quantity:')).toHaveTextContent('Available quantity: 40');
     expect(screen.getByText(part.description)).toBeInTheDocument();

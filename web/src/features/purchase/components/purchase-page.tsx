@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { usePart } from '../api/get-part.ts';
 import { PurchaseForm, type Buyer } from './purchase-form.tsx';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
@@ -51,12 +52,13 @@ function PartDetails({ part }: { part: Part }) {
   return (
     <article aria-label="Part details" className={`${CARD} overflow-hidden`}>
       <div className="bg-slate-50">
-        <img
+        <ResponsiveImage
           src={part.image}
           alt={part.name}
           width={640}
           height={480}
-          decoding="async"
+          sizes="(min-width: 1024px) 576px, 90vw"
+          priority
           className="mx-auto aspect-[4/3] h-auto w-full max-w-xl object-contain p-6 sm:p-10"
         />
       </div>

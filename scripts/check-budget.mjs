@@ -1,0 +1,85 @@
+// `npm run budget` (after `npm run build`): the JavaScript the home page needs before its first
+// paint, gzipped, measured from the Vite manifest. That is the entry chunk plus every chunk it
+// imports statically (transitively); dynamic imports (dialogs, the slider, other pages) load on
+// demand and do not count. Prints each chunk's size, PASS or MISS against the goal and exits 1
+// above the hard cap (issue 7).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+
+/** The goal and the hard cap, in bytes (1 kB = 1000 bytes, like Vite's build report). */
+export const BUDGET_GOAL = 130_000;
+export const BUDGET_CAP = 150_000;
+
+/** Gzip at level 9, the level `scripts/precompress.mjs` serves. */
+export function gzipSize(data) {
+  return zlib.gzipSync(data, { level: 9 }).length;
+}
+
+/**
+ * The home page's JavaScript before first paint in a web build folder (`web/dist`).
+ * Returns `{ total, chunks: [{ file, bytes, gzip }] }`, the entry chunk first, sizes in bytes.
+ */
+export function homeJsBudget(distDir) {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    throw new Error(
+      `No Vite manifest at ${manifestFile}: build the web app first (npm run build -w web)`,
+    );
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  const entry = entries.includes('index.html') ? 'index.html' : entries[0];
+  if (!entry) throw new Error(`The manifest ${manifestFile} has no entry chunk`);
+
+  const seen = new Set();
+  const order = [];
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest lists an import it does not describe: ${key}`);
+    order.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+
+  const chunks = order
+    .filter((file) => /\.m?js$/.test(file))
+    .map((file) => {
+      const data = fs.readFileSync(path.join(distDir, file));
+      return { file, bytes: data.length, gzip: gzipSize(data) };
+    });
+  return { total: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0), chunks };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
+
+/** The report `npm run budget` prints; `ok` is false above the hard cap. */
+export function formatBudget({ total, chunks }, goal = BUDGET_GOAL, cap = BUDGET_CAP) {
+  const width = Math.max(...chunks.map((chunk) => chunk.file.length));
+  const lines = chunks.map(
+    (chunk) => `  ${chunk.file.padEnd(width)}  ${kB(chunk.gzip).padStart(10)} gzip`,
+  );
+  const verdict = total <= goal ? 'PASS' : 'MISS';
+  lines.push(
+    `Home page JavaScript before first paint: ${kB(total)} gzipped (${chunks.length} chunks)`,
+    `${verdict}: goal ${kB(goal)}; hard cap ${kB(cap)} ${total <= cap ? 'kept' : 'EXCEEDED'}`,
+  );
+  return { text: lines.join('\n'), ok: total <= cap };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const distDir = path.resolve(
+    process.argv[2] ?? path.join(import.meta.dirname, '..', 'web', 'dist'),
+  );
+  try {
+    const { text, ok } = formatBudget(homeJsBudget(distDir));
+    console.log(text);
+    process.exitCode = ok ? 0 : 1;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
