@@ -31,58 +31,52 @@ if (!fs.existsSync(chromium) && process.getuid?.() === 0) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-// Static checks count as one test each in the summary line.
-for (const [label, script] of [
-  ['typecheck', 'typecheck'],
-  ['lint and format', 'lint'],
-]) {
+/** A check that counts as one test in the summary line. */
+function check(label, script) {
   const status = run(label, 'npm', ['run', script]);
   exitCode |= status;
   totals[status === 0 ? 'passed' : 'failed'] += 1;
 }
 
-const vitestJson = path.join(results, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-exitCode |= run('unit, component and API tests (Vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (fs.existsSync(vitestJson)) {
-  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+check('typecheck', 'typecheck');
+check('lint and format', 'lint');
+
+/** A Vitest run with its JSON report; its counts join the totals. */
+function vitest(label, args, reportName) {
+  const report = path.join(results, reportName);
+  fs.rmSync(report, { force: true });
+  exitCode |= run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (!fs.existsSync(report)) {
+    totals.failed += 1;
+    return;
+  }
+  const v = JSON.parse(fs.readFileSync(report, 'utf8'));
   totals.passed += v.numPassedTests;
   totals.failed += v.numFailedTests;
   totals.skipped += v.numPendingTests + v.numTodoTests;
-} else {
-  totals.failed += 1;
 }
+
+vitest('unit, component and API tests (Vitest)', [], 'vitest.json');
 
 exitCode |= run('build the shop', 'npm', ['run', 'build']);
 
-// --- Issue 6's process-level proofs (oversell, crash, brute force, scanners) against the built
-// shop: real server processes on loopback. Their figures print in the log; counts join the totals.
-const proofJson = path.join(results, 'proof.json');
-fs.rmSync(proofJson, { force: true });
-exitCode |= run('process-level proofs (Vitest, built server)', 'npx', [
-  'vitest',
-  'run',
-  '-c',
-  'proof/vitest.config.ts',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${proofJson}`,
-]);
-if (fs.existsSync(proofJson)) {
-  const v = JSON.parse(fs.readFileSync(proofJson, 'utf8'));
-  totals.passed += v.numPassedTests;
-  totals.failed += v.numFailedTests;
-  totals.skipped += v.numPendingTests + v.numTodoTests;
-} else {
-  totals.failed += 1;
-}
-// --- end of the proofs
+// Issue 7's budget: the home page's JavaScript before first paint (fails above the hard cap).
+check("the home page's JavaScript budget", 'budget');
+
+// Issue 6's process-level proofs (oversell, crash, brute force, scanners) against the built
+// shop: real server processes on loopback. Their figures print in the log.
+vitest(
+  'process-level proofs (Vitest, built server)',
+  ['-c', 'proof/vitest.config.ts'],
+  'proof.json',
+);
 
 const e2eJson = path.join(results, 'e2e.json');
 fs.rmSync(e2eJson, { force: true });
