@@ -19,12 +19,19 @@ function run(label, command, args, env = {}) {
   return r.status ?? 1;
 }
 
-// The end-to-end tests need Debian's Chromium; install it on a fresh machine when we may.
+// Debian's packages the run needs: Chromium (end-to-end tests), sqlmap and wapiti (the scanner
+// proof). On a fresh machine they are installed when we may (root); otherwise those tests say
+// what is missing.
+const onPath = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium) && process.getuid?.() === 0) {
-  run('install Chromium', 'sh', [
+const missing = [
+  ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
+  ...['sqlmap', 'wapiti'].filter((tool) => !onPath(tool)),
+];
+if (missing.length > 0 && process.getuid?.() === 0) {
+  run("install Debian's packages", 'sh', [
     '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
   ]);
 }
 
