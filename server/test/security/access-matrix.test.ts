@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
 import { routeList, startLiveApp, type LiveApp } from './live.ts';
-import { ROLES, ROUTES, type Cast } from './routes.ts';
+import { ROLES, ROUTES, type Cast, signUpCast } from './routes.ts';
 
 /** Issue 6, suite 1 (OWASP API1/API5 2023, ASVS V8): every route x every kind of caller. */
 describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
@@ -9,11 +9,7 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
   let cast: Cast;
   beforeAll(async () => {
     live = await startLiveApp(kind);
-    cast = {
-      customer: await live.signUp('customer@example.com'),
-      other: await live.signUp('other@example.com'),
-      admin: await live.signUp('admin@example.com'),
-    };
+    cast = await signUpCast(live);
   });
   afterAll(() => live.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
 import { BEHIND_TLS, TLS_HEADERS, routeList, startLiveApp, type LiveApp } from './live.ts';
-import { CARD, ROUTES, type Cast } from './routes.ts';
+import { CARD, ROUTES, type Cast, signUpCast } from './routes.ts';
 
 const AUTH_SECRET = 'a-test-auth-secret-of-at-least-32-characters-x';
 
@@ -11,11 +11,7 @@ describe.each(DB_KINDS)('security suite 8: browser safety on %s', (kind) => {
   let cast: Cast;
   beforeAll(async () => {
     live = await startLiveApp(kind, { env: { ...BEHIND_TLS, BETTER_AUTH_SECRET: AUTH_SECRET } });
-    cast = {
-      customer: await live.signUp('customer@example.com'),
-      other: await live.signUp('other@example.com'),
-      admin: await live.signUp('admin@example.com'),
-    };
+    cast = await signUpCast(live);
   });
   afterAll(() => live.close());
 

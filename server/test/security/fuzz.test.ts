@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
 import { pool, routeList, startLiveApp, type Call, type LiveApp } from './live.ts';
-import { ROUTES, type Cast } from './routes.ts';
+import { ROUTES, type Cast, signUpCast } from './routes.ts';
 
 /** Generated inputs per write route, and for query strings and path ids (issue 6, suite 6). */
 const RUNS = 1000;
@@ -73,11 +73,7 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
   let sent = 0;
   beforeAll(async () => {
     live = await startLiveApp(kind);
-    cast = {
-      customer: await live.signUp('customer@example.com'),
-      other: await live.signUp('other@example.com'),
-      admin: await live.signUp('admin@example.com'),
-    };
+    cast = await signUpCast(live);
   });
   afterAll(() => live.close());
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, parts, testPayments, users } from '../../src/db/schema/index.ts';
 import { DB_KINDS } from '../helpers.ts';
 import { routeList, startLiveApp, type LiveApp } from './live.ts';
-import { ROLES, ROUTES, type Cast } from './routes.ts';
+import { ROLES, ROUTES, type Cast, signUpCast } from './routes.ts';
 
 /** What a mass-assignment attack adds to a body (issue 6, suite 2; OWASP API3 2023). */
 const FORGED = {
@@ -46,11 +46,7 @@ describe.each(DB_KINDS)('security suite 2: mass assignment on %s', (kind) => {
   let cast: Cast;
   beforeAll(async () => {
     live = await startLiveApp(kind);
-    cast = {
-      customer: await live.signUp('customer@example.com'),
-      other: await live.signUp('other@example.com'),
-      admin: await live.signUp('admin@example.com'),
-    };
+    cast = await signUpCast(live);
   });
   afterAll(() => live.close());
 

@@ -15,6 +15,15 @@ export interface Cast {
   admin: Caller;
 }
 
+/** The three signed-in callers of the matrix (admin@example.com is an admin by ADMIN_EMAILS). */
+export async function signUpCast(live: LiveApp): Promise<Cast> {
+  return {
+    customer: await live.signUp('customer@example.com'),
+    other: await live.signUp('other@example.com'),
+    admin: await live.signUp('admin@example.com'),
+  };
+}
+
 export interface RouteCall {
   path: string;
   body?: unknown;
