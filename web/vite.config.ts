@@ -21,5 +21,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // Typing into forms with user-event is slow in jsdom on a busy 2-core machine: a test that
+    // takes 5 s there is slow, not wrong (the default 5 s limit made CI runs flaky).
+    testTimeout: 20_000,
   },
 });
