@@ -43,6 +43,22 @@ const partOf = async (base: string, id: string) => {
   return res.status === 200 ? (JSON.parse(res.body) as { availableQuantity: number }) : null;
 };
 
+/**
+ * A write straight to the database reaches the cache through the trigger's notification, which
+ * PostgreSQL delivers on the listener's own connection a moment later: wait for it, so that it
+ * cannot empty the cache in the middle of the next assertions.
+ */
+async function writeAndAwaitNotice<T>(cache: CatalogueCache, write: () => Promise<T>): Promise<T> {
+  const spy = vi.spyOn(cache, 'invalidate');
+  try {
+    const result = await write();
+    await vi.waitFor(() => expect(spy).toHaveBeenCalled(), { timeout: 5_000 });
+    return result;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe.each(DB_KINDS)('the catalogue cache on %s', (kind) => {
   let t: TestApp;
   let base: string;
@@ -57,8 +73,10 @@ describe.each(DB_KINDS)('the catalogue cache on %s', (kind) => {
   afterAll(() => t.close());
 
   it('answers a repeated read from the cache with the same headers and bytes, in every encoding', async () => {
-    await insertPart(t.database.db, { name: 'Cached part', description: 'x'.repeat(1500) });
     const cache = t.app.catalogueCache;
+    await writeAndAwaitNotice(cache, () =>
+      insertPart(t.database.db, { name: 'Cached part', description: 'x'.repeat(1500) }),
+    );
     for (const encoding of ['identity', 'gzip', 'br', 'gzip, deflate, br']) {
       for (const path of ['/api/allParts?limit=5', '/api/allParts?q=Cached']) {
         const hitsBefore = cache.hits;
