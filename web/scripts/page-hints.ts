@@ -16,6 +16,7 @@ const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 /** The `Link` header value preloading the home page's largest paint, its first hero picture. */
 export function heroPreloadLink(): string {
   const { src, srcSet } = imageSources(HERO_IMAGE.src, 1200);
+  if (!srcSet) throw new Error(`the hero picture ${HERO_IMAGE.src} has no WebP copies`);
   return [
     `<${src}>`,
     'rel=preload',
