@@ -3,9 +3,32 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { artwork } from './scripts/artwork.ts';
+import { pageHintsPlugin } from './scripts/page-hints.ts';
+
+const GUARD = 'src/features/auth/components/guards.tsx';
+const DASHBOARD = [GUARD, 'src/app/routes/dashboard.tsx'];
+
+/**
+ * The modules each page opened directly loads on demand (src/app/router.tsx), preloaded by the
+ * server's `Link` header with the app shell (scripts/page-hints.ts). Admin pages are left out.
+ */
+const PAGE_MODULES = {
+  '/myPortfolio': ['src/features/pages/components/portfolio-page.tsx'],
+  '/blogs': ['src/features/pages/components/blogs-page.tsx'],
+  '/contact': ['src/features/contact/components/contact-page.tsx'],
+  '/info/:topic': ['src/features/pages/components/info-page.tsx'],
+  '/login': ['src/features/auth/components/login-page.tsx'],
+  '/reset-password': ['src/features/auth/components/reset-password-page.tsx'],
+  '/purchase/:partsId': [GUARD, 'src/app/routes/purchase.tsx'],
+  '/dashboard': [...DASHBOARD, 'src/features/dashboard/components/dashboard-home.tsx'],
+  '/dashboard/my-orders': [...DASHBOARD, 'src/app/routes/my-orders.tsx'],
+  '/dashboard/payment/:id': [...DASHBOARD, 'src/app/routes/payment.tsx'],
+  '/dashboard/add-review': [...DASHBOARD, 'src/features/reviews/components/add-review-page.tsx'],
+  '/dashboard/my-profile': [...DASHBOARD, 'src/features/profile/components/my-profile-page.tsx'],
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), artwork()],
+  plugins: [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES)],
   build: {
     // The manifest lets the page-weight budget check measure what the home page loads.
     manifest: true,

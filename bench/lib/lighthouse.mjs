@@ -37,7 +37,45 @@ export async function launchChrome() {
   return chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 }
 
-async function runOnce(chrome, url, { cpuSlowdownMultiplier, cookie }) {
+/**
+ * The audits that cost a category points: for each category scored below 100, its audits with a
+ * score under 1 (informative, manual and not-applicable audits carry no score and are left out).
+ */
+export function failingAudits(lhr) {
+  const failing = [];
+  for (const [categoryId, category] of Object.entries(lhr.categories)) {
+    if (category.score === null || category.score >= 1) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (categoryId === 'performance' && ref.weight === 0 && audit.score >= 0.9) continue;
+      failing.push({
+        category: categoryId,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        displayValue: audit.displayValue ?? '',
+      });
+    }
+  }
+  return failing;
+}
+
+/**
+ * Lighthouse's runtime errors about recording the trace (NO_NAVSTART, NO_FCP on a busy host) say
+ * "Please run Lighthouse again": such a run is repeated, up to twice.
+ */
+async function runOnce(chrome, url, options, attempt = 1) {
+  try {
+    return await runLighthouse(chrome, url, options);
+  } catch (error) {
+    if (attempt >= 3 || !/run Lighthouse again/i.test(String(error.message))) throw error;
+    return runOnce(chrome, url, options, attempt + 1);
+  }
+}
+
+async function runLighthouse(chrome, url, { cpuSlowdownMultiplier, cookie, onReport }) {
   const runner = await lighthouse(
     url,
     {
@@ -58,6 +96,7 @@ async function runOnce(chrome, url, { cpuSlowdownMultiplier, cookie }) {
   );
   const lhr = runner.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  onReport?.(lhr);
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const numeric = (a) => lhr.audits[a]?.numericValue ?? Number.NaN;
   return {
@@ -70,12 +109,28 @@ async function runOnce(chrome, url, { cpuSlowdownMultiplier, cookie }) {
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
+    failing: failingAudits(lhr),
   };
+}
+
+/** Audits that failed in any of the runs, each with the number of runs it failed in. */
+function tallyFailing(runs) {
+  const byKey = new Map();
+  for (const run of runs) {
+    for (const f of run.failing) {
+      const key = `${f.category} ${f.id}`;
+      const seen = byKey.get(key) ?? { ...f, runs: 0 };
+      seen.runs += 1;
+      byKey.set(key, seen);
+    }
+  }
+  return [...byKey.values()];
 }
 
 /**
  * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
- * every page `runs` times and takes the median of each figure.
+ * every page `runs` times and takes the median of each figure. `failing` lists, per audit that
+ * cost points in some run, in how many runs it did. `onReport(page, run, lhr)` sees each report.
  */
 export async function lighthousePages({
   pages,
@@ -83,6 +138,7 @@ export async function lighthousePages({
   calibrationRuns = 3,
   calibrationUrl,
   log = () => {},
+  onReport,
 }) {
   const chrome = await launchChrome();
   try {
@@ -105,6 +161,7 @@ export async function lighthousePages({
           await runOnce(chrome, page.url, {
             cpuSlowdownMultiplier: multiplier,
             cookie: page.cookie,
+            onReport: onReport && ((lhr) => onReport(page, i, lhr)),
           }),
         );
       }
@@ -120,6 +177,7 @@ export async function lighthousePages({
         lcpMs: pick('lcpMs'),
         cls: pick('cls'),
         tbtMs: pick('tbtMs'),
+        failing: tallyFailing(all),
       };
       log(
         `  ${page.name}: perf ${result.performance}, a11y ${result.accessibility}, bp ${result.bestPractices}, seo ${result.seo}, LCP ${result.lcpMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms (${all.map((r) => r.performance).join('/')})`,

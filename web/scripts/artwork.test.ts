@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ARTWORK_WIDTHS } from '../src/config/images.ts';
-import { artworkCopies, heroPreloadTag, renderWebp } from './artwork.ts';
+import { artworkCopies, renderWebp } from './artwork.ts';
 
 const PUBLIC = path.join(import.meta.dirname, '..', 'public');
 
@@ -26,17 +26,5 @@ describe('the artwork plugin', () => {
       expect(ofFolder.length, folder).toBeGreaterThan(0);
       expect(ofFolder.length % widths.length, folder).toBe(0);
     }
-  });
-
-  it('preloads the first hero picture from index.html', () => {
-    const link = heroPreloadTag();
-    expect(link).toMatchObject({ tag: 'link', injectTo: 'head' });
-    expect(link.attrs).toMatchObject({
-      rel: 'preload',
-      as: 'image',
-      fetchpriority: 'high',
-      href: '/images/hero/slide-1-1280.webp',
-    });
-    expect(link.attrs?.imagesrcset).toContain('/images/hero/slide-1-720.webp 720w');
   });
 });

@@ -1,17 +1,12 @@
 // The artwork plugin: renders the demo artwork (SVG under public/images/<folder>/) to WebP copies
 // `<name>-<width>.webp` at the widths of src/config/images.ts, emitted into the build; serves them
-// on demand in the dev server; and preloads the home page's first hero picture from index.html.
+// on demand in the dev server. (The hero picture's preload is a header: scripts/page-hints.ts.)
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
-import {
-  ARTWORK_WIDTHS,
-  HERO_IMAGE,
-  imageSources,
-  type ArtworkFolder,
-} from '../src/config/images.ts';
+import type { Plugin } from 'vite';
+import { ARTWORK_WIDTHS, type ArtworkFolder } from '../src/config/images.ts';
 
 const COPY = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]+)-(\d+)\.webp$/;
 
@@ -60,24 +55,6 @@ export async function artworkCopies(publicDir: string): Promise<[string, string,
   return copies;
 }
 
-/** The largest paint of the home page, fetched with the HTML before any script runs. */
-export function heroPreloadTag(): HtmlTagDescriptor {
-  const { src, srcSet } = imageSources(HERO_IMAGE.src, 1200);
-  return {
-    tag: 'link',
-    attrs: {
-      rel: 'preload',
-      as: 'image',
-      type: 'image/webp',
-      href: src,
-      imagesrcset: srcSet,
-      imagesizes: HERO_IMAGE.sizes,
-      fetchpriority: 'high',
-    },
-    injectTo: 'head',
-  };
-}
-
 export function artwork(): Plugin {
   let publicDir = '';
   let cacheDir = '';
@@ -124,9 +101,6 @@ export function artwork(): Plugin {
           this.emitFile({ type: 'asset', fileName: url.slice(1), source });
         }),
       );
-    },
-    transformIndexHtml() {
-      return [heroPreloadTag()];
     },
   };
 }

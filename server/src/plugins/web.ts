@@ -7,11 +7,36 @@ import { errorBody } from './error-handler.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 
+/** Written by the web build (web/scripts/page-hints.ts): route pattern -> `Link` values. */
+const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
+
+type PageHints = { pattern: RegExp; link: string }[];
+
+/** The build's page hints, each route pattern (`:param` = one segment) made a RegExp. */
+export function readPageHints(dist: string): PageHints {
+  const file = path.join(dist, PAGE_HINTS_FILE);
+  if (!fs.existsSync(file)) return [];
+  const hints = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return Object.entries(hints)
+    .filter(([, links]) => links.length > 0)
+    .map(([route, links]) => {
+      const source = route
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/');
+      return { pattern: new RegExp(`^${source}/?$`), link: links.join(', ') };
+    });
+}
+
 /**
  * Serves the built single-page app. Hashed files under /assets are cached for a year; other
  * files for an hour; index.html never (so a new release is picked up at once). Files are sent
  * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
  * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
+ * A page's shell carries its `Link` preload header from the build's page hints: the home page's
+ * hero picture, another page's own lazily loaded chunks (docs/decisions/013).
  */
 export async function webApp(app: FastifyInstance, options: { dist: string }) {
   const indexFile = path.join(options.dist, 'index.html');
@@ -43,8 +68,12 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
     });
   }
 
-  const sendApp = (reply: FastifyReply, status: number) =>
-    reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+  const hints = hasApp ? readPageHints(options.dist) : [];
+  const sendApp = (reply: FastifyReply, status: number, pathname: string) => {
+    const link = status === 200 ? hints.find((h) => h.pattern.test(pathname))?.link : undefined;
+    if (link) reply.header('link', link);
+    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -53,7 +82,7 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
     if (hasApp && isPage) {
-      return sendApp(reply, isSpaRoute(pathname) ? 200 : 404);
+      return sendApp(reply, isSpaRoute(pathname) ? 200 : 404, pathname);
     }
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));
   });

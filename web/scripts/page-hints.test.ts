@@ -1,0 +1,39 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { Rollup } from 'vite';
+import { heroPreloadLink, pageHints } from './page-hints.ts';
+
+const chunk = (fileName: string, facade: string | null, imports: string[], isEntry = false) =>
+  ({ type: 'chunk', fileName, facadeModuleId: facade, imports, isEntry }) as Rollup.OutputChunk;
+
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index.js', '/w/index.html', ['assets/react.js'], true),
+    chunk('assets/react.js', null, []),
+    chunk('assets/login-page.js', '/w/src/login-page.tsx', ['assets/zod.js', 'assets/react.js']),
+    chunk('assets/zod.js', null, []),
+  ].map((c) => [c.fileName, c]),
+) as Rollup.OutputBundle;
+
+describe('the page hints', () => {
+  it("preloads a page's chunks and what they import, not what the entry loads anyway", () => {
+    expect(pageHints(bundle, { '/login': ['src/login-page.tsx'] })).toEqual({
+      '/login': [
+        '</assets/login-page.js>; rel=modulepreload',
+        '</assets/zod.js>; rel=modulepreload',
+      ],
+    });
+  });
+
+  it('fails the build when a listed module is not in it', () => {
+    expect(() => pageHints(bundle, { '/x': ['src/gone.tsx'] })).toThrow(/no chunk for src\/gone/);
+  });
+
+  it('preloads the first hero picture in every width, at high priority', () => {
+    const link = heroPreloadLink();
+    expect(link).toMatch(/^<\/images\/hero\/slide-1-1280\.webp>; rel=preload; as=image; /);
+    expect(link).toContain('/images/hero/slide-1-720.webp 720w');
+    expect(link).toContain('imagesizes="');
+    expect(link).toContain('fetchpriority=high');
+  });
+});
