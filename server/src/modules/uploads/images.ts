@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Metadata } from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 
 const MAX_EDGE = 1600;
 
-let sharpModule: Promise<typeof import('sharp')> | undefined;
+let sharpModule: Promise<typeof Sharp> | undefined;
 /** sharp and libvips (~30 MB) load on the first upload, not at start: most servers rarely see one. */
-async function loadSharp() {
-  sharpModule ??= import('sharp');
-  return (await sharpModule).default;
+function loadSharp() {
+  return (sharpModule ??= import('sharp').then((m) => m.default));
 }
 
 /**
