@@ -1,6 +1,9 @@
 // `npm run bench`: every figure of issue 7 against the production build, printed with its goal
 // and floor and written to bench/results/. BENCH_SHORT=1 for the short form (~1-minute soak,
 // fewer Lighthouse runs). Exit code 1 when a figure is below its floor.
+// BENCH_ONLY=<step,step> runs only the named steps (names in STEPS below; the steps they need
+// run too, e.g. `purchases` starts the reopened PGlite server); BENCH_PORT_BASE moves the four
+// ports the bench listens on (default 4300-4303).
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -45,7 +48,39 @@ const PURCHASE_SECONDS = SHORT ? 8 : 20;
 const BUYERS = 16;
 const IDLE_SETTLE_MS = 5000;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PORT = { a: 4300, b: 4301, raw: 4302, pg: 4303 };
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4300);
+const PORT = { a: PORT_BASE, b: PORT_BASE + 1, raw: PORT_BASE + 2, pg: PORT_BASE + 3 };
+// Step names for BENCH_ONLY, and the steps each one needs before it.
+const STEPS = {
+  budget: [],
+  'first-run': [],
+  seed: ['first-run'],
+  startup: ['seed'],
+  list: ['startup'],
+  growth: ['startup'],
+  purchases: ['startup'],
+  memory: ['startup'],
+  soak: ['startup'],
+  lighthouse: ['startup'],
+  postgres: [],
+};
+const ONLY = process.env.BENCH_ONLY
+  ? process.env.BENCH_ONLY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : null;
+for (const name of ONLY ?? []) {
+  if (!(name in STEPS))
+    throw new Error(`BENCH_ONLY: no step "${name}" (steps: ${Object.keys(STEPS).join(', ')})`);
+}
+/** The steps to run: all, or the BENCH_ONLY ones with every step they need. */
+const selected = new Set();
+const want = (name) => {
+  if (selected.has(name)) return;
+  selected.add(name);
+  for (const needed of STEPS[name]) want(needed);
+};
+for (const name of ONLY ?? Object.keys(STEPS)) want(name);
 const LIST = '/api/allParts';
 
 const work = path.join(repoRoot, 'bench/.work');
@@ -68,7 +103,8 @@ async function start(options) {
 }
 
 /** Runs one part of the bench; if it fails, the figures it owed are reported as not measured. */
-async function step(title, owed, fn) {
+async function step(key, title, owed, fn) {
+  if (!selected.has(key)) return;
   log(`\n== ${title}`);
   try {
     await fn();
@@ -121,6 +157,7 @@ async function rawCeiling(url) {
 let shared = {};
 
 await step(
+  'budget',
   'home page JavaScript (Vite manifest)',
   [owe('home JS before first paint (gzip)', 130)],
   async () => {
@@ -138,6 +175,7 @@ await step(
 );
 
 await step(
+  'first-run',
   'PGlite: first run on a fresh data folder',
   [owe('RSS idle, PGlite first run', 350)],
   async () => {
@@ -157,11 +195,14 @@ await step(
   },
 );
 
-await step('seeding 1,000 and 100,000 parts', [], async () => {
+await step('seed', 'seeding 1,000 and 100,000 parts', [], async () => {
   const t = performance.now();
   shared.stockPartA = await seedPglite(dirA, 1000);
-  fs.cpSync(dirA, dirB, { recursive: true });
-  await seedPglite(dirB, 100_000);
+  // The 100,000-part copy only serves the growth step (seeding it takes minutes).
+  if (selected.has('growth')) {
+    fs.cpSync(dirA, dirB, { recursive: true });
+    await seedPglite(dirB, 100_000);
+  }
   log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 });
 
@@ -172,6 +213,7 @@ const pgliteEnv = (dataDir) => ({
 });
 
 await step(
+  'startup',
   'PGlite: start-up on reopen, idle memory',
   [
     owe('start-up on reopen (to ready)', 2000, { higher: false }),
@@ -206,6 +248,7 @@ await step(
 );
 
 await step(
+  'list',
   'catalogue list on PGlite against the raw node:http ceiling',
   [
     owe('list cached / raw', 0.8),
@@ -290,6 +333,7 @@ await step(
 );
 
 await step(
+  'growth',
   'growth: 100,000 parts against 1,000 (PGlite, side by side)',
   [
     owe('growth: first page 100k / 1k', 0.8),
@@ -336,6 +380,7 @@ await step(
 );
 
 await step(
+  'purchases',
   'purchases on PGlite',
   [
     owe('purchases/s, PGlite', 300),
@@ -377,6 +422,7 @@ await step(
 );
 
 await step(
+  'memory',
   'memory under load, PGlite',
   [owe('RSS under load over idle, PGlite', 100, { higher: false })],
   async () => {
@@ -393,6 +439,7 @@ await step(
 );
 
 await step(
+  'soak',
   `soak (${SOAK_SECONDS} s, PGlite)`,
   [owe('RSS growth over the soak', 10, { higher: false })],
   async () => {
@@ -426,59 +473,65 @@ const lighthouseOwed = ['/', '/purchase/:id', '/dashboard/my-orders', '/login'].
   owe(`Lighthouse ${p} CLS`, 0.05, { higher: false }),
   owe(`Lighthouse ${p} TBT`, 200, { higher: false }),
 ]);
-await step(`Lighthouse, mobile (${LIGHTHOUSE_RUNS} runs a page)`, lighthouseOwed, async () => {
-  if (!fs.existsSync(CHROME_PATH))
-    throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install chromium`);
-  const a = shared.a;
-  const firstPart = (await (await fetch(a.url + LIST)).json())[0];
-  const buyer = shared.buyerA ?? (await signUp(a.url, 'lighthouse@example.com', '127.3.0.1'));
-  const cookie = buyer.cookie;
-  const { calibration, results } = await lighthousePages({
-    calibrationUrl: `${a.url}/`,
-    runs: LIGHTHOUSE_RUNS,
-    calibrationRuns: SHORT ? 1 : 3,
-    log,
-    pages: [
-      { name: '/', url: `${a.url}/` },
-      { name: '/purchase/:id', url: `${a.url}/purchase/${firstPart._id}`, cookie },
-      { name: '/dashboard/my-orders', url: `${a.url}/dashboard/my-orders`, cookie },
-      { name: '/login', url: `${a.url}/login` },
-    ],
-  });
-  notes.push(
-    `Lighthouse CPU calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} (median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
-  );
-  for (const r of results) {
-    const note = `median of ${r.runs}`;
-    add({ name: `Lighthouse ${r.name} performance`, value: r.performance, goal: 95, note });
-    add({ name: `Lighthouse ${r.name} accessibility`, value: r.accessibility, goal: 100, note });
-    add({ name: `Lighthouse ${r.name} best practices`, value: r.bestPractices, goal: 100, note });
-    add({ name: `Lighthouse ${r.name} SEO`, value: r.seo, goal: 100, note });
-    add({
-      name: `Lighthouse ${r.name} LCP`,
-      value: r.lcpMs,
-      unit: ' ms',
-      goal: 2000,
-      higher: false,
-      note,
+await step(
+  'lighthouse',
+  `Lighthouse, mobile (${LIGHTHOUSE_RUNS} runs a page)`,
+  lighthouseOwed,
+  async () => {
+    if (!fs.existsSync(CHROME_PATH))
+      throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install chromium`);
+    const a = shared.a;
+    const firstPart = (await (await fetch(a.url + LIST)).json())[0];
+    const buyer = shared.buyerA ?? (await signUp(a.url, 'lighthouse@example.com', '127.3.0.1'));
+    const cookie = buyer.cookie;
+    const { calibration, results } = await lighthousePages({
+      calibrationUrl: `${a.url}/`,
+      runs: LIGHTHOUSE_RUNS,
+      calibrationRuns: SHORT ? 1 : 3,
+      log,
+      pages: [
+        { name: '/', url: `${a.url}/` },
+        { name: '/purchase/:id', url: `${a.url}/purchase/${firstPart._id}`, cookie },
+        { name: '/dashboard/my-orders', url: `${a.url}/dashboard/my-orders`, cookie },
+        { name: '/login', url: `${a.url}/login` },
+      ],
     });
-    add({ name: `Lighthouse ${r.name} CLS`, value: r.cls, goal: 0.05, higher: false, note });
-    add({
-      name: `Lighthouse ${r.name} TBT`,
-      value: r.tbtMs,
-      unit: ' ms',
-      goal: 200,
-      higher: false,
-      note,
-    });
-    if (!r.finalUrl.includes(r.name.replace(':id', '')))
-      notes.push(`Lighthouse ${r.name} ended on ${r.finalUrl}`);
-  }
-});
+    notes.push(
+      `Lighthouse CPU calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} (median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
+    );
+    for (const r of results) {
+      const note = `median of ${r.runs}`;
+      add({ name: `Lighthouse ${r.name} performance`, value: r.performance, goal: 95, note });
+      add({ name: `Lighthouse ${r.name} accessibility`, value: r.accessibility, goal: 100, note });
+      add({ name: `Lighthouse ${r.name} best practices`, value: r.bestPractices, goal: 100, note });
+      add({ name: `Lighthouse ${r.name} SEO`, value: r.seo, goal: 100, note });
+      add({
+        name: `Lighthouse ${r.name} LCP`,
+        value: r.lcpMs,
+        unit: ' ms',
+        goal: 2000,
+        higher: false,
+        note,
+      });
+      add({ name: `Lighthouse ${r.name} CLS`, value: r.cls, goal: 0.05, higher: false, note });
+      add({
+        name: `Lighthouse ${r.name} TBT`,
+        value: r.tbtMs,
+        unit: ' ms',
+        goal: 200,
+        higher: false,
+        note,
+      });
+      if (!r.finalUrl.includes(r.name.replace(':id', '')))
+        notes.push(`Lighthouse ${r.name} ended on ${r.finalUrl}`);
+    }
+  },
+);
 await shared.a?.stop();
 
 const pgName = `bench_${process.pid}`;
 await step(
+  'postgres',
   'PostgreSQL',
   [
     owe('RSS idle, PostgreSQL', 120, { higher: false }),

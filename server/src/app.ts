@@ -131,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const catalogueChanged = () => catalogueCache.invalidate();
   const stripe = config.stripe
-    ? createStripeProvider({
+    ? await createStripeProvider({
         secretKey: config.stripe.secretKey,
         publishableKey: config.stripe.publishableKey,
         apiBase: config.stripe.apiBase ? stripeApiBase(config.stripe.apiBase) : undefined,

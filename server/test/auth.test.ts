@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../src/db/schema/index.ts';
 import { setRoleByEmail } from '../src/modules/users/service.ts';
+import { createSessionLookup, verifySignedToken } from '../src/auth/session-lookup.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { cookieOf, signUp } from './auth-helpers.ts';
 
@@ -121,6 +122,71 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       headers: { cookie: bob.cookie },
     });
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it("finds a live session in one query from Better Auth's own cookie and token, and leaves anything else to Better Auth", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Quick Quentin', email: 'quentin@example.com', password: 'long enough 123' },
+      headers: { origin: t.config.publicUrl },
+    });
+    const cookie = cookieOf(res);
+    const signedToken = String(res.headers['set-auth-token']);
+    const context = await t.app.auth.$context;
+    const lookup = createSessionLookup(t.app.db, {
+      secret: context.secret,
+      sessionCookie: context.authCookies.sessionToken.name,
+      sessionDataCookie: context.authCookies.sessionData.name,
+      expiresInSeconds: context.sessionConfig.expiresIn,
+      updateAgeSeconds: context.sessionConfig.updateAge,
+    });
+    const token = verifySignedToken(signedToken, context.secret);
+    expect(token).toEqual(expect.any(String));
+    const user = { email: 'quentin@example.com', name: 'Quick Quentin', role: 'customer' };
+    expect(await lookup({ authorization: `Bearer ${signedToken}` })).toMatchObject({ user, token });
+    expect(await lookup({ authorization: `Bearer ${token}` })).toMatchObject({ user, token });
+    expect(await lookup({ cookie })).toMatchObject({ user, token });
+
+    // A signature that is not the secret's is no token at all.
+    const forged = `${token}.${Buffer.alloc(32).toString('base64')}`;
+    expect(verifySignedToken(forged, context.secret)).toBeNull();
+    expect(await lookup({ authorization: `Bearer ${forged}` })).toBeUndefined();
+    const forgedGet = await t.app.inject({
+      url: '/api/orders?userEmail=quentin@example.com',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(forgedGet.statusCode).toBe(401);
+
+    // Due for Better Auth's daily refresh: the lookup steps aside and Better Auth refreshes it.
+    const dueAt = new Date(
+      Date.now() +
+        (context.sessionConfig.expiresIn - context.sessionConfig.updateAge) * 1000 -
+        60_000,
+    );
+    await t.app.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.token, token!));
+    expect(await lookup({ cookie })).toBeUndefined();
+    const refreshed = await t.app.inject({
+      url: '/api/orders?userEmail=quentin@example.com',
+      headers: { cookie },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(String(refreshed.headers['set-cookie'])).toMatch(/partsmith\.session_token=/);
+    expect(await lookup({ cookie })).toMatchObject({ user, token });
+
+    // Expired, then gone: no session from the lookup, 401 from the app.
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token!));
+    expect(await lookup({ cookie })).toBeUndefined();
+    await t.app.db.delete(sessions).where(eq(sessions.token, token!));
+    expect(await lookup({ authorization: `Bearer ${signedToken}` })).toBeUndefined();
+    const gone = await t.app.inject({
+      url: '/api/orders?userEmail=quentin@example.com',
+      headers: { authorization: `Bearer ${signedToken}` },
+    });
+    expect(gone.statusCode).toBe(401);
   });
 
   it('ends the session on sign-out: the old cookie and token answer 401', async () => {

@@ -18,10 +18,10 @@ const PUBLISHABLE_KEY = 'pk_test_partsmith';
 
 describe('Stripe provider through the official SDK, against a local Stripe-speaking server', () => {
   let mock: StripeMock;
-  let provider: ReturnType<typeof createStripeProvider>;
+  let provider: Awaited<ReturnType<typeof createStripeProvider>>;
   beforeAll(async () => {
     mock = await startStripeMock();
-    provider = createStripeProvider({
+    provider = await createStripeProvider({
       secretKey: mock.secretKey,
       publishableKey: PUBLISHABLE_KEY,
       apiBase: mock.apiBase,
@@ -135,7 +135,7 @@ describe('Stripe provider through the official SDK, against a local Stripe-speak
   });
 
   it('does not hide other Stripe errors behind null (a wrong secret key is an error)', async () => {
-    const wrong = createStripeProvider({
+    const wrong = await createStripeProvider({
       secretKey: 'sk_test_wrong',
       publishableKey: PUBLISHABLE_KEY,
       apiBase: mock.apiBase,
@@ -149,7 +149,7 @@ describe('Stripe provider through the official SDK, against a local Stripe-speak
 describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   let mock: StripeMock;
-  let provider: ReturnType<typeof createStripeProvider>;
+  let provider: Awaited<ReturnType<typeof createStripeProvider>>;
   let stripe: Stripe;
   let app: FastifyInstance;
   let database: Database;
@@ -157,7 +157,7 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
 
   beforeAll(async () => {
     mock = await startStripeMock();
-    provider = createStripeProvider({
+    provider = await createStripeProvider({
       secretKey: mock.secretKey,
       publishableKey: PUBLISHABLE_KEY,
       apiBase: mock.apiBase,

@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
   if (!database) return 1;
   try {
     const provider = config.stripe
-      ? createStripeProvider({
+      ? await createStripeProvider({
           secretKey: config.stripe.secretKey,
           publishableKey: config.stripe.publishableKey,
           apiBase: config.stripe.apiBase ? stripeApiBase(config.stripe.apiBase) : undefined,

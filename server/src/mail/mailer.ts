@@ -56,12 +56,19 @@ export function createMailer(options: {
     target: outbox,
     async send(message) {
       const info = await (await open()).sendMail({ from: options.from, ...message });
-      await fs.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const id = String(info.messageId)
         .replace(/[^a-zA-Z0-9]/g, '')
         .slice(0, 24);
-      await fs.writeFile(path.join(outbox, `${stamp}-${id}.eml`), info.message as Buffer);
+      const file = path.join(outbox, `${stamp}-${id}.eml`);
+      // The folder is made when a write finds it missing, not before every mail (one a purchase).
+      try {
+        await fs.writeFile(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await fs.mkdir(outbox, { recursive: true });
+        await fs.writeFile(file, info.message as Buffer);
+      }
     },
     close,
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
@@ -37,6 +37,18 @@ export function toApiOrder(row: OrderRow): Order {
   };
 }
 
+const orderColumns = Object.entries(getTableColumns(orders));
+
+/** A raw `orders` row (snake_case, driver values) as Drizzle's select would give it. */
+function toOrderRow(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    orderColumns.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
+
 export interface Buyer {
   id: string;
   email: string;
@@ -67,60 +79,45 @@ export function createOrdersService(deps: {
   const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, mailer, log } = deps;
 
+  /**
+   * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
+   * the UPDATE's WHERE clause make the check and the decrement one step, and the INSERT reads the
+   * row it returned, so whatever runs beside it, stock never goes below zero (the CHECK
+   * constraint stands behind it) and no stock is taken without its order. One round trip when it
+   * succeeds; only a refusal reads the part to say why.
+   */
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
-    // The rules in the WHERE clause make the check and the decrement one step (one round trip
-    // when it succeeds): whatever runs beside this transaction, stock never goes below zero (and
-    // the CHECK constraint stands behind it). Only a refusal reads the part to say why.
-    const [part] = await tx
-      .update(parts)
-      .set({
-        availableQuantity: sql`${parts.availableQuantity} - ${input.quantity}`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(parts.id, input.partId),
-          isNull(parts.deletedAt),
-          gte(parts.availableQuantity, input.quantity),
-          lte(parts.minOrderQuantity, input.quantity),
-        ),
-      )
-      .returning();
-    if (!part) {
-      const [current] = await tx
-        .select()
-        .from(parts)
-        .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
-      if (!current) throw notFound('This part is not in our catalogue any more.');
-      if (input.quantity < current.minOrderQuantity || input.quantity > current.availableQuantity) {
-        throw new HttpError(
-          422,
-          quantityMessage(current.minOrderQuantity, current.availableQuantity),
-        );
-      }
+    const result = await tx.execute(sql`
+      with taken as (
+        update ${parts}
+        set available_quantity = available_quantity - ${input.quantity}, updated_at = now()
+        where id = ${input.partId} and deleted_at is null
+          and available_quantity >= ${input.quantity} and min_order_quantity <= ${input.quantity}
+        returning id, name, image, description, price_cents, available_quantity)
+      insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents, quantity,
+                             user_email, user_name, address, phone, stock_after)
+      select ${buyer.id}, id, name, image, description, price_cents, ${input.quantity},
+             ${buyer.email}, ${buyer.name}, ${input.address}, ${input.phone}, available_quantity
+      from taken
+      returning *`);
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const order = row && toOrderRow(row);
+    if (order) return order;
+    const [current] = await tx
+      .select()
+      .from(parts)
+      .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
+    if (!current) throw notFound('This part is not in our catalogue any more.');
+    if (input.quantity < current.minOrderQuantity || input.quantity > current.availableQuantity) {
       throw new HttpError(
-        409,
-        'Someone bought the last units just now: not enough stock left for this quantity.',
+        422,
+        quantityMessage(current.minOrderQuantity, current.availableQuantity),
       );
     }
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        partId: part.id,
-        name: part.name,
-        image: part.image,
-        description: part.description,
-        unitPriceCents: part.priceCents,
-        quantity: input.quantity,
-        userEmail: buyer.email,
-        userName: buyer.name,
-        address: input.address,
-        phone: input.phone,
-        stockAfter: part.availableQuantity,
-      })
-      .returning();
-    return order!;
+    throw new HttpError(
+      409,
+      'Someone bought the last units just now: not enough stock left for this quantity.',
+    );
   }
 
   function sendConfirmation(order: OrderRow) {
@@ -148,66 +145,52 @@ export function createOrdersService(deps: {
      * same every time; the key is stored in the same transaction as the order.
      */
     async place(input: PlaceOrderInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
+      const placed = (order: OrderRow): Answer => {
+        catalogueChanged();
+        sendConfirmation(order);
+        return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
+      };
+      // Without a key, one statement is its own transaction: no BEGIN/COMMIT round trips.
+      if (!idempotencyKey) return placed(await placeInTx(db, input, buyer));
       const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const result = await db.transaction(
-        async (tx): Promise<{ answer: Answer; order?: OrderRow }> => {
-          if (idempotencyKey) {
-            const claimed = await tx
-              .insert(idempotencyKeys)
-              .values({ userId: buyer.id, key: idempotencyKey, requestHash })
-              .onConflictDoNothing()
-              .returning({ key: idempotencyKeys.key });
-            if (claimed.length === 0) {
-              const [earlier] = await tx
-                .select()
-                .from(idempotencyKeys)
-                .where(
-                  and(
-                    eq(idempotencyKeys.userId, buyer.id),
-                    eq(idempotencyKeys.key, idempotencyKey),
-                  ),
-                );
-              if (earlier?.requestHash !== requestHash) {
-                throw new HttpError(
-                  422,
-                  'This Idempotency-Key was already used for a different purchase.',
-                );
-              }
-              if (earlier.statusCode === null || earlier.response === null) {
-                throw new HttpError(
-                  409,
-                  'This purchase is still being processed. Please wait a moment.',
-                );
-              }
-              return {
-                answer: {
-                  statusCode: earlier.statusCode,
-                  body: earlier.response as Answer['body'],
-                },
-              };
+        async (tx): Promise<{ answer: Answer } | { order: OrderRow }> => {
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ userId: buyer.id, key: idempotencyKey, requestHash })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          const thisKey = and(
+            eq(idempotencyKeys.userId, buyer.id),
+            eq(idempotencyKeys.key, idempotencyKey),
+          );
+          if (claimed.length === 0) {
+            const [earlier] = await tx.select().from(idempotencyKeys).where(thisKey);
+            if (earlier?.requestHash !== requestHash) {
+              throw new HttpError(
+                422,
+                'This Idempotency-Key was already used for a different purchase.',
+              );
             }
+            if (earlier.statusCode === null || earlier.response === null) {
+              throw new HttpError(
+                409,
+                'This purchase is still being processed. Please wait a moment.',
+              );
+            }
+            return {
+              answer: { statusCode: earlier.statusCode, body: earlier.response as Answer['body'] },
+            };
           }
           const order = await placeInTx(tx, input, buyer);
-          const answer: Answer = {
-            statusCode: 200,
-            body: { acknowledged: true, insertedId: order.id },
-          };
-          if (idempotencyKey) {
-            await tx
-              .update(idempotencyKeys)
-              .set({ statusCode: answer.statusCode, response: answer.body })
-              .where(
-                and(eq(idempotencyKeys.userId, buyer.id), eq(idempotencyKeys.key, idempotencyKey)),
-              );
-          }
-          return { answer, order };
+          await tx
+            .update(idempotencyKeys)
+            .set({ statusCode: 200, response: { acknowledged: true, insertedId: order.id } })
+            .where(thisKey);
+          return { order };
         },
       );
-      if (result.order) {
-        catalogueChanged();
-        sendConfirmation(result.order);
-      }
-      return result.answer;
+      return 'order' in result ? placed(result.order) : result.answer;
     },
 
     /** Every order, newest first, a page at a time (for the admins). */

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentProvider, PaymentStatus, ProviderPayment } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -45,19 +45,19 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
   };
 }
 
-/** Stripe refuses to cancel an intent that succeeded, is processing or is already canceled. */
-function isUnexpectedState(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state'
-  );
+/** A client's own error classes (the SDK is imported only when Stripe is configured). */
+function stripeError(stripe: Stripe, error: unknown) {
+  return error instanceof stripe.errors.StripeError ? error : null;
 }
 
-function isMissing(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeError &&
-    error.statusCode === 404 &&
-    error.code === 'resource_missing'
-  );
+/** Stripe refuses to cancel an intent that succeeded, is processing or is already canceled. */
+function isUnexpectedState(stripe: Stripe, error: unknown): boolean {
+  return stripeError(stripe, error)?.code === 'payment_intent_unexpected_state';
+}
+
+function isMissing(stripe: Stripe, error: unknown): boolean {
+  const known = stripeError(stripe, error);
+  return known?.statusCode === 404 && known.code === 'resource_missing';
 }
 
 /**
@@ -65,9 +65,11 @@ function isMissing(error: unknown): boolean {
  * with our idempotency key (the same key answers the same intent), and read back from Stripe
  * whenever the server must know whether a payment succeeded.
  */
-export function createStripeProvider(
+export async function createStripeProvider(
   options: StripeProviderOptions,
-): PaymentProvider & { stripe: Stripe } {
+): Promise<PaymentProvider & { stripe: Stripe }> {
+  // Imported here, not at the top: the SDK (~20 MB) loads only on a shop with Stripe keys.
+  const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(options.secretKey, {
     ...(options.apiBase
       ? {
@@ -117,7 +119,7 @@ export function stripeProvider(
       try {
         return toProviderPayment(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(stripe, error)) return null;
         throw error;
       }
     },
@@ -128,7 +130,7 @@ export function stripeProvider(
         );
       } catch (error) {
         // Already succeeded, processing or canceled: answer what it is.
-        if (isUnexpectedState(error))
+        if (isUnexpectedState(stripe, error))
           return toProviderPayment(await stripe.paymentIntents.retrieve(id));
         throw error;
       }
@@ -142,10 +144,7 @@ export function stripeProvider(
         return { refundId: refund.id };
       } catch (error) {
         // Refunded before (and the idempotency key has expired): answer that refund.
-        if (
-          error instanceof Stripe.errors.StripeError &&
-          error.code === 'charge_already_refunded'
-        ) {
+        if (stripeError(stripe, error)?.code === 'charge_already_refunded') {
           const refunds = await stripe.refunds.list({ payment_intent: id, limit: 1 });
           if (refunds.data[0]) return { refundId: refunds.data[0].id };
         }

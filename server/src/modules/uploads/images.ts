@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 
 const MAX_EDGE = 1600;
+
+let sharpModule: Promise<typeof Sharp> | undefined;
+/** sharp and libvips (~30 MB) load on the first upload, not at start: most servers rarely see one. */
+function loadSharp() {
+  return (sharpModule ??= import('sharp').then((m) => m.default));
+}
 
 /**
  * Widths of the smaller copies stored beside each upload as `<uuid>-<width>.webp`, so pages can
@@ -39,6 +45,7 @@ export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
 export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw new HttpError(422, 'The file is empty.');
   if (!sniffImage(bytes)) throw new HttpError(415, 'Only JPEG, PNG and WebP images are accepted.');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -64,6 +71,7 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
  * is for that width (never enlarged), so every copy a page may ask for exists.
  */
 export async function widthCopies(webp: Buffer): Promise<{ width: number; data: Buffer }[]> {
+  const sharp = await loadSharp();
   const { width: original = 0 } = await sharp(webp).metadata();
   return Promise.all(
     UPLOAD_WIDTHS.map(async (width) => ({
