@@ -40,6 +40,7 @@ export default tseslint.config(
       '.data-test/**',
       'server/src/db/migrations/**',
       'test-results/**',
+      'bench/.work/**',
       'playwright-report/**',
     ],
   },
