@@ -27,14 +27,22 @@ const PAGE_MODULES = {
   '/dashboard/my-profile': [...DASHBOARD, 'src/features/profile/components/my-profile-page.tsx'],
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES)],
-  build: {
-    // The manifest lets the page-weight budget check measure what the home page loads.
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
+/**
+ * `vite build --ssr` builds src/prerender/prerender.tsx into dist/.prerender, which
+ * scripts/prerender.mjs runs to put the first screens into the HTML (docs/decisions/015).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES)],
+  build: isSsrBuild
+    ? { outDir: 'dist/.prerender', emptyOutDir: true, sourcemap: false, target: 'node20' }
+    : {
+        // The manifest lets the page-weight budget check measure what the home page loads.
+        manifest: true,
+        sourcemap: false,
+        target: 'es2022',
+      },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
   },
@@ -48,4 +56,4 @@ export default defineConfig({
     // takes 5 s there is slow, not wrong (the default 5 s limit made CI runs flaky).
     testTimeout: 20_000,
   },
-});
+}));

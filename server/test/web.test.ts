@@ -12,14 +12,20 @@ const PURCHASE = [
   '</assets/purchase-abc.js>; rel=modulepreload',
 ];
 
+const SHELL = '<!doctype html><div id="root"><nav>shell</nav></div>';
+const HOME = '<!doctype html><div id="root"><nav>shell</nav><h1>home</h1></div>';
+
 describe('the web app plugin', () => {
   let web: string;
   let app: FastifyInstance;
   beforeAll(async () => {
-    // A stand-in build: the shell and the page hints the web build writes.
+    // A stand-in build: the shell, the prerendered home page and the page hints the web build
+    // writes.
     web = tempDir('partsmith-web-hints-');
     fs.mkdirSync(path.join(web, '.vite'));
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(web, 'prerendered'));
+    fs.writeFileSync(path.join(web, 'index.html'), SHELL);
+    fs.writeFileSync(path.join(web, 'prerendered', 'home.html'), HOME);
     fs.writeFileSync(
       path.join(web, '.vite', 'page-hints.json'),
       JSON.stringify({
@@ -51,6 +57,40 @@ describe('the web app plugin', () => {
     for (const url of ['/blogs', '/contact', '/purchase', '/purchase/a/b']) {
       const res = await app.inject({ url });
       expect(res.headers.link, url).toBeUndefined();
+    }
+  });
+
+  it('sends the prerendered home page for / and the shell for every other page', async () => {
+    for (const url of ['/', '/?ref=mail']) {
+      const home = await app.inject({ url });
+      expect(home.statusCode, url).toBe(200);
+      expect(home.body, url).toBe(HOME);
+      expect(home.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const [url, status] of [
+      ['/login', 200],
+      ['/blogs', 200],
+      ['/no/such/page', 404],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.body, url).toBe(SHELL);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('sends index.html for / when the build has no prerendered home page', async () => {
+    const bare = tempDir('partsmith-web-bare-');
+    fs.writeFileSync(path.join(bare, 'index.html'), SHELL);
+    const plain = Fastify();
+    try {
+      await plain.register(webApp, { dist: bare });
+      const home = await plain.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toBe(SHELL);
+    } finally {
+      await plain.close();
+      fs.rmSync(bare, { recursive: true, force: true });
     }
   });
 

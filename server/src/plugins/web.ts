@@ -7,6 +7,12 @@ import { errorBody } from './error-handler.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 
+/**
+ * Written by the web build (web/scripts/prerender.mjs): the home page's first screen, painted
+ * before any script runs (docs/decisions/015). index.html holds the shell of the other pages.
+ */
+const HOME_FILE = path.join('prerendered', 'home.html');
+
 /** Written by the web build (web/scripts/page-hints.ts): route pattern -> `Link` values. */
 const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
 
@@ -36,7 +42,8 @@ export function readPageHints(dist: string): PageHints {
  * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
  * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
  * A page's shell carries its `Link` preload header from the build's page hints: the home page's
- * hero picture, another page's own lazily loaded chunks (docs/decisions/013).
+ * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The home page
+ * gets its own prerendered HTML when the build has it (docs/decisions/015).
  */
 export async function webApp(app: FastifyInstance, options: { dist: string }) {
   const indexFile = path.join(options.dist, 'index.html');
@@ -59,7 +66,7 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
         const rel = path.relative(options.dist, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
-        } else if (rel === 'index.html') {
+        } else if (rel === 'index.html' || rel.startsWith(`prerendered${path.sep}`)) {
           reply.header('cache-control', 'no-cache');
         } else {
           reply.header('cache-control', 'public, max-age=3600');
@@ -69,10 +76,12 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
   }
 
   const hints = hasApp ? readPageHints(options.dist) : [];
+  const hasHome = hasApp && fs.existsSync(path.join(options.dist, HOME_FILE));
   const sendApp = (reply: FastifyReply, status: number, pathname: string) => {
     const link = status === 200 ? hints.find((h) => h.pattern.test(pathname))?.link : undefined;
     if (link) reply.header('link', link);
-    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    const file = hasHome && pathname === '/' ? HOME_FILE : 'index.html';
+    return reply.status(status).header('cache-control', 'no-cache').sendFile(file);
   };
 
   app.setNotFoundHandler((request, reply) => {

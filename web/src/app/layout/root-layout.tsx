@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
-export function RootLayout() {
+/** The layout around every page; `children` stand for the page (the route's Outlet otherwise). */
+export function RootLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
@@ -16,10 +19,19 @@ export function RootLayout() {
           a page whose content arrives after the first paint does not push it down the screen
           (Lighthouse's layout-shift audit; issue 7's CLS <= 0.05). */}
       <main id="main" className="min-h-[calc(100svh-4rem)] flex-1" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <Footer />
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * Shown in the layout's main while a page loaded on demand is on its way (the page's route
+ * HydrateFallback), and prerendered as the shell of every page but the home page
+ * (docs/decisions/015): both must stay the same markup.
+ */
+export function PageLoading() {
+  return <Spinner label="Loading the page" className="py-32" />;
 }

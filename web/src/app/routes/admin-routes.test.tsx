@@ -9,7 +9,7 @@ import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 const ADMIN_PAGES = ['manage-products', 'make-admin', 'manage-orders', 'audit-log'];
 
 async function dashboardRoute(): Promise<RouteObject> {
-  const { routes } = await import('../router.tsx');
+  const { routes } = await import('../route-table.tsx');
   const root: RouteObject = routes[0]!;
   return root.children!.find((route) => route.path === 'dashboard')!;
 }
@@ -23,7 +23,7 @@ function pageOf(items: unknown[], total: number) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the admin routes', () => {
-  it('router.tsx puts the admin pages, lazily loaded, inside RequireAdmin in the dashboard', async () => {
+  it('route-table.tsx puts the admin pages, lazily loaded, inside RequireAdmin in the dashboard', async () => {
     const dashboard = await dashboardRoute();
     expect(await lazyComponent(dashboard)).toBe(RequireUser);
     const layout = dashboard.children![0]!;

@@ -13,7 +13,7 @@ import { PurchaseRoute } from './purchase.tsx';
 const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
 const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
 
-/** The buying pages as router.tsx nests them: signed-in only, dashboard pages in the layout. */
+/** The buying pages as route-table.tsx nests them: signed-in only, dashboard pages in the layout. */
 const routes: RouteObject[] = [
   { path: '/login', element: <p>Login page</p> },
   {
@@ -54,8 +54,8 @@ const signedIn = {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the buying routes', () => {
-  it('router.tsx declares them', async () => {
-    const { routes: appRoutes } = await import('../router.tsx');
+  it('route-table.tsx declares them', async () => {
+    const { routes: appRoutes } = await import('../route-table.tsx');
     const root: RouteObject = appRoutes[0]!;
     const child = (parent: RouteObject | undefined, path: string) =>
       parent?.children?.find((route) => route.path === path);

@@ -1,0 +1,219 @@
+import type { RouteObject } from 'react-router';
+import { RouteError } from '../components/ui/route-error.tsx';
+import { useSession } from '../features/auth/api/get-session.ts';
+import { HomeRoute } from './routes/home.tsx';
+import { PageLoading, RootLayout } from './layout/root-layout.tsx';
+
+/**
+ * The guards are layout routes: signed-in pages go under RequireUser, admin pages under
+ * RequireAdmin inside it, e.g. `{ lazy: requireAdmin, children: [{ path: 'add-product', ... }] }`
+ * among the dashboard's children. They load on demand like the pages they guard.
+ */
+const requireUser = async () => ({
+  Component: (await import('../features/auth/components/guards.tsx')).RequireUser,
+});
+const requireAdmin = async () => ({
+  Component: (await import('../features/auth/components/guards.tsx')).RequireAdmin,
+});
+
+/**
+ * Every page but the home page is loaded on demand (spec section 2's route table), and so is
+ * everything the home page does not show at first paint (docs/decisions/010). Each page loaded
+ * on demand shows PageLoading inside the layout while it is on its way when opened directly:
+ * the same markup as the prerendered shell (docs/decisions/015), so the navbar and footer
+ * painted before any script stay where they are.
+ */
+export const routes: RouteObject[] = withPageLoading([
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: HomeRoute, ErrorBoundary: RouteError },
+      {
+        path: 'myPortfolio',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/pages/components/portfolio-page.tsx'))
+            .PortfolioPage,
+        }),
+      },
+      {
+        path: 'blogs',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/pages/components/blogs-page.tsx')).BlogsPage,
+        }),
+      },
+      {
+        path: 'contact',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
+        }),
+      },
+      {
+        path: 'info/:topic',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/pages/components/info-page.tsx')).InfoPage,
+        }),
+      },
+      {
+        path: 'login',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/login-page.tsx')).LoginPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page.tsx'))
+            .ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'purchase/:partsId',
+        lazy: requireUser,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteError,
+            lazy: async () => ({
+              Component: (await import('./routes/purchase.tsx')).PurchaseRoute,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: requireUser,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            lazy: async () => ({
+              Component: (await import('./routes/dashboard.tsx')).DashboardRoute,
+            }),
+            children: [
+              {
+                index: true,
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/components/dashboard-home.tsx'))
+                    .DashboardHome,
+                }),
+              },
+              {
+                path: 'my-orders',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute,
+                }),
+              },
+              {
+                path: 'payment/:id',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('./routes/payment.tsx')).PaymentRoute,
+                }),
+              },
+              {
+                path: 'add-review',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('../features/reviews/components/add-review-page.tsx'))
+                    .AddReviewPage,
+                }),
+              },
+              {
+                path: 'my-profile',
+                ErrorBoundary: RouteError,
+                lazy: async () => ({
+                  Component: (await import('../features/profile/components/my-profile-page.tsx'))
+                    .MyProfilePage,
+                }),
+              },
+              {
+                // Admin pages (spec section 6). Other admin pages go in here too.
+                lazy: requireAdmin,
+                ErrorBoundary: RouteError,
+                children: [
+                  {
+                    path: 'add-product',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/catalog-admin/components/add-product-page.tsx')
+                      ).AddProductPage,
+                    }),
+                  },
+                  {
+                    path: 'manage-products',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/admin/components/manage-products-page.tsx')
+                      ).ManageProductsPage,
+                    }),
+                  },
+                  {
+                    path: 'make-admin',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => {
+                      const { MakeAdminPage } =
+                        await import('../features/admin/components/make-admin-page.tsx');
+                      // RequireAdmin's Outlet passes no dashboard context on: the app hands the
+                      // page the signed-in e-mail (its row says '(you)').
+                      return {
+                        Component: function MakeAdminRoute() {
+                          return <MakeAdminPage currentEmail={useSession().data?.user.email} />;
+                        },
+                      };
+                    },
+                  },
+                  {
+                    path: 'manage-orders',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/admin/components/manage-orders-page.tsx')
+                      ).ManageOrdersPage,
+                    }),
+                  },
+                  {
+                    path: 'audit-log',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/components/audit-log-page.tsx'))
+                        .AuditLogPage,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('../features/pages/components/not-found-page.tsx')).NotFoundPage,
+        }),
+      },
+    ],
+  },
+]);
+
+/** The root's children loaded on demand get PageLoading as their HydrateFallback. */
+function withPageLoading([root, ...rest]: RouteObject[]): RouteObject[] {
+  if (!root) return rest;
+  const children = root.children?.map((child) =>
+    child.lazy ? { ...child, HydrateFallback: PageLoading } : child,
+  );
+  return [{ ...root, children } as RouteObject, ...rest];
+}

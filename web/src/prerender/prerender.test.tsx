@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeQueryClient } from '../app/providers.tsx';
+import { routes } from '../app/route-table.tsx';
+import { prerenderPages } from './prerender.tsx';
+
+/**
+ * Markup as the browser holds it, to compare: parsed, without React's comment markers, each
+ * element's attributes in one order (React's client sets an image's src after its srcset) and
+ * useId's values (the server's and the client's differ; only the drawer's aria-controls has one).
+ */
+function parsed(markup: string): string {
+  const box = document.createElement('div');
+  box.innerHTML = markup;
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_ELEMENT);
+  const comments: Node[] = [];
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (node instanceof Element) {
+      const attributes = [...node.attributes].map((a) => [a.name, a.value] as const).sort();
+      for (const [name] of attributes) node.removeAttribute(name);
+      for (const [name, value] of attributes) node.setAttribute(name, value);
+    } else comments.push(node);
+  }
+  comments.forEach((comment) => comment.parentNode?.removeChild(comment));
+  return box.innerHTML.replace(/_r_[0-9a-z]+_/gi, 'useId');
+}
+
+/**
+ * What the browser's first render of the app at `path` puts in #root: taken at once, before any
+ * answer or page loaded on demand has come.
+ */
+function firstRender(path: string): string {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() => {
+    root.render(
+      <QueryClientProvider client={makeQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+      </QueryClientProvider>,
+    );
+  });
+  const html = parsed(container.innerHTML);
+  act(() => root.unmount());
+  container.remove();
+  return html;
+}
+
+beforeEach(() => {
+  // The session, parts and reviews never answer: the first screen is their loading state.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the prerendered first screens', () => {
+  it('the home page: the navbar with the session loading, the hero, the lists loading', async () => {
+    const { home } = await prerenderPages();
+    const page = document.createElement('div');
+    page.innerHTML = home;
+    expect(page.querySelector('nav[aria-label="Main"]')).not.toBeNull();
+    expect(page.querySelector('#hero-heading')).not.toBeNull();
+    expect(page.querySelector('img[fetchpriority="high"]')?.getAttribute('src')).toMatch(
+      /^\/images\/hero\/slide-1-\d+\.webp$/,
+    );
+    // Never "Login" nor "Dashboard" before the session is known: no flash for a signed-in user.
+    const navLinks = [...page.querySelectorAll('header a')].map((a) => a.textContent);
+    expect(navLinks).not.toContain('Login');
+    expect(navLinks).not.toContain('Dashboard');
+    expect(page.querySelector('footer')).not.toBeNull();
+    expect(home).not.toMatch(/<script|<title|<link/);
+  });
+
+  it('the shell of the other pages: the layout with the page loading in main', async () => {
+    const { shell } = await prerenderPages();
+    const page = document.createElement('div');
+    page.innerHTML = shell;
+    expect(page.querySelector('nav[aria-label="Main"]')).not.toBeNull();
+    expect(page.querySelector('main')?.textContent).toBe('Loading the page');
+    expect(page.querySelector('footer')).not.toBeNull();
+    expect(page.querySelector('header a[class*="text-orange-300"]')).toBeNull();
+    expect(shell).not.toMatch(/<script|<title|<link/);
+  });
+
+  it("is what the browser's first render makes, so taking over changes nothing on screen", async () => {
+    const { home, shell } = await prerenderPages();
+    expect(firstRender('/')).toBe(parsed(home));
+    for (const path of ['/login', '/dashboard/my-orders', '/purchase/abc', '/no/such/page']) {
+      expect(firstRender(path), path).toBe(parsed(shell));
+    }
+  });
+});
