@@ -260,7 +260,7 @@ await step(
     const a = shared.a;
     const { raw, answer, cacheHeaders } = await rawCeiling(a.url);
     notes.push(
-      `first page: ${answer.bytes} bytes, headers seen: ${cacheHeaders.length ? cacheHeaders.join('; ') : 'no cache header (cached figure is then the uncached path)'}`,
+      `first page: ${answer.bytes} bytes${cacheHeaders.length ? `, cache headers: ${cacheHeaders.join('; ')}` : ''}; the shop's catalogue cache sends no header of its own, so "cached" is told apart from "uncached" by the two figures`,
     );
     const ceiling = {
       label: 'raw',
