@@ -19,6 +19,12 @@ export const PasswordField = z
 
 /** The login panel's two modes (spec section 5, Login). */
 export const SignUpBody = z.object({ name: NameField, email: EmailField, password: PasswordField });
+
+/** What the profile page may change through Better Auth's update-user (other keys pass on). */
+export const UpdateUserBody = z.looseObject({
+  name: NameField.optional(),
+  image: z.string({ message: 'Image must be a link' }).max(2000).nullable().optional(),
+});
 export type SignUpBody = z.input<typeof SignUpBody>;
 
 export const SignInBody = z.object({ email: EmailField, password: PasswordField });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { NameField, Role } from './auth.ts';
 import { Id } from './common.ts';
-import { Role } from './auth.ts';
 
 /** POST /api/upload answers the shape the spec's image host answered. */
 export const UploadAnswer = z.object({ display_url: z.string() });
@@ -26,11 +26,7 @@ export const ModifiedAnswer = z.object({
 
 // --- Reviews (spec: name, image, type (the description), rating) ---
 export const AddReviewBody = z.object({
-  name: z
-    .string({ message: 'Name is Required' })
-    .trim()
-    .min(1, 'Name is Required')
-    .max(100, 'Keep the name under 100 characters'),
+  name: NameField,
   rating: z.coerce
     .number({ message: 'Rating is Required' })
     .int('Rating must be a whole number from 1 to 5')

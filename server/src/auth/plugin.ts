@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { AuthProviders, Role } from '@partsmith/contract';
+import { AuthProviders, Role, UpdateUserBody } from '@partsmith/contract';
 import { errorBody } from '../plugins/error-handler.ts';
 import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
@@ -40,17 +39,6 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   const cookies = from.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
-
-/** What the profile page may change through Better Auth's update-user. */
-const UpdateUserBody = z.looseObject({
-  name: z
-    .string({ message: 'Name must be text' })
-    .trim()
-    .min(1, 'Name is Required')
-    .max(100, 'Keep the name under 100 characters')
-    .optional(),
-  image: z.string({ message: 'Image must be a link' }).max(2000).nullable().optional(),
-});
 
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
