@@ -2,8 +2,8 @@
 // Changes roles on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
 import { eq } from 'drizzle-orm';
 import { EmailField } from '@partsmith/contract';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabaseForCli } from './open-database.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabaseForCli, runCommand } from './open-database.ts';
 import { users } from '../db/schema/index.ts';
 import { findUserByEmail, LastAdminError, setRoleByEmail } from '../modules/users/service.ts';
 
@@ -60,12 +60,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof ConfigError ? `${error.message}\n` : `${String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -31,4 +31,17 @@ export async function openDatabaseForCli(config: Config): Promise<Database | nul
     throw error;
   }
   return database;
+}
+
+/** Runs a command's main with the process's arguments and exits with its code (1 on an error). */
+export function runCommand(main: (args: string[]) => Promise<number>) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(
+        error instanceof ConfigError ? `${error.message}\n` : `${String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
 }

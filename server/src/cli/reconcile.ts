@@ -3,8 +3,8 @@
 // unpaid order, or refunds it. Works on the configured database (DATABASE_URL, else the embedded
 // one in DATA_DIR) and the configured provider (Stripe keys, else the test processor).
 import { choosePaymentProvider, stripeApiBase } from '../app.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabaseForCli } from './open-database.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabaseForCli, runCommand } from './open-database.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import type { PaymentLog } from '../modules/payments/service.ts';
 import { createStripeProvider } from '../modules/payments/stripe-provider.ts';
@@ -58,12 +58,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof ConfigError ? `${error.message}\n` : `${String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);
