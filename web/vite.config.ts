@@ -1,9 +1,12 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { artwork } from './scripts/artwork.ts';
 import { pageHintsPlugin } from './scripts/page-hints.ts';
+
+const ZOD_FACADE = new URL('./src/lib/zod-facade.ts', import.meta.url);
 
 const GUARD = 'src/features/auth/components/guards.tsx';
 const DASHBOARD = [GUARD, 'src/app/routes/dashboard.tsx'];
@@ -32,6 +35,9 @@ const PAGE_MODULES = {
  * scripts/prerender.mjs runs to put the first screens into the HTML (docs/decisions/015).
  */
 export default defineConfig(({ isSsrBuild }) => ({
+  // Only the zod builders the shop uses (src/lib/zod-facade.ts); the facade itself imports from
+  // 'zod/v4', which this exact-match alias leaves alone.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(ZOD_FACADE) }] },
   plugins: isSsrBuild
     ? [react()]
     : [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES)],

@@ -14,18 +14,29 @@ const PURCHASE = [
 
 const SHELL = '<!doctype html><div id="root"><nav>shell</nav></div>';
 const HOME = '<!doctype html><div id="root"><nav>shell</nav><h1>home</h1></div>';
+const LOGIN_PAGE = '<!doctype html><div id="root"><nav>shell</nav><h1>login</h1></div>';
+const NOT_FOUND = '<!doctype html><div id="root"><nav>shell</nav><h1>404</h1></div>';
 
 describe('the web app plugin', () => {
   let web: string;
   let app: FastifyInstance;
   beforeAll(async () => {
-    // A stand-in build: the shell, the prerendered home page and the page hints the web build
-    // writes.
+    // A stand-in build: the shell, the prerendered pages with their index and the page hints
+    // the web build writes (the index also names a page the build did not write).
     web = tempDir('partsmith-web-hints-');
     fs.mkdirSync(path.join(web, '.vite'));
     fs.mkdirSync(path.join(web, 'prerendered'));
     fs.writeFileSync(path.join(web, 'index.html'), SHELL);
     fs.writeFileSync(path.join(web, 'prerendered', 'home.html'), HOME);
+    fs.writeFileSync(path.join(web, 'prerendered', 'login.html'), LOGIN_PAGE);
+    fs.writeFileSync(path.join(web, 'prerendered', 'not-found.html'), NOT_FOUND);
+    fs.writeFileSync(
+      path.join(web, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        pages: { '/': 'home.html', '/login': 'login.html', '/blogs': 'gone.html' },
+        notFound: 'not-found.html',
+      }),
+    );
     fs.writeFileSync(
       path.join(web, '.vite', 'page-hints.json'),
       JSON.stringify({
@@ -60,26 +71,25 @@ describe('the web app plugin', () => {
     }
   });
 
-  it('sends the prerendered home page for / and the shell for every other page', async () => {
-    for (const url of ['/', '/?ref=mail']) {
-      const home = await app.inject({ url });
-      expect(home.statusCode, url).toBe(200);
-      expect(home.body, url).toBe(HOME);
-      expect(home.headers['cache-control'], url).toBe('no-cache');
-    }
-    for (const [url, status] of [
-      ['/login', 200],
-      ['/blogs', 200],
-      ['/no/such/page', 404],
+  it('sends each prerendered page, the 404 page for unknown paths, the shell otherwise', async () => {
+    for (const [url, status, body] of [
+      ['/', 200, HOME],
+      ['/?ref=mail', 200, HOME],
+      ['/login?redirect=%2Fdashboard', 200, LOGIN_PAGE],
+      ['/no/such/page', 404, NOT_FOUND],
+      // Listed in the index but not written: the shell, never an error.
+      ['/blogs', 200, SHELL],
+      ['/contact', 200, SHELL],
+      ['/dashboard/my-orders', 200, SHELL],
     ] as const) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(status);
-      expect(res.body, url).toBe(SHELL);
+      expect(res.body, url).toBe(body);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 
-  it('sends index.html for / when the build has no prerendered home page', async () => {
+  it('sends index.html for every page when the build has no prerendered pages', async () => {
     const bare = tempDir('partsmith-web-bare-');
     fs.writeFileSync(path.join(bare, 'index.html'), SHELL);
     const plain = Fastify();
@@ -88,6 +98,9 @@ describe('the web app plugin', () => {
       const home = await plain.inject({ url: '/' });
       expect(home.statusCode).toBe(200);
       expect(home.body).toBe(SHELL);
+      const missing = await plain.inject({ url: '/no/such/page' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe(SHELL);
     } finally {
       await plain.close();
       fs.rmSync(bare, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 // After `vite build` and the server build of src/prerender/prerender.tsx (into dist/.prerender):
-// puts the prerendered first screens into the app's HTML (docs/decisions/015).
-// dist/index.html gets the generic shell (every page but the home page, and the 404 page);
-// dist/prerendered/home.html the home page. The server build is removed afterwards.
+// puts the prerendered first screens into the app's HTML (docs/decisions/015, 016).
+// dist/prerendered/<page>.html for each page of PRERENDERED_PAGES, and
+// dist/prerendered/not-found.html (the 404 page), dist/prerendered/pages.json (which file for
+// which path, and the 404 page's) for the server; dist/index.html gets the generic
+// shell (every other page, and the 404 page). The server build is removed afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,9 +11,12 @@ import { pathToFileURL } from 'node:url';
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const serverBuild = path.join(dist, '.prerender');
 const ROOT = '<div id="root"></div>';
+const NOT_FOUND_FILE = 'not-found.html';
 
-const { prerenderPages } = await import(pathToFileURL(path.join(serverBuild, 'prerender.js')).href);
-const pages = await prerenderPages();
+const { prerenderPages, PRERENDERED_PAGES, NOT_FOUND_PATH } = await import(
+  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+);
+const { pages, notFound, shell } = await prerenderPages();
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`);
 
@@ -21,6 +26,13 @@ const write = (file, markup) => {
   fs.writeFileSync(file, template.replace(ROOT, `<div id="root">${markup}</div>`));
   console.log(`prerendered ${path.relative(process.cwd(), file)}`);
 };
-write(path.join(dist, 'prerendered', 'home.html'), pages.home);
-write(path.join(dist, 'index.html'), pages.shell);
+const folder = path.join(dist, 'prerendered');
+for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+  write(path.join(folder, file), pages[pathname]);
+}
+write(path.join(folder, NOT_FOUND_FILE), notFound);
+const manifest = { pages: PRERENDERED_PAGES, notFound: NOT_FOUND_FILE };
+fs.writeFileSync(path.join(folder, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages and ${NOT_FOUND_PATH}`);
+write(path.join(dist, 'index.html'), shell);
 fs.rmSync(serverBuild, { recursive: true, force: true });

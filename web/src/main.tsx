@@ -1,25 +1,31 @@
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { AppProviders } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, createAppRouter } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-function start(container: HTMLElement) {
-  // Replaces the prerendered first screen with the same markup (docs/decisions/015).
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+async function start(container: HTMLElement) {
+  const router = await createAppRouter();
+  // Replaces the prerendered first screen with the same markup (docs/decisions/015, 016). As a
+  // transition, React renders the page in slices of a few milliseconds and lets the browser
+  // answer input in between, instead of one long task.
+  const app = createRoot(container);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 // The page came with its first screen prerendered: let the browser paint it (the next frame)
-// before React's first render, a long task, takes the main thread.
-if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => start(root), 0));
-else start(root);
+// before React's first render takes the main thread.
+if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => void start(root), 0));
+else void start(root);

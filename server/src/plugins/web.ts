@@ -8,10 +8,34 @@ import { errorBody } from './error-handler.ts';
 const YEAR = 60 * 60 * 24 * 365;
 
 /**
- * Written by the web build (web/scripts/prerender.mjs): the home page's first screen, painted
- * before any script runs (docs/decisions/015). index.html holds the shell of the other pages.
+ * Written by the web build (web/scripts/prerender.mjs): which prerendered first screen to send
+ * for which page path, and for an unknown path (the 404 page), painted before any script runs
+ * (docs/decisions/015, 016). index.html holds the shell of the other pages.
  */
-const HOME_FILE = path.join('prerendered', 'home.html');
+const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_INDEX = path.join(PRERENDERED_DIR, 'pages.json');
+
+type Prerendered = { pages: Map<string, string>; notFound?: string };
+
+/** The build's prerendered pages (path -> file under dist); none when the build has no index. */
+export function readPrerendered(dist: string): Prerendered {
+  const file = path.join(dist, PRERENDERED_INDEX);
+  if (!fs.existsSync(file)) return { pages: new Map() };
+  const index = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    pages?: Record<string, string>;
+    notFound?: string;
+  };
+  const inDist = (name: string) => {
+    const rel = path.join(PRERENDERED_DIR, path.basename(name));
+    return fs.existsSync(path.join(dist, rel)) ? rel : undefined;
+  };
+  const pages = new Map<string, string>();
+  for (const [pathname, name] of Object.entries(index.pages ?? {})) {
+    const rel = inDist(name);
+    if (rel) pages.set(pathname, rel);
+  }
+  return { pages, notFound: index.notFound ? inDist(index.notFound) : undefined };
+}
 
 /** Written by the web build (web/scripts/page-hints.ts): route pattern -> `Link` values. */
 const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
@@ -42,8 +66,8 @@ export function readPageHints(dist: string): PageHints {
  * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
  * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
  * A page's shell carries its `Link` preload header from the build's page hints: the home page's
- * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The home page
- * gets its own prerendered HTML when the build has it (docs/decisions/015).
+ * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The pages the
+ * build prerendered, and the 404 page, get their own HTML (docs/decisions/015, 016).
  */
 export async function webApp(app: FastifyInstance, options: { dist: string }) {
   const indexFile = path.join(options.dist, 'index.html');
@@ -66,7 +90,7 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
         const rel = path.relative(options.dist, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
-        } else if (rel === 'index.html' || rel.startsWith(`prerendered${path.sep}`)) {
+        } else if (rel === 'index.html' || rel.startsWith(`${PRERENDERED_DIR}${path.sep}`)) {
           reply.header('cache-control', 'no-cache');
         } else {
           reply.header('cache-control', 'public, max-age=3600');
@@ -76,11 +100,12 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
   }
 
   const hints = hasApp ? readPageHints(options.dist) : [];
-  const hasHome = hasApp && fs.existsSync(path.join(options.dist, HOME_FILE));
+  const prerendered = hasApp ? readPrerendered(options.dist) : { pages: new Map<string, string>() };
   const sendApp = (reply: FastifyReply, status: number, pathname: string) => {
     const link = status === 200 ? hints.find((h) => h.pattern.test(pathname))?.link : undefined;
     if (link) reply.header('link', link);
-    const file = hasHome && pathname === '/' ? HOME_FILE : 'index.html';
+    const own = status === 200 ? prerendered.pages.get(pathname) : prerendered.notFound;
+    const file = own ?? 'index.html';
     return reply.status(status).header('cache-control', 'no-cache').sendFile(file);
   };
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -16,7 +17,7 @@ export function makeQueryClient() {
 }
 
 // Loaded after the first paint. Sonner shows toasts raised before its Toaster mounted.
-const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+const Toaster = lazyComponent(async () => (await import('sonner')).Toaster);
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);

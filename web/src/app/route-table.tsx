@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { HomeRoute } from './routes/home.tsx';
-import { PageLoading, RootLayout } from './layout/root-layout.tsx';
+import { PageLoading } from '../components/ui/spinner.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
 
 /**
  * The guards are layout routes: signed-in pages go under RequireUser, admin pages under

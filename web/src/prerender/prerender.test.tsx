@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
-import { prerenderPages } from './prerender.tsx';
+import { resolveMatchedPages } from '../app/router.tsx';
+import { NOT_FOUND_PATH, PRERENDERED_PAGES, prerenderPages } from './prerender.tsx';
 
 /**
  * Markup as the browser holds it, to compare: parsed, without React's comment markers, each
@@ -30,10 +31,11 @@ function parsed(markup: string): string {
 }
 
 /**
- * What the browser's first render of the app at `path` puts in #root: taken at once, before any
- * answer or page loaded on demand has come.
+ * What the browser's first render of the app at `path` puts in #root: as main.tsx does it, once
+ * the pages matched at `path` are loaded, and taken at once, before any answer has come.
  */
-function firstRender(path: string): string {
+async function firstRender(path: string): Promise<string> {
+  await resolveMatchedPages(routes, path);
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -61,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the prerendered first screens', () => {
   it('the home page: the navbar with the session loading, the hero, the lists loading', async () => {
-    const { home } = await prerenderPages();
+    const home = (await prerenderPages()).pages['/'] ?? '';
     const page = document.createElement('div');
     page.innerHTML = home;
     expect(page.querySelector('nav[aria-label="Main"]')).not.toBeNull();
@@ -88,11 +90,26 @@ describe('the prerendered first screens', () => {
     expect(shell).not.toMatch(/<script|<title|<link/);
   });
 
+  it('the login page: its own first screen, the forms on their way', async () => {
+    const login = (await prerenderPages()).pages['/login'] ?? '';
+    const page = document.createElement('div');
+    page.innerHTML = login;
+    expect(page.querySelector('main h1')?.textContent).toBeTruthy();
+    expect(page.querySelector('main')?.textContent).not.toBe('Loading the page');
+    expect(login).not.toMatch(/<script|<title|<link/);
+  });
+
   it("is what the browser's first render makes, so taking over changes nothing on screen", async () => {
-    const { home, shell } = await prerenderPages();
-    expect(firstRender('/')).toBe(parsed(home));
-    for (const path of ['/login', '/dashboard/my-orders', '/purchase/abc', '/no/such/page']) {
-      expect(firstRender(path), path).toBe(parsed(shell));
+    const { pages, notFound, shell } = await prerenderPages();
+    for (const path of Object.keys(PRERENDERED_PAGES)) {
+      expect(await firstRender(path), path).toBe(parsed(pages[path] ?? ''));
+    }
+    for (const path of [NOT_FOUND_PATH, '/no/such/page']) {
+      expect(await firstRender(path), path).toBe(parsed(notFound));
+    }
+    expect(notFound).toContain('404');
+    for (const path of ['/dashboard/my-orders', '/purchase/abc', '/dashboard']) {
+      expect(await firstRender(path), path).toBe(parsed(shell));
     }
   });
 });

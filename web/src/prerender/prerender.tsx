@@ -1,6 +1,6 @@
 // Server entry of the build's prerender step (scripts/prerender.mjs, docs/decisions/015): renders
-// the first screen of the app as the browser shows it before any data has arrived, so that
-// index.html paints it before the entry script has downloaded and run.
+// the first screens of the app as the browser shows them before any data has arrived, so that
+// the HTML paints them before the entry script has downloaded and run.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -9,9 +9,15 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import { PageLoading, RootLayout } from '../app/layout/root-layout.tsx';
+import { RootLayout } from '../app/layout/root-layout.tsx';
+import { PageLoading } from '../components/ui/spinner.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
+import { markPrerendering } from '../lib/lazy-component.ts';
+
+// Parts loaded after the first paint stay on their way on every prerendered page, as in the
+// browser's first render (src/lib/lazy-component.ts).
+markPrerendering();
 
 /**
  * The generic shell: the layout with PageLoading in its main, as the app shows any page loaded
@@ -51,10 +57,40 @@ const cleaned = (markup: string) =>
     .replace(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/, '')
     .replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');
 
-/** The markup to put in `#root`: `home` for `/`, `shell` for every other page. */
-export async function prerenderPages(): Promise<{ home: string; shell: string }> {
+/**
+ * The pages prerendered with a first screen of their own (file name in dist/prerendered): the
+ * ones a visitor sees without a session or data. The browser's first render of each is the
+ * page itself (main.tsx loads its chunk first, docs/decisions/016), lists and lazy forms in
+ * their loading state. The 404 page has its own too; every other page (the signed-in pages, whose
+ * first render waits for the session) gets the shell.
+ */
+export const PRERENDERED_PAGES: Record<string, string> = {
+  '/': 'home.html',
+  '/login': 'login.html',
+  '/contact': 'contact.html',
+  '/blogs': 'blogs.html',
+  '/myPortfolio': 'portfolio.html',
+};
+
+/** Any path no route matches: the 404 page's own first screen (the server answers 404 with it). */
+export const NOT_FOUND_PATH = '/_not-found';
+
+/**
+ * The markup to put in `#root`: each prerendered page's, the 404 page's and the shell of every
+ * other page.
+ */
+export async function prerenderPages(): Promise<{
+  pages: Record<string, string>;
+  notFound: string;
+  shell: string;
+}> {
+  const pages: Record<string, string> = {};
+  for (const pathname of Object.keys(PRERENDERED_PAGES)) {
+    pages[pathname] = await render(routes, pathname);
+  }
   return {
-    home: await render(routes, '/'),
+    pages,
+    notFound: await render(routes, NOT_FOUND_PATH),
     shell: await render(SHELL_ROUTES, '/_shell'),
   };
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 
-// Below the fold on every page: the form (react-hook-form, zod) loads after the first paint.
-const NewsletterForm = lazy(async () => ({
-  default: (await import('../../features/contact/components/newsletter-form.tsx')).NewsletterForm,
-}));
+// Below the fold on every page: the form (react-hook-form, zod) loads when the footer comes near.
+const NewsletterForm = lazyComponent(
+  async () =>
+    (await import('../../features/contact/components/newsletter-form.tsx')).NewsletterForm,
+);
 
 type FooterLink = { label: string; to: string; plain?: boolean };
 
@@ -138,7 +140,7 @@ export function Footer() {
           <p className="mt-4 mb-3 text-sm">
             New parts, restocks and workshop tips, about once a month. Unsubscribe any time.
           </p>
-          <Suspense
+          <LoadWhenNear
             fallback={
               <Spinner
                 label="Loading the newsletter form"
@@ -147,7 +149,7 @@ export function Footer() {
             }
           >
             <NewsletterForm />
-          </Suspense>
+          </LoadWhenNear>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -25,13 +24,4 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <ScrollRestoration />
     </div>
   );
-}
-
-/**
- * Shown in the layout's main while a page loaded on demand is on its way (the page's route
- * HydrateFallback), and prerendered as the shell of every page but the home page
- * (docs/decisions/015): both must stay the same markup.
- */
-export function PageLoading() {
-  return <Spinner label="Loading the page" className="py-32" />;
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeRoute } from './home.tsx';
@@ -15,18 +15,47 @@ function renderHome() {
   );
 }
 
-class NeverVisibleObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+/** Nothing comes into view until a test says so (`comeIntoView`): nobody scrolls in jsdom. */
+const observers = new Set<ManualObserver>();
+class ManualObserver {
+  elements = new Set<Element>();
+  constructor(readonly callback: IntersectionObserverCallback) {
+    observers.add(this);
+  }
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+  disconnect() {
+    this.elements.clear();
+    observers.delete(this);
+  }
   takeRecords() {
     return [];
   }
 }
 
+/** What the browser tells the page's observers when `region` is scrolled into view. */
+function comeIntoView(region: Element) {
+  act(() => {
+    for (const observer of [...observers]) {
+      const inside = [...observer.elements].filter((element) => region.contains(element));
+      if (inside.length === 0) continue;
+      const entries = inside.map((target) => ({ target, isIntersecting: true }));
+      observer.callback(
+        entries as unknown as IntersectionObserverEntry[],
+        observer as unknown as IntersectionObserver,
+      );
+    }
+  });
+}
+
 beforeEach(() => {
   // The reviews stay out of view here; reviews-section.test.tsx covers them.
-  vi.stubGlobal('IntersectionObserver', NeverVisibleObserver);
+  observers.clear();
+  vi.stubGlobal('IntersectionObserver', ManualObserver);
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(
     new Response('[]', { headers: { 'content-type': 'application/json', 'x-total-count': '0' } }),
   );
@@ -115,7 +144,9 @@ describe('the home page route', () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(contact).toHaveAttribute('id', 'contact');
-    // The form loads after the first paint.
+    // The form loads when the banner comes near the viewport, its place held until then.
+    expect(within(contact).getByRole('status')).toHaveTextContent('Loading the contact form');
+    comeIntoView(contact);
     expect(await within(contact).findByLabelText('Email address')).toHaveAttribute(
       'id',
       'home-contact-email',

@@ -12,3 +12,13 @@ export function Spinner({
     </div>
   );
 }
+
+/**
+ * Shown in the layout's main while a page is on its way: a page loaded on demand (the route's
+ * HydrateFallback) or a signed-in page while the session is checked (RequireUser). Prerendered
+ * as the shell of every page without a prerendered screen of its own (docs/decisions/015, 016):
+ * all of them must stay the same markup.
+ */
+export function PageLoading() {
+  return <Spinner label="Loading the page" className="py-32" />;
+}

@@ -68,7 +68,7 @@ describe('RequireUser', () => {
       'GET /api/auth/get-session': () => new Promise((resolve) => (answer = resolve)),
     });
     renderGuarded('/dashboard');
-    expect(await screen.findByRole('status')).toHaveTextContent('Checking your sign-in');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the page');
     answer(json(customer));
     expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
   });

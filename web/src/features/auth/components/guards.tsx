@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { toast } from 'sonner';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageLoading, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminCheck } from '../api/admin-check.ts';
 import { useSession } from '../api/get-session.ts';
@@ -23,13 +23,14 @@ function CheckFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 }
 
 /**
- * Signed-in pages (spec section 6). While the session loads: a spinner. Signed out: to /login,
- * remembering where the visitor wanted to go (`state.from`).
+ * Signed-in pages (spec section 6). While the session loads: the page loading, the same markup
+ * as the prerendered shell (docs/decisions/016). Signed out: to /login, remembering where the
+ * visitor wanted to go (`state.from`).
  */
 export function RequireUser() {
   const location = useLocation();
   const session = useSession();
-  if (session.isPending) return <Spinner label="Checking your sign-in" className="py-24" />;
+  if (session.isPending) return <PageLoading />;
   if (session.isError && session.data === undefined) {
     return <CheckFailed what="your sign-in" onRetry={() => void session.refetch()} />;
   }

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { LoadWhenNear } from '../../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 
-// Far below the fold: the form (react-hook-form, zod) loads after the home page's first paint.
-const ContactForm = lazy(async () => ({
-  default: (await import('./contact-form.tsx')).ContactForm,
-}));
+// Far below the fold: the form (react-hook-form, zod) loads when the banner comes near.
+const ContactForm = lazyComponent(async () => (await import('./contact-form.tsx')).ContactForm);
 
 export function ContactBanner() {
   return (
@@ -51,9 +50,11 @@ export function ContactBanner() {
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           {/* The box keeps the form's height while it loads, so nothing below moves. */}
-          <Suspense fallback={<Spinner label="Loading the contact form" className="h-[24.2rem]" />}>
+          <LoadWhenNear
+            fallback={<Spinner label="Loading the contact form" className="h-[24.2rem]" />}
+          >
             <ContactForm idPrefix="home-contact" />
-          </Suspense>
+          </LoadWhenNear>
         </div>
       </div>
     </section>

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useReviews } from '../api/get-reviews.ts';
-import { useInViewOnce } from './use-in-view-once.ts';
+import { useInViewOnce } from '../../../lib/use-in-view-once.ts';
 
 const loadSlider = () => import('./reviews-slider.tsx');
-const ReviewsSlider = lazy(() => loadSlider().then((m) => ({ default: m.ReviewsSlider })));
+const ReviewsSlider = lazyComponent(async () => (await loadSlider()).ReviewsSlider);
 
 /**
  * The slider's height (a card, the dots and the Pause button), held by every state so that
