@@ -8,6 +8,7 @@ import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
 import { NO_COOKIE_MESSAGE, type AuthPanelProps } from './sign-up-panel.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
 /** "Sign in": Email, Password, 'Forgot your password?' (spec section 5, Login). */
 export function SignInPanel({
@@ -78,44 +79,46 @@ export function SignInPanel({
             aria-labelledby="signin-heading"
             className="flex flex-col gap-4"
           >
-            <AuthField
-              id="signin-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <AuthField
-              id="signin-password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              registration={register('password')}
-              error={errors.password?.message}
-            />
-            <button
-              ref={forgotButton}
-              type="button"
-              className="link -mt-1 self-end text-sm font-semibold text-slate-800 hover:text-primary"
-              onClick={() => {
-                onMessage(null);
-                setForgot(true);
-              }}
-            >
-              Forgot your password?
-            </button>
-            <span role="status" className="sr-only">
-              {signIn.isPending ? 'Signing you in, please wait.' : ''}
-            </span>
-            <button
-              type="submit"
-              className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
-              disabled={signIn.isPending}
-            >
-              {signIn.isPending ? '...' : 'Sign In'}
-            </button>
+            <ReadyFieldset>
+              <AuthField
+                id="signin-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@company.com"
+                registration={register('email')}
+                error={errors.email?.message}
+              />
+              <AuthField
+                id="signin-password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                registration={register('password')}
+                error={errors.password?.message}
+              />
+              <button
+                ref={forgotButton}
+                type="button"
+                className="link -mt-1 self-end text-sm font-semibold text-slate-800 hover:text-primary"
+                onClick={() => {
+                  onMessage(null);
+                  setForgot(true);
+                }}
+              >
+                Forgot your password?
+              </button>
+              <span role="status" className="sr-only">
+                {signIn.isPending ? 'Signing you in, please wait.' : ''}
+              </span>
+              <button
+                type="submit"
+                className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
+                disabled={signIn.isPending}
+              >
+                {signIn.isPending ? '...' : 'Sign In'}
+              </button>
+            </ReadyFieldset>
           </form>
         </>
       )}

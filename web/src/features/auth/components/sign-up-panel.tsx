@@ -6,6 +6,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
 export const NO_COOKIE_MESSAGE =
   'You are signed in, but your browser did not keep the session. Allow cookies for this shop and try again.';
@@ -58,42 +59,44 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
         aria-labelledby="signup-heading"
         className="flex flex-col gap-4"
       >
-        <AuthField
-          id="signup-name"
-          label="Your Name"
-          type="text"
-          autoComplete="name"
-          registration={register('name')}
-          error={errors.name?.message}
-        />
-        <AuthField
-          id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <AuthField
-          id="signup-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least eight characters."
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <span role="status" className="sr-only">
-          {signUp.isPending ? 'Creating your account, please wait.' : ''}
-        </span>
-        <button
-          type="submit"
-          className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
-          disabled={signUp.isPending}
-        >
-          {signUp.isPending ? '...' : 'Sign Up'}
-        </button>
+        <ReadyFieldset>
+          <AuthField
+            id="signup-name"
+            label="Your Name"
+            type="text"
+            autoComplete="name"
+            registration={register('name')}
+            error={errors.name?.message}
+          />
+          <AuthField
+            id="signup-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <AuthField
+            id="signup-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least eight characters."
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <span role="status" className="sr-only">
+            {signUp.isPending ? 'Creating your account, please wait.' : ''}
+          </span>
+          <button
+            type="submit"
+            className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
+            disabled={signUp.isPending}
+          >
+            {signUp.isPending ? '...' : 'Sign Up'}
+          </button>
+        </ReadyFieldset>
       </form>
     </div>
   );

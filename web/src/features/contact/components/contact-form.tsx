@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSendContact } from '../api/send-contact.ts';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
 export const CONTACT_SUCCESS =
   'Thanks! Your message reached our team. We answer within one working day.';
@@ -62,81 +63,83 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
       aria-labelledby={heading ? ids.heading : undefined}
       className="flex flex-col gap-5"
     >
-      {heading && (
-        <h2 id={ids.heading} className="text-2xl font-bold text-slate-900">
-          {heading}
-        </h2>
-      )}
-      <div>
-        <label htmlFor={ids.email} className="mb-1 block font-semibold text-slate-900">
-          Email address
-        </label>
-        <input
-          id={ids.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          className={`input w-full border ${border(!!errors.email)}`}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id={`${ids.email}-error`} className={FIELD_ERROR}>
-            {errors.email.message}
-          </p>
+      <ReadyFieldset>
+        {heading && (
+          <h2 id={ids.heading} className="text-2xl font-bold text-slate-900">
+            {heading}
+          </h2>
         )}
-      </div>
-      <div>
-        <label htmlFor={ids.subject} className="mb-1 block font-semibold text-slate-900">
-          Subject
-        </label>
-        <input
-          id={ids.subject}
-          type="text"
-          placeholder="What is it about?"
-          className={`input w-full border ${border(!!errors.subject)}`}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? `${ids.subject}-error` : undefined}
-          {...register('subject')}
-        />
-        {errors.subject && (
-          <p id={`${ids.subject}-error`} className={FIELD_ERROR}>
-            {errors.subject.message}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={ids.message} className="mb-1 block font-semibold text-slate-900">
-          Message
-        </label>
-        <textarea
-          id={ids.message}
-          rows={5}
-          placeholder="Tell us which parts you need, the quantities and your deadline."
-          className={`textarea w-full border ${border(!!errors.message)}`}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${ids.message}-error` : undefined}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id={`${ids.message}-error`} className={FIELD_ERROR}>
-            {errors.message.message}
-          </p>
-        )}
-      </div>
-      {serverError && (
-        <div role="alert" className="alert alert-error">
-          {serverError}
+        <div>
+          <label htmlFor={ids.email} className="mb-1 block font-semibold text-slate-900">
+            Email address
+          </label>
+          <input
+            id={ids.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            className={`input w-full border ${border(!!errors.email)}`}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+            {...register('email')}
+          />
+          {errors.email && (
+            <p id={`${ids.email}-error`} className={FIELD_ERROR}>
+              {errors.email.message}
+            </p>
+          )}
         </div>
-      )}
-      <button type="submit" className="btn btn-primary self-start px-8" disabled={send.isPending}>
-        {send.isPending && (
-          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+        <div>
+          <label htmlFor={ids.subject} className="mb-1 block font-semibold text-slate-900">
+            Subject
+          </label>
+          <input
+            id={ids.subject}
+            type="text"
+            placeholder="What is it about?"
+            className={`input w-full border ${border(!!errors.subject)}`}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? `${ids.subject}-error` : undefined}
+            {...register('subject')}
+          />
+          {errors.subject && (
+            <p id={`${ids.subject}-error`} className={FIELD_ERROR}>
+              {errors.subject.message}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={ids.message} className="mb-1 block font-semibold text-slate-900">
+            Message
+          </label>
+          <textarea
+            id={ids.message}
+            rows={5}
+            placeholder="Tell us which parts you need, the quantities and your deadline."
+            className={`textarea w-full border ${border(!!errors.message)}`}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${ids.message}-error` : undefined}
+            {...register('message')}
+          />
+          {errors.message && (
+            <p id={`${ids.message}-error`} className={FIELD_ERROR}>
+              {errors.message.message}
+            </p>
+          )}
+        </div>
+        {serverError && (
+          <div role="alert" className="alert alert-error">
+            {serverError}
+          </div>
         )}
-        Contact Us
-      </button>
+        <button type="submit" className="btn btn-primary self-start px-8" disabled={send.isPending}>
+          {send.isPending && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Contact Us
+        </button>
+      </ReadyFieldset>
     </form>
   );
 }
