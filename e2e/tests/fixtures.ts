@@ -9,6 +9,23 @@ import { BASE_URL, MAIL_DIR } from '../playwright.config.ts';
  * quietly), except the ones a test says it expects.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  /**
+   * `page.goto` on a shop page returns once the app has taken the prerendered page over
+   * (`<html data-app="ready">`, set after the app's first render; docs/decisions/016), as a
+   * person would wait for the page to respond: an element found before that may be the
+   * prerendered copy the app is about to replace.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (page.url().startsWith(BASE_URL) && !new URL(page.url()).pathname.startsWith('/api/')) {
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+      }
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,12 +1,30 @@
 import './lib/zod-jitless.ts';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
-import { AppProviders } from './app/providers.tsx';
-import { AppRouter, createAppRouter } from './app/router.tsx';
+import { AppProviders, makeQueryClient } from './app/providers.tsx';
+import { routes } from './app/route-table.tsx';
+import { AppRouter, createAppRouter, prefetchPage } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+
+// The page's answers (the session, the page's own data) travel while its code arrives and the
+// browser paints the prerendered screen (docs/decisions/016).
+const client = makeQueryClient();
+prefetchPage(client, routes, window.location.pathname);
+
+/**
+ * Marks the page as taken over by the app (`<html data-app="ready">`) once its first render is on
+ * screen: from then on the controls work. Tests wait for it before they touch the page; before
+ * it, an element found may be the prerendered copy the app is about to replace.
+ */
+function TakenOver() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
 
 async function start(container: HTMLElement) {
   const router = await createAppRouter();
@@ -17,8 +35,9 @@ async function start(container: HTMLElement) {
   startTransition(() => {
     app.render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders client={client}>
           <AppRouter router={router} />
+          <TakenOver />
         </AppProviders>
       </StrictMode>,
     );

@@ -19,8 +19,15 @@ export function makeQueryClient() {
 // Loaded after the first paint. Sonner shows toasts raised before its Toaster mounted.
 const Toaster = lazyComponent(async () => (await import('sonner')).Toaster);
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
+/** `client`: the query cache main.tsx has already started filling (docs/decisions/016). */
+export function AppProviders({
+  children,
+  client: given,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
+  const [client] = useState(() => given ?? makeQueryClient());
   return (
     <QueryClientProvider client={client}>
       {children}

@@ -1,6 +1,7 @@
-import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params, RouteObject } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
-import { useSession } from '../features/auth/api/get-session.ts';
+import { sessionQuery, useSession } from '../features/auth/api/get-session.ts';
 import { HomeRoute } from './routes/home.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -16,6 +17,47 @@ const requireUser = async () => ({
 const requireAdmin = async () => ({
   Component: (await import('../features/auth/components/guards.tsx')).RequireAdmin,
 });
+
+/**
+ * A route's `handle.prefetch`: asks for the answers its page shows while the app starts, beside
+ * the page's code instead of after its first render (docs/decisions/016). Called by main.tsx
+ * for the routes matched when the app opens; the answers go into the query cache the page
+ * reads. The API modules are imported on demand, so the entry does not carry them.
+ */
+export type RouteHandle = { prefetch?: (client: QueryClient, params: Params) => Promise<unknown> };
+
+/** The signed-in user's e-mail, once the session is known (null when signed out). */
+async function sessionEmail(client: QueryClient) {
+  return (await client.fetchQuery(sessionQuery()))?.user.email ?? null;
+}
+
+const prefetchPart: RouteHandle = {
+  prefetch: async (client, { partsId }) => {
+    if (!partsId) return;
+    const { partQuery } = await import('../features/purchase/api/get-part.ts');
+    await client.prefetchQuery(partQuery(partsId));
+  },
+};
+
+const prefetchAdminCheck: RouteHandle = {
+  prefetch: async (client) => {
+    const [email, { adminCheckQuery }] = await Promise.all([
+      sessionEmail(client),
+      import('../features/auth/api/admin-check.ts'),
+    ]);
+    if (email) await client.prefetchQuery(adminCheckQuery(email));
+  },
+};
+
+const prefetchMyOrders: RouteHandle = {
+  prefetch: async (client) => {
+    const [email, { myOrdersQuery }] = await Promise.all([
+      sessionEmail(client),
+      import('../features/orders/api/get-orders.ts'),
+    ]);
+    if (email) await client.prefetchQuery(myOrdersQuery(email));
+  },
+};
 
 /**
  * Every page but the home page is loaded on demand (spec section 2's route table), and so is
@@ -83,6 +125,7 @@ export const routes: RouteObject[] = withPageLoading([
           {
             index: true,
             ErrorBoundary: RouteError,
+            handle: prefetchPart,
             lazy: async () => ({
               Component: (await import('./routes/purchase.tsx')).PurchaseRoute,
             }),
@@ -96,6 +139,7 @@ export const routes: RouteObject[] = withPageLoading([
         children: [
           {
             ErrorBoundary: RouteError,
+            handle: prefetchAdminCheck,
             lazy: async () => ({
               Component: (await import('./routes/dashboard.tsx')).DashboardRoute,
             }),
@@ -111,6 +155,7 @@ export const routes: RouteObject[] = withPageLoading([
               {
                 path: 'my-orders',
                 ErrorBoundary: RouteError,
+                handle: prefetchMyOrders,
                 lazy: async () => ({
                   Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute,
                 }),

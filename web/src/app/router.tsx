@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { sessionQuery } from '../features/auth/api/get-session.ts';
+import type { RouteHandle } from './route-table.tsx';
 // The DOM RouterProvider: navigate(..., { flushSync: true }) needs it (used by Sign Out).
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './route-table.tsx';
@@ -25,6 +28,19 @@ export async function resolveMatchedPages(table: RouteObject[], pathname: string
       }
     }),
   );
+}
+
+/**
+ * Asks for what the page at `pathname` will show, at once: the session (every page's navbar) and
+ * each matched route's `handle.prefetch`. Failures are left to the page's own query, which asks
+ * again and shows the error.
+ */
+export function prefetchPage(client: QueryClient, table: RouteObject[], pathname: string) {
+  void client.prefetchQuery(sessionQuery());
+  for (const { route, params } of matchRoutes(table, pathname) ?? []) {
+    const handle = route.handle as RouteHandle | undefined;
+    handle?.prefetch?.(client, params).catch(() => undefined);
+  }
 }
 
 /** The app's router, made once the matched pages are in (see resolveMatchedPages). */
