@@ -73,6 +73,9 @@ export interface AppDeps {
   catalogueReconnectMs?: number;
 }
 
+/** Mails left queued by an earlier run wait this long after start-up. */
+const STARTUP_MAIL_DELAY_MS = 2_000;
+
 /**
  * Builds the whole shop: external plugins, then the app's own plugins, then the API modules
  * under /api, then the web app. Used by main.ts and by every test.
@@ -160,8 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       catalogueChanged,
     }),
   );
-  // Mails queued before a stop or a crash go out now.
-  orderMails.poke();
+  // Mails queued before a stop or a crash go out once the shop has started, not during it.
+  setTimeout(orderMails.poke, STARTUP_MAIL_DELAY_MS).unref();
   // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
   let sweep: NodeJS.Timeout | undefined;
   if (config.unpaidOrderTtlMs) {
