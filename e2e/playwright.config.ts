@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -70,7 +71,7 @@ export default defineConfig({
     },
     // The real built shop on a fresh embedded database (demo catalogue seeded on start).
     {
-      command: `node ${path.join(root, 'e2e', 'start-server.mjs')}`,
+      command: `node ${SERVER_NODE_FLAGS.join(' ')} ${path.join(root, 'e2e', 'start-server.mjs')}`,
       url: `${BASE_URL}/api/readyz`,
       reuseExistingServer: false,
       timeout: 90_000,

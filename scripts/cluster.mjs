@@ -9,6 +9,7 @@
 // Without DATABASE_URL the instances use the embedded database (PGlite), which is one process per
 // data folder: only one instance then. Also a module: the suites import startInstance/startCluster.
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -68,7 +69,7 @@ export function createInstance(options) {
         throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
       const env = { ...process.env, ...options.env, PORT: String(options.port), HOST: host };
       for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-      const proc = spawn(process.execPath, [SERVER_ENTRY], {
+      const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
         cwd: root,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

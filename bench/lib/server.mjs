@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.mjs';
 import { sleep } from './stats.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -9,12 +10,12 @@ export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
 
 /**
- * Spawns `taskset -c <core> node server/dist/main.js` with the given environment and resolves
+ * Spawns `taskset -c <core> node <SERVER_NODE_FLAGS> server/dist/main.js` with the given environment and resolves
  * once /api/readyz answers ready, with the time that took (ms). taskset execs node, so `pid` is
  * the server's own.
  */
 export async function startServer({ name, port, env, logDir, core = SERVER_CORE, script }) {
-  const args = script ?? [path.join(repoRoot, 'server/dist/main.js')];
+  const args = script ?? [...SERVER_NODE_FLAGS, path.join(repoRoot, 'server/dist/main.js')];
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
   const started = performance.now();
   const child = spawn('taskset', ['-c', core, process.execPath, ...args], {

@@ -34,6 +34,7 @@ import { createDiskImageStore } from './modules/uploads/images.ts';
 import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { createOrderMailSender, type OrderMailSender } from './modules/orders/mail-outbox.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { createTestProcessor } from './modules/payments/test-processor.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     catalogueCache: CatalogueCache;
     /** REDIS_URL's client, or null: the database keeps the shared counters then. */
     redis: Redis | null;
+    /** Sends the order confirmations queued by purchases (decision 017). */
+    orderMails: OrderMailSender;
   }
 }
 
@@ -69,6 +72,9 @@ export interface AppDeps {
   /** Tests only: the pause before the catalogue's notification connection is made again. */
   catalogueReconnectMs?: number;
 }
+
+/** Mails left queued by an earlier run wait this long after start-up. */
+const STARTUP_MAIL_DELAY_MS = 2_000;
 
 /**
  * Builds the whole shop: external plugins, then the app's own plugins, then the API modules
@@ -140,17 +146,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const payments = deps.payments ?? stripe ?? choosePaymentProvider(config, database);
   app.decorate('payments', payments);
   app.decorate('images', createDiskImageStore(config.uploadsDir));
+  const orderMails = createOrderMailSender({
+    db: database.db,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('orderMails', orderMails);
   app.decorate(
     'orders',
     createOrdersService({
       db: database.db,
-      mailer,
       log: app.log,
-      publicUrl: config.publicUrl,
+      mailQueued: orderMails.poke,
       payments,
       catalogueChanged,
     }),
   );
+  // Mails queued before a stop or a crash go out once the shop has started, not during it.
+  setTimeout(orderMails.poke, STARTUP_MAIL_DELAY_MS).unref();
   // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
   let sweep: NodeJS.Timeout | undefined;
   if (config.unpaidOrderTtlMs) {
@@ -178,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await orderMails.close();
     await catalogueListener.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!deps.mailer) mailer.close();

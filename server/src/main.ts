@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,6 +37,14 @@ async function main() {
     ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
     : config.publicUrl;
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`;
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const missing = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flag));
+  if (missing.length > 0) {
+    app.log.warn(
+      { missing },
+      `started without ${missing.join(' ')}: memory use is higher (npm run serve passes it)`,
+    );
+  }
   process.stdout.write(
     `\nPartsmith is running at ${url} (started in ${Math.round(process.uptime() * 1000)} ms)\n  database: ${database}\n  mail: ${app.mailer.target}\n\n`,
   );

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { createStatementCache } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app uses: PGlite and node-postgres share Drizzle's pg-core API. */
@@ -27,7 +28,13 @@ export interface Database {
 }
 
 export function fromPglite(client: PGlite, release?: () => void): Database {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // Drizzle's queries keep their statements prepared (decision 017); transactions run as before.
+  const statements = createStatementCache(client);
+  const driver = {
+    query: statements.query,
+    transaction: client.transaction.bind(client),
+  } as unknown as PGlite;
+  const db = drizzlePglite({ client: driver, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

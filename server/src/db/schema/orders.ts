@@ -128,3 +128,23 @@ export const orderPayments = pgTable(
 );
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+
+/**
+ * Order confirmation mails still to send (an outbox): the purchase statement writes one with its
+ * order, in the same statement, and a background sender sends and deletes it (decision 017), so
+ * a purchase is answered without waiting for the mail and no committed order loses its mail.
+ */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be taken next: now for a new one, later while being sent or after a failure. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('order_mails_due_idx').on(t.dueAt)],
+);

@@ -4,9 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { idempotencyKeys, orders, parts, type OrderRow } from '../../db/schema/index.ts';
+import {
+  idempotencyKeys,
+  orderMails,
+  orders,
+  parts,
+  type OrderRow,
+} from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
@@ -64,27 +69,26 @@ export interface PlaceOrderInput {
 
 type Answer = { statusCode: number; body: { acknowledged: true; insertedId: string } };
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export function createOrdersService(deps: {
   db: Db;
-  mailer: Mailer;
   log: FastifyBaseLogger;
-  publicUrl: string;
+  /** Told after a purchase committed its confirmation mail to `order_mails`. */
+  mailQueued?: () => void;
   /** Open payments of an order are canceled at the provider before the order is deleted. */
   payments?: PaymentProvider | null;
   /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
   catalogueChanged?: () => void;
 }) {
   const catalogueChanged = () => deps.catalogueChanged?.();
-  const { db, mailer, log } = deps;
+  const { db, log } = deps;
 
   /**
    * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
    * the UPDATE's WHERE clause make the check and the decrement one step, and the INSERT reads the
    * row it returned, so whatever runs beside it, stock never goes below zero (the CHECK
-   * constraint stands behind it) and no stock is taken without its order. One round trip when it
-   * succeeds; only a refusal reads the part to say why.
+   * constraint stands behind it) and no stock is taken without its order. The order's
+   * confirmation mail is queued in `order_mails` by the same statement (sent in the background).
+   * One round trip when it succeeds; only a refusal reads the part to say why.
    */
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
     const result = await tx.execute(sql`
@@ -94,12 +98,15 @@ export function createOrdersService(deps: {
         where id = ${input.partId} and deleted_at is null
           and available_quantity >= ${input.quantity} and min_order_quantity <= ${input.quantity}
         returning id, name, image, description, price_cents, available_quantity)
-      insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents, quantity,
-                             user_email, user_name, address, phone, stock_after)
-      select ${buyer.id}, id, name, image, description, price_cents, ${input.quantity},
-             ${buyer.email}, ${buyer.name}, ${input.address}, ${input.phone}, available_quantity
-      from taken
-      returning *`);
+      , placed as (
+        insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
+                               quantity, user_email, user_name, address, phone, stock_after)
+        select ${buyer.id}, id, name, image, description, price_cents, ${input.quantity},
+               ${buyer.email}, ${buyer.name}, ${input.address}, ${input.phone}, available_quantity
+        from taken
+        returning *)
+      , mail as (insert into ${orderMails} (order_id) select id from placed)
+      select * from placed`);
     const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
     const order = row && toOrderRow(row);
     if (order) return order;
@@ -120,24 +127,6 @@ export function createOrdersService(deps: {
     );
   }
 
-  function sendConfirmation(order: OrderRow) {
-    const total = money(orderTotalCents(order));
-    mailer
-      .send({
-        to: order.userEmail,
-        subject: `Your Partsmith order: ${order.quantity} x ${order.name}`,
-        text:
-          `Hello ${order.userName},\n\nThank you for your order.\n\n` +
-          `  ${order.quantity} x ${order.name} at ${money(order.unitPriceCents)} = ${total}\n` +
-          `  Ship to: ${order.address}\n  Phone: ${order.phone}\n  Order: ${order.id}\n\n` +
-          `Pay for it here: ${deps.publicUrl}/dashboard/payment/${order.id}\n` +
-          `Your orders: ${deps.publicUrl}/dashboard/my-orders\n\nPartsmith\n`,
-      })
-      .catch((err: unknown) =>
-        log.error({ err, orderId: order.id }, 'could not send the order confirmation mail'),
-      );
-  }
-
   return {
     /**
      * Places an order: checks the rules and takes the stock in one transaction. With an
@@ -147,7 +136,7 @@ export function createOrdersService(deps: {
     async place(input: PlaceOrderInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
       const placed = (order: OrderRow): Answer => {
         catalogueChanged();
-        sendConfirmation(order);
+        deps.mailQueued?.();
         return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
       };
       // Without a key, one statement is its own transaction: no BEGIN/COMMIT round trips.

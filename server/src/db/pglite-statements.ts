@@ -1,0 +1,144 @@
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+const { serialize } = protocol;
+
+/** Statements kept prepared at once; the least recently used one is closed beyond that. */
+export const PGLITE_STATEMENT_CACHE_SIZE = 100;
+
+/** Only plain data statements are kept; anything else (DDL, SET, BEGIN) takes PGlite's path. */
+const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** Errors after which a kept statement is prepared again: gone, or its result type changed. */
+const STALE_STATEMENT = new Set(['26000', '0A000']);
+
+interface Statement {
+  name: string;
+  paramTypes: number[];
+  /** The RowDescription of its result (text format), or null when it returns no rows. */
+  rows: BackendMessage | null;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite's `query()` parses, describes and plans its statement again on every call, in six
+ * calls into the database (decision 017): for the shop's short statements that is most of their
+ * cost. This keeps each statement text prepared under a name, as PostgreSQL drivers do (a
+ * bounded cache), and runs it in one call: Bind, Execute, Sync. Results, type conversion and
+ * errors are PGlite's own (its parsers and serializers, its DatabaseError with `query` and
+ * `params`), and it takes the same two locks `query()` does, so it never runs inside another
+ * caller's transaction. Transactions (`client.transaction`) keep PGlite's own path.
+ */
+export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACHE_SIZE) {
+  const statements = new Map<string, Statement>();
+  /** Names of evicted statements, closed with the next preparation. */
+  let toClose: string[] = [];
+  let counter = 0;
+
+  async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
+    const name = `partsmith_s${++counter}`;
+    const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
+    toClose = [];
+    const { messages } = await client.execProtocol(
+      concat([
+        ...closing,
+        serialize.parse({ name, text, types: options?.paramTypes }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement: Statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rows: messages.find((m) => m.name === 'rowDescription') ?? null,
+    };
+    statements.set(text, statement);
+    if (statements.size > max) {
+      const [oldest, evicted] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldest);
+      toClose.push(evicted.name);
+    }
+    return statement;
+  }
+
+  async function run<T>(
+    statement: Statement,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = statement.paramTypes[i]!;
+      const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await client.execProtocol(
+      concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
+    const all = statement.rows ? [statement.rows, ...messages] : messages;
+    return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
+  }
+
+  async function runCached<T>(text: string, params: unknown[], options?: QueryOptions) {
+    let statement = statements.get(text);
+    if (statement) {
+      // Most recently used last, so the first entry is the one to evict.
+      statements.delete(text);
+      statements.set(text, statement);
+      try {
+        return await run<T>(statement, params, options);
+      } catch (error) {
+        if (!STALE_STATEMENT.has((error as { code?: string }).code ?? '')) throw error;
+        statements.delete(text);
+        toClose.push(statement.name);
+      }
+    }
+    statement = await prepare(text, options);
+    return run<T>(statement, params, options);
+  }
+
+  return {
+    /** `PGlite.query()`, with the statement kept prepared. */
+    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
+      if (!CACHEABLE.test(text) || options?.blob) return client.query<T>(text, params, options);
+      await client._checkReady();
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          try {
+            return await runCached<T>(text, params, options);
+          } catch (error) {
+            if (error && typeof error === 'object' && 'code' in error)
+              Object.assign(error, { query: text, params, queryOptions: options });
+            throw error;
+          }
+        }),
+      );
+    },
+    /** How many statements are kept (tests). */
+    get size() {
+      return statements.size;
+    },
+  };
+}

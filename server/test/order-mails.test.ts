@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderMails } from '../src/db/schema/index.ts';
+import { insertPart } from '../src/db/seed/factories.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { signUp } from './auth-helpers.ts';
+
+/** Order confirmations go through the `order_mails` outbox (decision 017). */
+describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
+  let t: TestApp;
+  let buyer: { cookie: string };
+  const sent: MailMessage[] = [];
+  let refuse = false;
+  const mailer: Mailer = {
+    target: 'test',
+    async send(message) {
+      if (refuse && message.subject.startsWith('Your Partsmith order'))
+        throw new Error('the mail server is down');
+      sent.push(message);
+    },
+    close() {},
+  };
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { deps: { mailer } });
+    buyer = await signUp(t, { email: 'mailed@example.com', name: 'Mailed Buyer' });
+  });
+  afterAll(() => t.close());
+
+  const buy = async (partId: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: { cookie: buyer.cookie },
+      payload: { partId, quantity: 1, address: '1 Main Street, Springfield', phone: '+1 555 0100' },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ insertedId: string }>().insertedId;
+  };
+  const queued = async () => t.database.db.select().from(orderMails);
+  const confirmations = () => sent.filter((m) => m.subject.startsWith('Your Partsmith order'));
+
+  it('queues the mail with the order and sends it after the answer, once', async () => {
+    const part = await insertPart(t.database.db, {
+      name: 'Outbox Fan',
+      availableQuantity: 5,
+      minOrderQuantity: 1,
+    });
+    const id = await buy(part.id);
+    await vi.waitFor(() => expect(confirmations().some((m) => m.text.includes(id))).toBe(true));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await t.app.orderMails.drain();
+    expect(confirmations().filter((m) => m.text.includes(id))).toHaveLength(1);
+  });
+
+  it('keeps a mail the mail server refused, with its error, for a later attempt', async () => {
+    refuse = true;
+    const part = await insertPart(t.database.db, {
+      name: 'Outbox Cable',
+      availableQuantity: 5,
+      minOrderQuantity: 1,
+    });
+    const id = await buy(part.id);
+    await vi.waitFor(async () => {
+      const [row] = await queued();
+      expect(row).toMatchObject({ attempts: 1, lastError: 'the mail server is down' });
+      expect(row!.dueAt.getTime()).toBeGreaterThan(Date.now());
+    });
+    expect(confirmations().some((m) => m.text.includes(id))).toBe(false);
+    // Due again (as after its pause): the next pass sends it.
+    refuse = false;
+    await t.database.db.update(orderMails).set({ dueAt: new Date(Date.now() - 1000) });
+    await t.app.orderMails.drain();
+    expect(confirmations().filter((m) => m.text.includes(id))).toHaveLength(1);
+    expect(await queued()).toEqual([]);
+  });
+});
