@@ -71,6 +71,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Tests only: the pause before the catalogue's notification connection is made again. */
   catalogueReconnectMs?: number;
+  /**
+   * Creates the embedded database (initdb, migrations, demo seed) in another process when the
+   * data folder is new (main.ts), so this one never holds the creation's peak memory; without
+   * it (tests), the database is created here, then closed and opened again.
+   */
+  createDatabaseApart?: () => Promise<void>;
 }
 
 /** Mails left queued by an earlier run wait this long after start-up. */
@@ -112,7 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('x-request-id', request.id);
   });
 
-  const database = deps.database ?? (await openConfiguredDatabase(config, app));
+  const database =
+    deps.database ?? (await openConfiguredDatabase(config, app.log, deps.createDatabaseApart));
   const ownsDatabase = !deps.database;
   const mailer =
     deps.mailer ??
@@ -274,24 +281,56 @@ export function choosePaymentProvider(config: Config, database: Database): Payme
   return createTestProcessor(database.db);
 }
 
-async function openConfiguredDatabase(config: Config, app: FastifyInstance): Promise<Database> {
-  const open = () =>
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.databasePoolSize,
-    });
-  // The embedded database's first creation (initdb, migrations, seed) peaks at several hundred
-  // MB that PGlite keeps once grown: the new database is closed and opened again, small.
-  const creating =
-    !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
-  let database = await open();
+/** Where database creation reports what it did: the app's logger, or a plain one in main.ts. */
+export type InfoLog = { info(data: object, message: string): void };
+
+const openConfigured = (config: Config) =>
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+
+/** Brings the database's schema up to date and, when asked, seeds the demo catalogue. */
+async function migrateAndSeed(database: Database, config: Config, log: InfoLog) {
+  await runMigrations(database);
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db);
+    if (seeded.parts > 0) log.info(seeded, 'seeded the demo catalogue into the empty shop');
+  }
+}
+
+/**
+ * The work of the process main.ts starts for a new data folder: creates the embedded database,
+ * migrates and seeds it, and closes it.
+ */
+export async function createDatabase(config: Config, log: InfoLog): Promise<void> {
+  const database = await openConfigured(config);
   try {
-    await runMigrations(database);
-    if (config.seedDemo) {
-      const seeded = await seedDemo(database.db);
-      if (seeded.parts > 0) app.log.info(seeded, 'seeded the demo catalogue into the empty shop');
-    }
+    await migrateAndSeed(database, config, log);
+  } finally {
+    await database.close();
+  }
+}
+
+async function openConfiguredDatabase(
+  config: Config,
+  log: InfoLog,
+  createApart?: () => Promise<void>,
+): Promise<Database> {
+  // The embedded database's first creation (initdb, migrations, seed) peaks at several hundred
+  // MB that PGlite keeps once grown (and the process's allocator keeps after that): it is made
+  // by another process when main.ts offers one, else here, then closed and opened again.
+  let creating =
+    !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  if (creating && createApart) {
+    await createApart();
+    log.info({ dataDir: config.dataDir }, 'created the embedded database in a separate process');
+    creating = false;
+  }
+  let database = await openConfigured(config);
+  try {
+    await migrateAndSeed(database, config, log);
   } catch (error) {
     await database.close();
     throw error;
@@ -299,8 +338,8 @@ async function openConfiguredDatabase(config: Config, app: FastifyInstance): Pro
   if (creating) {
     await database.close();
     releaseClosedMemory();
-    database = await open();
-    app.log.info('created the embedded database and opened it again');
+    database = await openConfigured(config);
+    log.info({ dataDir: config.dataDir }, 'created the embedded database and opened it again');
   }
   return database;
 }

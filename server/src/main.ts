@@ -1,13 +1,42 @@
-import { buildApp } from './app.ts';
+import { spawn } from 'node:child_process';
+import { buildApp, createDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Set for the process that creates a new embedded database (createDatabaseApart below). */
+const CREATE_DATABASE_ENV = 'PARTSMITH_CREATE_DATABASE';
+
+/**
+ * Creates the embedded database of a new data folder in a second run of this same program, so
+ * that the server's own process never holds creation's peak memory (issue 7). The child takes
+ * the folder's lock, creates, migrates, seeds and exits; the server opens the folder after it.
+ */
+function createDatabaseApart(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      env: { ...process.env, [CREATE_DATABASE_ENV]: '1' },
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`creating the embedded database failed (exit ${code ?? signal})`));
+    });
+  });
+}
+
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
+  if (process.env[CREATE_DATABASE_ENV] === '1') {
+    await createDatabase(config, {
+      info: (data, message) => process.stdout.write(`${message} ${JSON.stringify(data)}\n`),
+    });
+    return;
+  }
+  const app = await buildApp(config, { createDatabaseApart });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -177,6 +177,21 @@ describe('MyOrdersPage', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it('shows a long history 20 orders at a time', async () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      order({ _id: `0b6f3c1e-7d2a-4e9b-8c5d-${String(i).padStart(12, '0')}` }),
+    );
+    renderPage({ 'GET /api/orders': () => json(many) });
+    expect(await screen.findByRole('heading', { name: 'My Orders: 45' })).toBeInTheDocument();
+    expect(rows()).toHaveLength(20);
+    expect(screen.getByText('Showing 20 of 45 orders')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    expect(rows()).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    expect(rows()).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
   it('invites to shop when there are no orders', async () => {
     renderPage({ 'GET /api/orders': () => json([]) });
     expect(await screen.findByRole('heading', { name: 'My Orders: 0' })).toBeInTheDocument();

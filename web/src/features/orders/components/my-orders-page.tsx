@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -149,6 +149,9 @@ function OrderRow({
   );
 }
 
+/** How many orders the table shows at first, and how many more each "Show more" adds. */
+const ORDERS_STEP = 20;
+
 function OrdersTable({
   orders,
   deletingId,
@@ -158,51 +161,72 @@ function OrdersTable({
   deletingId: string | null;
   onDelete: (order: Order) => void;
 }) {
+  // A long history renders in steps: the newest orders at once, the rest on demand, so a buyer
+  // with hundreds of orders does not wait for a table of all of them.
+  const [shown, setShown] = useState(ORDERS_STEP);
+  const visible = orders.slice(0, shown);
+  const rest = orders.length - visible.length;
   return (
-    <div className="@container overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
-      <table className="block w-full text-left @4xl:table">
-        <caption className="sr-only">Your orders, newest first</caption>
-        <thead className="hidden bg-slate-900 text-sm text-slate-100 @4xl:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              #
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Image
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Quantity
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Total
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Delete
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Payment
-            </th>
-          </tr>
-        </thead>
-        <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
-          {orders.map((order, index) => (
-            <OrderRow
-              key={order._id}
-              order={order}
-              index={index}
-              deleting={deletingId === order._id}
-              onDelete={onDelete}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <div className="@container overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
+        <table className="block w-full text-left @4xl:table">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead className="hidden bg-slate-900 text-sm text-slate-100 @4xl:table-header-group">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                #
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Image
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Delete
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Payment
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
+            {visible.map((order, index) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                index={index}
+                deleting={deletingId === order._id}
+                onDelete={onDelete}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rest > 0 && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-700">
+            Showing {visible.length} of {orders.length} orders
+          </p>
+          <button
+            type="button"
+            className="btn btn-outline btn-primary"
+            onClick={() => setShown((n) => n + ORDERS_STEP)}
+          >
+            Show {Math.min(rest, ORDERS_STEP)} more
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 
