@@ -52,6 +52,25 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
     expect(confirmations().filter((m) => m.text.includes(id))).toHaveLength(1);
   });
 
+  it('sends a batch of many queued mails in one pass, each once', async () => {
+    const part = await insertPart(t.database.db, {
+      name: 'Outbox Cable',
+      availableQuantity: 50,
+      minOrderQuantity: 1,
+    });
+    // Several purchases at once: the sender takes their mails together (one order lookup and
+    // one delete with an array parameter).
+    const ids = await Promise.all(Array.from({ length: 7 }, () => buy(part.id)));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await t.app.orderMails.drain();
+    for (const id of ids) {
+      expect(
+        confirmations().filter((m) => m.text.includes(id)),
+        id,
+      ).toHaveLength(1);
+    }
+  });
+
   it('keeps a mail the mail server refused, with its error, for a later attempt', async () => {
     refuse = true;
     const part = await insertPart(t.database.db, {

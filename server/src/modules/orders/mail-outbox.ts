@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderMails, orders, type OrderRow } from '../../db/schema/index.ts';
@@ -89,15 +89,12 @@ export function createOrderMailSender(deps: {
   async function pass(limit: number): Promise<number> {
     const jobs = await claim(limit);
     if (jobs.length === 0) return 0;
+    // `= any($1)` with one array parameter, not `in ($1, ..., $n)`: one statement text whatever
+    // the batch's size, so the prepared-statement cache (decision 017) holds one, not fifty.
     const rows = await db
       .select()
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          jobs.map((j) => j.order_id),
-        ),
-      );
+      .where(sql`${orders.id} = any(${sql.param(jobs.map((j) => j.order_id))})`);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const sent: number[] = [];
     for (const job of jobs) {
@@ -122,7 +119,9 @@ export function createOrderMailSender(deps: {
           where id = ${job.id}`);
       }
     }
-    if (sent.length > 0) await db.delete(orderMails).where(inArray(orderMails.id, sent));
+    if (sent.length > 0) {
+      await db.delete(orderMails).where(sql`${orderMails.id} = any(${sql.param(sent)})`);
+    }
     return jobs.length;
   }
 
