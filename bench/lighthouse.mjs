@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROME_PATH, lighthousePages } from './lib/lighthouse.mjs';
 import { startServer } from './lib/server.mjs';
-import { signUp } from './lib/shop.mjs';
+import { lighthouseShop } from './lib/shop.mjs';
 
 const PORT = Number(process.env.LH_PORT ?? 4600);
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -55,33 +55,15 @@ let server;
 let failed = false;
 try {
   log(`starting the built shop on port ${PORT} (data folder ${work})`);
-  server = await startServer({
-    name: 'lighthouse-shop',
+  const shop = await lighthouseShop({
+    startServer,
     port: PORT,
-    env: { DATA_DIR: path.join(work, 'data') },
+    dataDir: path.join(work, 'data'),
     logDir: work,
   });
-  const url = server.url;
-  const parts = await (await fetch(`${url}/api/allParts`)).json();
-  const part = parts.find((p) => p.availableQuantity >= p.minOrderQuantity);
-  if (!part) throw new Error('the demo catalogue has no part in stock');
-  const buyer = await signUp(url, 'lighthouse-buyer@example.com', '127.4.0.1');
-  // One order, so My Orders shows a row as a buyer's would.
-  const ordered = await fetch(`${url}/api/purchase`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${buyer.token}`,
-      'content-type': 'application/json',
-      origin: url,
-    },
-    body: JSON.stringify({
-      partId: part._id,
-      quantity: part.minOrderQuantity,
-      address: '12 Bench Street, Springfield 12345',
-      phone: '+1 555 010 0200',
-    }),
-  });
-  if (!ordered.ok) throw new Error(`the order answered ${ordered.status}: ${await ordered.text()}`);
+  server = shop.server;
+  const { url, part } = shop;
+  const buyer = { cookie: shop.cookie };
 
   log(`Lighthouse 12, mobile, ${RUNS} run(s) a page, median; calibrating first`);
   const { calibration, results } = await lighthousePages({

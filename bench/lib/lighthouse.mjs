@@ -1,6 +1,9 @@
 // Lighthouse, mobile, Debian's Chromium, default simulated network throttling, with the CPU
 // slowdown calibrated to this machine's benchmarkIndex (Lighthouse's docs/throttling.md,
 // "Calibrating multipliers").
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
@@ -33,8 +36,20 @@ export function cpuMultiplier(benchmarkIndex) {
   return Math.min(20, Math.max(1, Math.round(m * 10) / 10));
 }
 
-export async function launchChrome() {
-  return chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+/**
+ * Starts Chromium. `cores` (e.g. "0-1"): the CPU cores it may run on, through a `taskset`
+ * wrapper; the bench itself runs pinned to one core, and a browser squeezed onto that core with
+ * Lighthouse's own process measures longer tasks than a phone's renderer has.
+ */
+export async function launchChrome({ cores } = {}) {
+  let chromePath = CHROME_PATH;
+  if (cores) {
+    chromePath = path.join(os.tmpdir(), `partsmith-chromium-cores-${cores}.sh`);
+    fs.writeFileSync(chromePath, `#!/bin/sh\nexec taskset -c ${cores} ${CHROME_PATH} "$@"\n`, {
+      mode: 0o755,
+    });
+  }
+  return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
 }
 
 /**
@@ -139,8 +154,9 @@ export async function lighthousePages({
   calibrationUrl,
   log = () => {},
   onReport,
+  chromeCores,
 }) {
-  const chrome = await launchChrome();
+  const chrome = await launchChrome({ cores: chromeCores });
   try {
     const indexes = [];
     for (let i = 0; i < calibrationRuns; i++) {

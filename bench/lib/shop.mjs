@@ -154,3 +154,38 @@ export async function invalidationChecks(url, admin, buyer) {
   });
   return checks;
 }
+
+/**
+ * The shop as Lighthouse sees it (`npm run bench:lighthouse` and the bench's Lighthouse step):
+ * a built server on a new data folder (demo catalogue) and a buyer with one order, so My Orders
+ * shows a row as a customer's would. Returns the server, the buyer's cookie and the part.
+ */
+export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
+  const server = await startServer({
+    name: 'lighthouse-shop',
+    port,
+    env: { DATA_DIR: dataDir },
+    logDir,
+  });
+  const url = server.url;
+  const parts = await (await fetch(`${url}/api/allParts`)).json();
+  const part = parts.find((p) => p.availableQuantity >= p.minOrderQuantity);
+  if (!part) throw new Error('the demo catalogue has no part in stock');
+  const buyer = await signUp(url, 'lighthouse-buyer@example.com', '127.4.0.1');
+  const ordered = await fetch(`${url}/api/purchase`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${buyer.token}`,
+      'content-type': 'application/json',
+      origin: url,
+    },
+    body: JSON.stringify({
+      partId: part._id,
+      quantity: part.minOrderQuantity,
+      address: '12 Bench Street, Springfield 12345',
+      phone: '+1 555 010 0200',
+    }),
+  });
+  if (!ordered.ok) throw new Error(`the order answered ${ordered.status}: ${await ordered.text()}`);
+  return { server, url, cookie: buyer.cookie, part };
+}
