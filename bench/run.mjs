@@ -393,7 +393,6 @@ await step(
   async () => {
     const a = shared.a;
     const buyers = await signUpBuyers(a.url, BUYERS, 'pglite');
-    shared.buyerA = buyers[0];
     const run = await purchaseRun({
       url: a.url,
       partId: shared.stockPartA,
@@ -494,21 +493,13 @@ await step(
       logDir,
     });
     shared.a = undefined;
-    const a = { url: shop.url };
-    const firstPart = shop.part;
-    const cookie = shop.cookie;
     const { calibration, results } = await lighthousePages({
       chromeCores: ALL_CORES,
-      calibrationUrl: `${a.url}/`,
+      calibrationUrl: `${shop.url}/`,
       runs: LIGHTHOUSE_RUNS,
       calibrationRuns: SHORT ? 1 : 3,
       log,
-      pages: [
-        { name: '/', url: `${a.url}/` },
-        { name: '/purchase/:id', url: `${a.url}/purchase/${firstPart._id}`, cookie },
-        { name: '/dashboard/my-orders', url: `${a.url}/dashboard/my-orders`, cookie },
-        { name: '/login', url: `${a.url}/login` },
-      ],
+      pages: shop.pages,
     });
     notes.push(
       `Lighthouse CPU calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} (median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,

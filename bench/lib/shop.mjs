@@ -158,7 +158,8 @@ export async function invalidationChecks(url, admin, buyer) {
 /**
  * The shop as Lighthouse sees it (`npm run bench:lighthouse` and the bench's Lighthouse step):
  * a built server on a new data folder (demo catalogue) and a buyer with one order, so My Orders
- * shows a row as a customer's would. Returns the server, the buyer's cookie and the part.
+ * shows a row as a customer's would. Returns the server and issue 7's four pages to measure
+ * (the signed-in ones with the buyer's cookie).
  */
 export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
   const server = await startServer({
@@ -187,5 +188,12 @@ export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
     }),
   });
   if (!ordered.ok) throw new Error(`the order answered ${ordered.status}: ${await ordered.text()}`);
-  return { server, url, cookie: buyer.cookie, part };
+  const { cookie } = buyer;
+  const pages = [
+    { name: '/', url: `${url}/` },
+    { name: '/purchase/:id', url: `${url}/purchase/${part._id}`, cookie },
+    { name: '/dashboard/my-orders', url: `${url}/dashboard/my-orders`, cookie },
+    { name: '/login', url: `${url}/login` },
+  ];
+  return { server, url, pages };
 }
