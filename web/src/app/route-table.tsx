@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Params, RouteObject } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
 import { sessionQuery, useSession } from '../features/auth/api/get-session.ts';
@@ -26,9 +26,19 @@ const requireAdmin = async () => ({
  */
 export type RouteHandle = { prefetch?: (client: QueryClient, params: Params) => Promise<unknown> };
 
-/** The signed-in user's e-mail, once the session is known (null when signed out). */
-async function sessionEmail(client: QueryClient) {
-  return (await client.fetchQuery(sessionQuery()))?.user.email ?? null;
+/**
+ * Prefetches a page's query for the signed-in user (`queryFor(email)`, from a module loaded on
+ * demand) once the session says who that is.
+ */
+function forSignedInUser<TData, TKey extends QueryKey>(
+  load: () => Promise<(email: string) => FetchQueryOptions<TData, Error, TData, TKey>>,
+): RouteHandle {
+  return {
+    prefetch: async (client) => {
+      const [session, queryFor] = await Promise.all([client.fetchQuery(sessionQuery()), load()]);
+      if (session) await client.prefetchQuery(queryFor(session.user.email));
+    },
+  };
 }
 
 const prefetchPart: RouteHandle = {
@@ -39,25 +49,13 @@ const prefetchPart: RouteHandle = {
   },
 };
 
-const prefetchAdminCheck: RouteHandle = {
-  prefetch: async (client) => {
-    const [email, { adminCheckQuery }] = await Promise.all([
-      sessionEmail(client),
-      import('../features/auth/api/admin-check.ts'),
-    ]);
-    if (email) await client.prefetchQuery(adminCheckQuery(email));
-  },
-};
+const prefetchAdminCheck = forSignedInUser(
+  async () => (await import('../features/auth/api/admin-check.ts')).adminCheckQuery,
+);
 
-const prefetchMyOrders: RouteHandle = {
-  prefetch: async (client) => {
-    const [email, { myOrdersQuery }] = await Promise.all([
-      sessionEmail(client),
-      import('../features/orders/api/get-orders.ts'),
-    ]);
-    if (email) await client.prefetchQuery(myOrdersQuery(email));
-  },
-};
+const prefetchMyOrders = forSignedInUser(
+  async () => (await import('../features/orders/api/get-orders.ts')).myOrdersQuery,
+);
 
 /**
  * Every page but the home page is loaded on demand (spec section 2's route table), and so is
