@@ -1,0 +1,87 @@
+// src/index.css builds only the daisyUI components it names (`include:`). A class of a component
+// left out would style nothing, silently: this test fails when the shop's code uses one.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = import.meta.dirname;
+const daisyRoot = path.dirname(createRequire(import.meta.filename).resolve('daisyui/package.json'));
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Every whitespace-separated word of every string literal in the shop's code, variants removed. */
+const words = new Set(
+  sources(SRC).flatMap((file) =>
+    [
+      ...fs
+        .readFileSync(file, 'utf8')
+        .replace(/^\s*(\/\/|\*).*$/gm, '')
+        .matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g),
+    ].flatMap((m) => (m[2] ?? '').split(/\s+/).map((w) => w.split(':').pop() ?? '')),
+  ),
+);
+
+const included = new Set(
+  /include:([^;]*);/
+    .exec(fs.readFileSync(path.join(SRC, 'index.css'), 'utf8'))?.[1]
+    ?.split(',')
+    .map((name) => name.trim()) ?? [],
+);
+
+/**
+ * Words that are a left-out component's class but appear in the code as something else:
+ * role="status", the query keys' 'list', and "footer"/"hero"/"carousel" in image and section names.
+ */
+const NOT_CLASSES = new Set(['status', 'list', 'footer', 'hero', 'carousel']);
+/** Responsive sizes every component declares; not a component's own class. */
+const SIZES = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
+
+describe('index.css daisyUI include list', () => {
+  it('names existing daisyUI parts', () => {
+    const known = ['base', 'components', 'utilities'].flatMap((kind) =>
+      fs
+        .readdirSync(path.join(daisyRoot, kind))
+        .filter((f) => f.endsWith('.css'))
+        .map((f) => f.replace(/\.css$/, '')),
+    );
+    expect(included.size).toBeGreaterThan(10);
+    expect([...included].filter((name) => !known.includes(name))).toEqual([]);
+  });
+
+  it('leaves out no component whose classes the code uses', () => {
+    const missing: string[] = [];
+    for (const kind of ['components', 'utilities']) {
+      for (const file of fs.readdirSync(path.join(daisyRoot, kind))) {
+        const name = file.replace(/\.css$/, '');
+        if (!file.endsWith('.css') || included.has(name)) continue;
+        const css = fs.readFileSync(path.join(daisyRoot, kind, file), 'utf8');
+        const own = new Set([...css.matchAll(/\.([a-z][a-z0-9-]*)/g)].map((m) => m[1] ?? ''));
+        // Classes that are also another, included component's (join styles .btn) do not count.
+        const used = [...own].filter(
+          (c) => words.has(c) && !NOT_CLASSES.has(c) && !SIZES.has(c) && !includedClass(c),
+        );
+        if (used.length > 0) missing.push(`${name} (${used.join(', ')})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+/** Whether an included component defines this class at its top level (`.btn{`, `.btn,`). */
+function includedClass(cls: string): boolean {
+  return [...included].some((name) =>
+    ['components', 'utilities'].some((kind) => {
+      const file = path.join(daisyRoot, kind, `${name}.css`);
+      return (
+        fs.existsSync(file) && new RegExp(`\\.${cls}(?![\\w-])`).test(fs.readFileSync(file, 'utf8'))
+      );
+    }),
+  );
+}
