@@ -49,6 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         target: 'es2022',
       },
+  // The answer-check worker (src/lib/answer-check.ts) is an ES module like the app.
+  worker: { format: 'es' },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
   },

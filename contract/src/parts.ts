@@ -32,4 +32,4 @@ export const PartListQuery = z.object({
 });
 export type PartListQuery = z.input<typeof PartListQuery>;
 
-export const PART_HEADERS = { total: 'x-total-count', nextCursor: 'x-next-cursor' } as const;
+export { PART_HEADERS } from './headers.ts';

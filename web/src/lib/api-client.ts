@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { checkAnswer } from './answer-check.ts';
+import type { AnswerName, AnswerSchemas } from './answer-schemas.ts';
 
 /** An API failure with the message the page should show. `status` 0 means no answer at all. */
 export class ApiError extends Error {
@@ -25,14 +27,22 @@ function fallbackMessage(status: number): string {
 }
 
 /**
- * The schema an answer must match, or a function loading it. Requests made for the home page's
- * first paint pass a loader (`() => import('@partsmith/contract').then((c) => c.PartList)`): zod
- * and the contract then load beside the request instead of before the first paint.
+ * The schema an answer must match: a zod schema, checked here, or the name of one of the
+ * answers every page loads with (src/lib/answer-schemas.ts), checked in a worker
+ * (src/lib/answer-check.ts): zod and the contract then stay off the main thread while the page
+ * loads.
  */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type SchemaSource = z.ZodType | AnswerName;
 
-export interface ApiRequest<S extends z.ZodType> {
-  schema: SchemaSource<S>;
+/** The value an answer parses to. */
+export type Answer<S extends SchemaSource> = S extends AnswerName
+  ? z.output<AnswerSchemas[S]>
+  : S extends z.ZodType
+    ? z.output<S>
+    : never;
+
+export interface ApiRequest<S extends SchemaSource> {
+  schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
@@ -63,14 +73,10 @@ export interface ApiResponse<T> {
  * The one way the web app talks to the server: same-origin JSON under /api, answers parsed with
  * the contract's schema, every failure turned into an ApiError carrying a message for people.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends SchemaSource>(
   path: string,
   { schema, method = 'GET', body, headers, signal }: ApiRequest<S>,
-): Promise<ApiResponse<z.infer<S>>> {
-  // Start loading a lazy schema now, so it arrives while the request is under way.
-  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
-  // A failed request must not also report an unhandled rejection of the loader.
-  schemaReady.catch(() => undefined);
+): Promise<ApiResponse<Answer<S>>> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -101,20 +107,24 @@ export async function apiRequest<S extends z.ZodType>(
 
   if (!response.ok) throw new ApiError(response.status, await errorMessage(response.status, json));
 
-  let answerSchema: S;
-  try {
-    answerSchema = await schemaReady;
-  } catch {
-    // The page's code could not load (offline, or a new release replaced it).
-    throw new ApiError(0, fallbackMessage(0));
+  let check: { success: boolean; data?: unknown };
+  if (typeof schema === 'string') {
+    try {
+      const checked = await checkAnswer(schema, json);
+      check = { success: checked.ok, data: checked.data };
+    } catch {
+      // The schemas could not load (offline, or a new release replaced the page's code).
+      throw new ApiError(0, fallbackMessage(0));
+    }
+  } else {
+    check = schema.safeParse(json);
   }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) {
+  if (!check.success) {
     throw new ApiError(response.status, 'The shop sent an answer this page does not understand.');
   }
-  return { data: parsed.data, headers: response.headers };
+  return { data: check.data as Answer<S>, headers: response.headers };
 }
 
-export async function api<S extends z.ZodType>(path: string, request: ApiRequest<S>) {
+export async function api<S extends SchemaSource>(path: string, request: ApiRequest<S>) {
   return (await apiRequest(path, request)).data;
 }

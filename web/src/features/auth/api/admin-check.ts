@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminCheck } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from './get-session.ts';
 
 /** GET /api/admin/{email}: the spec's admin check, for the signed-in user's own e-mail. */
 export function getAdminCheck(email: string, signal?: AbortSignal) {
-  return api(`/admin/${encodeURIComponent(email)}`, { schema: AdminCheck, signal });
+  return api(`/admin/${encodeURIComponent(email)}`, { schema: 'AdminCheck', signal });
 }
 
 export const adminCheckQuery = (email: string) =>

@@ -5,20 +5,11 @@ import { api } from '../../../lib/api-client.ts';
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * An empty body means "no session" too, like Better Auth's `null`. Every page's navbar asks for
- * the session, so zod and the contract load beside the request, not before the first paint.
+ * GET /api/auth/get-session: the signed-in user and session, or null when signed out (an empty
+ * body too). Every page's navbar asks for it: checked off the main thread (src/lib/answer-check.ts).
  */
-async function sessionBody() {
-  const [{ z }, { SessionAnswer }] = await Promise.all([
-    import('zod'),
-    import('@partsmith/contract'),
-  ]);
-  return z.preprocess((value) => value ?? null, SessionAnswer);
-}
-
-/** GET /api/auth/get-session: the signed-in user and session, or null when signed out. */
 export function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
-  return api('/auth/get-session', { schema: sessionBody, signal });
+  return api('/auth/get-session', { schema: 'SessionAnswer', signal });
 }
 
 export const sessionQuery = () =>

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderList } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -11,7 +10,7 @@ export const myOrdersQueryKey = (email: string) => [...ordersRootKey, 'list', em
 
 /** GET /api/orders?userEmail=...: the signed-in user's own orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal) {
-  return api(`/orders?userEmail=${encodeURIComponent(email)}`, { schema: OrderList, signal });
+  return api(`/orders?userEmail=${encodeURIComponent(email)}`, { schema: 'OrderList', signal });
 }
 
 export const myOrdersQuery = (email: string) =>

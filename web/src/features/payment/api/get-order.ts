@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Order } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** Under the ['orders'] root, which placing, deleting and paying an order invalidate. */
@@ -8,7 +7,7 @@ export const orderQueryKey = (id: string) => [...ordersRootKey, 'detail', id] as
 
 /** GET /api/purchase/:id: one order, for its owner or an admin. */
 export function getOrder(id: string, signal?: AbortSignal) {
-  return api(`/purchase/${encodeURIComponent(id)}`, { schema: Order, signal });
+  return api(`/purchase/${encodeURIComponent(id)}`, { schema: 'Order', signal });
 }
 
 export const orderQuery = (id: string) =>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Part } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const partQueryKey = (id: string) => ['part', id] as const;
 
 /** GET /api/part/:id: one part of the catalogue (404 when it is gone). */
 export function getPart(id: string, signal?: AbortSignal) {
-  return api(`/part/${encodeURIComponent(id)}`, { schema: Part, signal });
+  return api(`/part/${encodeURIComponent(id)}`, { schema: 'Part', signal });
 }
 
 export const partQuery = (id: string) =>

@@ -1,0 +1,40 @@
+// The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
+// requests every page makes while it loads. Loaded by the answer-check worker, and on the main
+// thread only where workers are missing (tests in jsdom, a worker that failed to start).
+import './zod-jitless.ts';
+import { z } from 'zod';
+import {
+  AdminCheck,
+  Order,
+  OrderList,
+  Part,
+  PartList,
+  ReviewList,
+  SessionAnswer,
+} from '@partsmith/contract';
+
+export const ANSWER_SCHEMAS = {
+  AdminCheck,
+  Order,
+  OrderList,
+  Part,
+  PartList,
+  ReviewList,
+  /** Better Auth's answer to POST /api/auth/sign-out. */
+  SignOutAnswer: z.object({ success: z.boolean() }),
+  /** An empty body means "no session" too, like Better Auth's `null`. */
+  SessionAnswer: z.preprocess((value) => value ?? null, SessionAnswer),
+};
+
+export type AnswerSchemas = typeof ANSWER_SCHEMAS;
+export type AnswerName = keyof AnswerSchemas;
+
+/** The result of checking an answer: the parsed value, or that it does not match. */
+export type AnswerCheck = { ok: true; data: unknown } | { ok: false; data?: undefined };
+
+export function checkNamedAnswer(name: AnswerName, json: unknown): AnswerCheck {
+  const schema: z.ZodType | undefined = ANSWER_SCHEMAS[name];
+  if (!schema) return { ok: false };
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
+}
