@@ -68,13 +68,7 @@ export const TokenAnswer = z.object({ token: z.string() });
 
 export const EmailParams = z.object({ email: EmailField });
 
-export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  facebook: 'Facebook',
-};
+export { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from './constants.ts';
 
 /** GET /api/auth-providers: which social sign-ins this shop has keys for. */
 export const AuthProviders = z.object({

@@ -32,4 +32,4 @@ export const PartListQuery = z.object({
 });
 export type PartListQuery = z.input<typeof PartListQuery>;
 
-export { PART_HEADERS } from './headers.ts';
+export { PART_HEADERS } from './constants.ts';

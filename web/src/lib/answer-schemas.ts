@@ -1,10 +1,11 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
-// requests every page makes while it loads. Loaded by the answer-check worker, and on the main
+// requests every page makes while it loads, and the sign-in page's. Loaded by the answer-check worker, and on the main
 // thread only where workers are missing (tests in jsdom, a worker that failed to start).
 import './zod-jitless.ts';
 import { z } from 'zod';
 import {
   AdminCheck,
+  AuthProviders,
   Order,
   OrderList,
   Part,
@@ -15,11 +16,19 @@ import {
 
 export const ANSWER_SCHEMAS = {
   AdminCheck,
+  AuthProviders,
   Order,
   OrderList,
   Part,
   PartList,
   ReviewList,
+  /** Better Auth's answers (sign-in, sign-up, password reset, a social sign-in's address). */
+  SignInAnswer: z.object({ user: z.object({ id: z.string(), email: z.string() }) }),
+  SignUpAnswer: z.object({
+    user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  }),
+  StatusAnswer: z.object({ status: z.boolean() }),
+  RedirectAnswer: z.object({ url: z.string(), redirect: z.boolean().optional() }),
   /** Better Auth's answer to POST /api/auth/sign-out. */
   SignOutAnswer: z.object({ success: z.boolean() }),
   /** An empty body means "no session" too, like Better Auth's `null`. */

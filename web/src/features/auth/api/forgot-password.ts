@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody } from '@partsmith/contract';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
 export const RESET_PASSWORD_PATH = '/reset-password';
-
-const StatusAnswer = z.object({ status: z.boolean() });
 
 /**
  * POST /api/auth/request-password-reset. The answer is the same whether or not the account
@@ -15,7 +12,7 @@ export function requestPasswordReset({ email }: ForgotPasswordBody) {
   return api('/auth/request-password-reset', {
     method: 'POST',
     body: { email, redirectTo: RESET_PASSWORD_PATH },
-    schema: StatusAnswer,
+    schema: 'StatusAnswer',
   });
 }
 

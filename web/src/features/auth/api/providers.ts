@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthProviders } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/auth-providers: which social sign-ins this shop has keys for. */
 export function getAuthProviders(signal?: AbortSignal) {
-  return api('/auth-providers', { schema: AuthProviders, signal });
+  return api('/auth-providers', { schema: 'AuthProviders', signal });
 }
 
 export const authProvidersQuery = () =>

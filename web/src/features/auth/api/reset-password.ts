@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-
-const StatusAnswer = z.object({ status: z.boolean() });
 
 export interface ResetPasswordInput {
   newPassword: string;
@@ -11,7 +8,7 @@ export interface ResetPasswordInput {
 
 /** POST /api/auth/reset-password: 400 "Invalid token" when the link is used or expired. */
 export function resetPassword(body: ResetPasswordInput) {
-  return api('/auth/reset-password', { method: 'POST', body, schema: StatusAnswer });
+  return api('/auth/reset-password', { method: 'POST', body, schema: 'StatusAnswer' });
 }
 
 export function useResetPassword() {

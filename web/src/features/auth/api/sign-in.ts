@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInBody } from '@partsmith/contract';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { refreshSession } from './get-session.ts';
 
-export const SignInAnswer = z.object({ user: z.object({ id: z.string(), email: z.string() }) });
-
 /** POST /api/auth/sign-in/email: sets the session cookie on success. */
 export function signIn(body: SignInBody) {
-  return api('/auth/sign-in/email', { method: 'POST', body, schema: SignInAnswer });
+  return api('/auth/sign-in/email', { method: 'POST', body, schema: 'SignInAnswer' });
 }
 
 /** Signs in, then loads the new session; resolves with it (null if the cookie did not stick). */

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpBody } from '@partsmith/contract';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { refreshSession } from './get-session.ts';
 
-export const SignUpAnswer = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-});
-
 /** POST /api/auth/sign-up/email: creates the account (with its display name) and signs it in. */
 export function signUp(body: SignUpBody) {
-  return api('/auth/sign-up/email', { method: 'POST', body, schema: SignUpAnswer });
+  return api('/auth/sign-up/email', { method: 'POST', body, schema: 'SignUpAnswer' });
 }
 
 /** Signs up, then loads the new session; resolves with it (null if the cookie did not stick). */

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SocialProvider } from '@partsmith/contract';
-import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client.ts';
-
-const RedirectAnswer = z.object({ url: z.string(), redirect: z.boolean().optional() });
 
 export interface SocialSignInInput {
   provider: SocialProvider;
@@ -25,7 +22,7 @@ export async function startSocialSignIn({
   const answer = await api('/auth/sign-in/social', {
     method: 'POST',
     body: { provider, callbackURL, errorCallbackURL },
-    schema: RedirectAnswer,
+    schema: 'RedirectAnswer',
   });
   // Only ever leave for a web address, never a javascript: or data: URL.
   let url: URL;

@@ -1,10 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ForgotPasswordBody } from '@partsmith/contract';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+const forgotPasswordFields = lazyZodResolver(() =>
+  import('@partsmith/contract').then((c) => c.ForgotPasswordBody),
+);
 
 export const RESET_LINK_SENT =
   'If an account exists for that e-mail, a reset link is on its way. Check your inbox.';
@@ -24,7 +28,7 @@ export function ForgotPasswordForm({
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ForgotPasswordBody),
+    resolver: forgotPasswordFields,
     defaultValues: { email: defaultEmail },
   });
 
@@ -35,6 +39,7 @@ export function ForgotPasswordForm({
   return (
     <form
       noValidate
+      onFocus={forgotPasswordFields.preload}
       onSubmit={onSubmit}
       aria-labelledby="forgot-heading"
       className="flex flex-col gap-4"
@@ -68,6 +73,7 @@ export function ForgotPasswordForm({
             error={errors.email?.message}
           />
           {request.isError && <PillMessage message={errorText(request.error)} />}
+          {errors.root?.message && <PillMessage message={errors.root.message} />}
           <button
             type="submit"
             className="btn btn-primary w-full rounded-full font-bold md:w-auto md:self-center md:px-10"

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SignInBody } from '@partsmith/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSignIn } from '../api/sign-in.ts';
@@ -9,6 +7,10 @@ import { errorText, PillMessage } from './pill-message.tsx';
 import { NO_COOKIE_MESSAGE, type AuthPanelProps } from './sign-up-panel.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+const signInFields = lazyZodResolver(() => import('@partsmith/contract').then((c) => c.SignInBody));
 
 /** "Sign in": Email, Password, 'Forgot your password?' (spec section 5, Login). */
 export function SignInPanel({
@@ -28,7 +30,7 @@ export function SignInPanel({
     getValues,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(SignInBody),
+    resolver: signInFields,
     defaultValues: { email: '', password: '' },
   });
 
@@ -40,15 +42,19 @@ export function SignInPanel({
     }
   }, [forgot]);
 
-  const onSubmit = handleSubmit((values) => {
-    onMessage(null);
-    signIn.mutate(values, {
-      onSuccess: (session) => {
-        if (!session) onMessage(NO_COOKIE_MESSAGE);
-      },
-      onError: (error) => onMessage(errorText(error)),
-    });
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      onMessage(null);
+      signIn.mutate(values, {
+        onSuccess: (session) => {
+          if (!session) onMessage(NO_COOKIE_MESSAGE);
+        },
+        onError: (error) => onMessage(errorText(error)),
+      });
+      // The form's checks could not load (offline): say so where the panel's messages go.
+    },
+    (invalid) => invalid.root?.message && onMessage(invalid.root.message),
+  );
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">
@@ -75,6 +81,7 @@ export function SignInPanel({
           <p className="divider my-0 text-sm text-slate-700">or use your account</p>
           <form
             noValidate
+            onFocus={signInFields.preload}
             onSubmit={onSubmit}
             aria-labelledby="signin-heading"
             className="flex flex-col gap-4"

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SignUpBody } from '@partsmith/contract';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSignUp } from '../api/sign-up.ts';
@@ -7,6 +5,10 @@ import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+const signUpFields = lazyZodResolver(() => import('@partsmith/contract').then((c) => c.SignUpBody));
 
 export const NO_COOKIE_MESSAGE =
   'You are signed in, but your browser did not keep the session. Allow cookies for this shop and try again.';
@@ -26,19 +28,23 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(SignUpBody),
+    resolver: signUpFields,
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    onMessage(null);
-    signUp.mutate(values, {
-      onSuccess: (session) => {
-        if (!session) onMessage(NO_COOKIE_MESSAGE);
-      },
-      onError: (error) => onMessage(errorText(error)),
-    });
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      onMessage(null);
+      signUp.mutate(values, {
+        onSuccess: (session) => {
+          if (!session) onMessage(NO_COOKIE_MESSAGE);
+        },
+        onError: (error) => onMessage(errorText(error)),
+      });
+      // The form's checks could not load (offline): say so where the panel's messages go.
+    },
+    (invalid) => invalid.root?.message && onMessage(invalid.root.message),
+  );
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">
@@ -55,6 +61,7 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
       <p className="divider my-0 text-sm text-slate-700">or use your e-mail to register</p>
       <form
         noValidate
+        onFocus={signUpFields.preload}
         onSubmit={onSubmit}
         aria-labelledby="signup-heading"
         className="flex flex-col gap-4"

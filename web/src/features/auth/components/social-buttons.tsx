@@ -1,4 +1,8 @@
-import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '@partsmith/contract';
+import {
+  SOCIAL_PROVIDER_NAMES,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from '@partsmith/contract/constants';
 import type { ReactNode } from 'react';
 import { useAuthProviders } from '../api/providers.ts';
 import { useSocialSignIn } from '../api/social-sign-in.ts';

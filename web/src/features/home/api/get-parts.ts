@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Part } from '@partsmith/contract';
-import { PART_HEADERS } from '@partsmith/contract/headers';
+import { PART_HEADERS } from '@partsmith/contract/constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface PartsPage {

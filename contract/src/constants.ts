@@ -1,0 +1,14 @@
+// Names shared by the server and the web app that need no zod: the web app imports this file on
+// its own ('@partsmith/contract/constants') so that reading them loads no schema.
+
+/** The list's paging headers (GET /api/allParts). */
+export const PART_HEADERS = { total: 'x-total-count', nextCursor: 'x-next-cursor' } as const;
+
+/** The social sign-ins the shop knows, and their names on the buttons. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  facebook: 'Facebook',
+};
