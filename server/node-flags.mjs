@@ -4,4 +4,8 @@
 // server warns at start-up when they are missing.
 // --max-semi-space-size=2: V8's young generation grows to 2 MB semi-spaces instead of 16, which
 // keeps ~20 MB of RSS that an idle or lightly loaded shop does not need.
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+// --heap-growing-percent=50: after each full collection the heap may grow by half of what is live
+// before the next one, instead of V8's adaptive factor (up to 4x on a fast collector): under a
+// purchase rush the old generation filled with garbage for 60-70 MB before V8 collected it (RSS
+// +115 MB over idle in 20 s; with this flag +53 MB, at the same purchases per second).
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
