@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildApp, createDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { startMaintenance, type Maintenance } from './db/maintenance.ts';
 import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,6 +40,7 @@ async function main() {
   const app = await buildApp(config, { createDatabaseApart });
 
   let closing = false;
+  let maintenance: Maintenance | null = null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -48,18 +50,23 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    // A vacuum under way finishes first: the database closes with the app.
+    Promise.resolve(maintenance?.stop())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database has no autovacuum: vacuum and analyse it now and every few hours.
+  maintenance = startMaintenance(app.database, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.includes(`:${config.port}`)

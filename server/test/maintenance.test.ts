@@ -1,0 +1,51 @@
+// The embedded database has no autovacuum: the server vacuums and analyses it (src/db/maintenance.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { startMaintenance, type Maintenance } from '../src/db/maintenance.ts';
+import { DB_KINDS, openTestDatabase } from './helpers.ts';
+
+const quiet = { info: () => {}, warn: () => {} };
+
+describe('database maintenance', () => {
+  let database: Database | undefined;
+  let maintenance: Maintenance | null = null;
+  afterEach(async () => {
+    await maintenance?.stop();
+    await database?.close();
+    maintenance = null;
+    database = undefined;
+  });
+
+  it('vacuums and analyses every table of the embedded database', async () => {
+    database = await openTestDatabase('pglite');
+    if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
+    const client = database.raw.client;
+    await client.exec(
+      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
+       select 'Bulk part ' || g, 'A part loaded in bulk.', '/p.webp', 100, 5, 1
+       from generate_series(1, 500) g`,
+    );
+    const stats = async () =>
+      (
+        await client.query<{ vacuumed: boolean; analysed: boolean; live: number }>(
+          `select last_vacuum is not null as vacuumed, last_analyze is not null as analysed,
+                  n_live_tup::int as live
+             from pg_stat_user_tables where relname = 'parts'`,
+        )
+      ).rows[0];
+    expect(await stats()).toMatchObject({ vacuumed: false, analysed: false });
+
+    maintenance = startMaintenance(database, quiet, { firstDelayMs: 60_000 });
+    const tables = (await maintenance?.runOnce()) ?? [];
+    expect(tables).toContain('public.parts');
+    expect(tables).toContain('public.orders');
+    const after = await stats();
+    expect(after).toMatchObject({ vacuumed: true, analysed: true });
+    expect(after?.live).toBeGreaterThanOrEqual(500);
+  });
+
+  it.runIf(DB_KINDS.includes('postgres'))('leaves PostgreSQL to its autovacuum', async () => {
+    database = await openTestDatabase('postgres');
+    expect(startMaintenance(database, quiet)).toBeNull();
+  });
+});
