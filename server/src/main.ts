@@ -64,9 +64,11 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  // The embedded database has no autovacuum: vacuum and analyse it now and every few hours.
+  // The embedded database has no autovacuum: the tables that need it are vacuumed and analysed
+  // before the server listens (a database opened after an import), then each hour.
   maintenance = startMaintenance(app.database, app.log);
+  await maintenance?.runOnce();
+  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.includes(`:${config.port}`)

@@ -16,7 +16,7 @@ describe('database maintenance', () => {
     database = undefined;
   });
 
-  it('vacuums and analyses every table of the embedded database', async () => {
+  it('vacuums and analyses the tables of the embedded database that need it', async () => {
     database = await openTestDatabase('pglite');
     if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
     const client = database.raw.client;
@@ -35,13 +35,14 @@ describe('database maintenance', () => {
       ).rows[0];
     expect(await stats()).toMatchObject({ vacuumed: false, analysed: false });
 
-    maintenance = startMaintenance(database, quiet, { firstDelayMs: 60_000 });
+    maintenance = startMaintenance(database, quiet);
     const tables = (await maintenance?.runOnce()) ?? [];
     expect(tables).toContain('public.parts');
-    expect(tables).toContain('public.orders');
     const after = await stats();
     expect(after).toMatchObject({ vacuumed: true, analysed: true });
     expect(after?.live).toBeGreaterThanOrEqual(500);
+    // Nothing changed since: the next pass has nothing to do.
+    expect(await maintenance?.runOnce()).toEqual([]);
   });
 
   it.runIf(DB_KINDS.includes('postgres'))('leaves PostgreSQL to its autovacuum', async () => {
