@@ -10,11 +10,11 @@ import { startAnswerChecks } from './lib/answer-check.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// The worker that checks the answers against the contract (docs/decisions/018): started now, it
+// has loaded zod and the schemas by the time they arrive.
+startAnswerChecks();
 // The page's answers (the session, the page's own data) travel while its code arrives and the
 // browser paints the prerendered screen (docs/decisions/016).
-// Their answers are checked against the contract in a worker (docs/decisions/018): started now,
-// it has loaded zod and the schemas by the time they arrive.
-startAnswerChecks();
 const client = makeQueryClient();
 prefetchPage(client, routes, window.location.pathname);
 

@@ -5,7 +5,7 @@ import type { Database } from './client.ts';
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Maintenance {
-  /** One pass over every table (what the timer runs); resolves with the tables done. */
+  /** One pass over the tables that need it (what the timer runs); resolves with the tables done. */
   runOnce(): Promise<string[]>;
   /** Stops the timer and waits for a pass under way. */
   stop(): Promise<void>;

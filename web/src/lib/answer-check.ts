@@ -50,9 +50,8 @@ export function startAnswerChecks(): void {
     return;
   }
   worker.onmessage = ({ data }: MessageEvent<AnswerCheck & { id: number }>) => {
-    const w = waiting.get(data.id);
+    waiting.get(data.id)?.resolve(data);
     waiting.delete(data.id);
-    w?.resolve(data.ok ? { ok: true, data: data.data } : { ok: false });
   };
   worker.onerror = (event) => {
     event.preventDefault();

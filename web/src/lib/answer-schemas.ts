@@ -1,6 +1,6 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
-// requests every page makes while it loads, and the sign-in page's. Loaded by the answer-check worker, and on the main
-// thread only where workers are missing (tests in jsdom, a worker that failed to start).
+// requests every page makes while it loads, and the sign-in page's. Loaded by the answer-check
+// worker, and on the main thread only where no worker runs (jsdom, a worker that failed).
 import './zod-jitless.ts';
 import { z } from 'zod';
 import {

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthField } from './auth-field.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { errorText, PillMessage } from './pill-message.tsx';
-import { NO_COOKIE_MESSAGE, type AuthPanelProps } from './sign-up-panel.tsx';
+import { PillMessage } from './pill-message.tsx';
+import { panelSubmit, type AuthPanelProps } from './sign-up-panel.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -42,19 +42,7 @@ export function SignInPanel({
     }
   }, [forgot]);
 
-  const onSubmit = handleSubmit(
-    (values) => {
-      onMessage(null);
-      signIn.mutate(values, {
-        onSuccess: (session) => {
-          if (!session) onMessage(NO_COOKIE_MESSAGE);
-        },
-        onError: (error) => onMessage(errorText(error)),
-      });
-      // The form's checks could not load (offline): say so where the panel's messages go.
-    },
-    (invalid) => invalid.root?.message && onMessage(invalid.root.message),
-  );
+  const onSubmit = handleSubmit(...panelSubmit(signIn, onMessage));
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">

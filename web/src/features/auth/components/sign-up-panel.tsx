@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import type { SessionAnswer } from '@partsmith/contract';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
@@ -12,6 +13,36 @@ const signUpFields = lazyZodResolver(() => import('@partsmith/contract').then((c
 
 export const NO_COOKIE_MESSAGE =
   'You are signed in, but your browser did not keep the session. Allow cookies for this shop and try again.';
+
+/**
+ * The two panels' submit handlers, for `handleSubmit(...panelSubmit(mutation, onMessage))`:
+ * runs the sign-in or sign-up and puts what goes wrong in the panel's message, including checks
+ * that could not load (offline, lazyZodResolver's root error).
+ */
+export function panelSubmit<Values>(
+  mutation: {
+    mutate: (
+      values: Values,
+      handlers: { onSuccess: (session: SessionAnswer) => void; onError: (error: Error) => void },
+    ) => void;
+  },
+  onMessage: (message: string | null) => void,
+) {
+  return [
+    (values: Values) => {
+      onMessage(null);
+      mutation.mutate(values, {
+        onSuccess: (session) => {
+          if (!session) onMessage(NO_COOKIE_MESSAGE);
+        },
+        onError: (error) => onMessage(errorText(error)),
+      });
+    },
+    (invalid: FieldErrors) => {
+      if (invalid.root?.message) onMessage(invalid.root.message);
+    },
+  ] as const;
+}
 
 export interface AuthPanelProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -32,19 +63,7 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(
-    (values) => {
-      onMessage(null);
-      signUp.mutate(values, {
-        onSuccess: (session) => {
-          if (!session) onMessage(NO_COOKIE_MESSAGE);
-        },
-        onError: (error) => onMessage(errorText(error)),
-      });
-      // The form's checks could not load (offline): say so where the panel's messages go.
-    },
-    (invalid) => invalid.root?.message && onMessage(invalid.root.message),
-  );
+  const onSubmit = handleSubmit(...panelSubmit(signUp, onMessage));
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">
