@@ -71,7 +71,7 @@ async function ping(db: Db): Promise<boolean> {
 }
 
 /** Shared buffers of the embedded database (each MB is resident memory once touched). */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '64MB';
 
 export function createPgPool(url: string, max: number) {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
