@@ -14,6 +14,13 @@ const PORT = Number(process.env.LH_PORT ?? 4600);
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 const CALIBRATION_RUNS = Number(process.env.LH_CALIBRATION_RUNS ?? 3);
 const REPORTS = process.env.LH_REPORTS;
+/**
+ * LH_CPU_SLOWDOWN=4 skips the calibration and uses that multiplier: for comparing two builds,
+ * whose calibrations on this shared machine can differ by 2x between runs minutes apart.
+ */
+const FIXED_SLOWDOWN = process.env.LH_CPU_SLOWDOWN
+  ? Number(process.env.LH_CPU_SLOWDOWN)
+  : undefined;
 /** LH_PAGES="/login,/" measures only these pages (while iterating); the goals need all four. */
 const ONLY = process.env.LH_PAGES?.split(',');
 
@@ -46,6 +53,9 @@ const show = (g, value) =>
   g.key === 'cls' ? value.toFixed(3) : g.key.endsWith('Ms') ? value.toFixed(0) : String(value);
 
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LH_RUNS must be a whole number >= 1`);
+if (FIXED_SLOWDOWN !== undefined && !(FIXED_SLOWDOWN >= 1 && FIXED_SLOWDOWN <= 20)) {
+  throw new Error('LH_CPU_SLOWDOWN must be a number from 1 to 20');
+}
 if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}`);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'partsmith-lighthouse-'));
@@ -68,6 +78,7 @@ try {
   const { calibration, results } = await lighthousePages({
     calibrationUrl: `${url}/`,
     calibrationRuns: CALIBRATION_RUNS,
+    fixedMultiplier: FIXED_SLOWDOWN,
     runs: RUNS,
     log,
     onReport: REPORTS
@@ -82,9 +93,11 @@ try {
 
   log('');
   log(
-    `calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} ` +
-      `(median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ` +
-      `${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
+    FIXED_SLOWDOWN
+      ? `cpuSlowdownMultiplier ${calibration.multiplier}, fixed (LH_CPU_SLOWDOWN): not a verdict on issue 7`
+      : `calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} ` +
+          `(median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ` +
+          `${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
   );
   log(
     `median of ${RUNS} run(s); goals: ${GOALS.map((g) => `${g.label} ${g.higher ? '>=' : '<='} ${g.goal}`).join(', ')}`,

@@ -152,6 +152,7 @@ export async function lighthousePages({
   runs,
   calibrationRuns = 3,
   calibrationUrl,
+  fixedMultiplier,
   log = () => {},
   onReport,
   chromeCores,
@@ -159,15 +160,17 @@ export async function lighthousePages({
   const chrome = await launchChrome({ cores: chromeCores });
   try {
     const indexes = [];
-    for (let i = 0; i < calibrationRuns; i++) {
+    for (let i = 0; i < (fixedMultiplier ? 0 : calibrationRuns); i++) {
       indexes.push(
         (await runOnce(chrome, calibrationUrl, { cpuSlowdownMultiplier: 1 })).benchmarkIndex,
       );
     }
-    const benchmarkIndex = median(indexes);
-    const multiplier = cpuMultiplier(benchmarkIndex);
+    const benchmarkIndex = fixedMultiplier ? Number.NaN : median(indexes);
+    const multiplier = fixedMultiplier ?? cpuMultiplier(benchmarkIndex);
     log(
-      `  calibration: benchmarkIndex ${indexes.map((b) => b.toFixed(0)).join(', ')} -> median ${benchmarkIndex.toFixed(0)} -> CPU slowdown ${multiplier}x`,
+      fixedMultiplier
+        ? `  no calibration: CPU slowdown fixed at ${multiplier}x (LH_CPU_SLOWDOWN)`
+        : `  calibration: benchmarkIndex ${indexes.map((b) => b.toFixed(0)).join(', ')} -> median ${benchmarkIndex.toFixed(0)} -> CPU slowdown ${multiplier}x`,
     );
     const results = [];
     for (const page of pages) {

@@ -48,6 +48,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
+import { createPageDataHinter } from './modules/site/page-hints.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -246,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(openApiUi);
   await app.register(uploadsStatic, { dir: config.uploadsDir });
   await app.register(sitemapRoute);
-  await app.register(webApp, { dist: config.webDist });
+  await app.register(webApp, { dist: config.webDist, pageDataHints: createPageDataHinter(app) });
 
   return app;
 }

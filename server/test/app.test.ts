@@ -70,7 +70,9 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // The dashboard's pages carry the buyer's own preloads (docs/decisions/020).
+      const cacheControl = url.startsWith('/dashboard') ? 'private, no-cache' : 'no-cache';
+      expect(res.headers['cache-control'], url).toBe(cacheControl);
     }
     const plain = await t.app.inject({ url: '/', headers: { accept: '*/*' } });
     expect(plain.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ARTWORK_WIDTHS } from '../src/config/images.ts';
+import { ARTWORK_WIDTHS } from '@partsmith/contract/images';
 import { artworkCopies, renderWebp } from './artwork.ts';
 
 const PUBLIC = path.join(import.meta.dirname, '..', 'public');

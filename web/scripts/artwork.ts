@@ -1,12 +1,14 @@
 // The artwork plugin: renders the demo artwork (SVG under public/images/<folder>/) to WebP copies
-// `<name>-<width>.webp` at the widths of src/config/images.ts, emitted into the build; serves them
+// `<name>-<width>.webp` at the widths of the contract's images.ts, emitted into the build; serves them
 // on demand in the dev server. (The hero picture's preload is a header: scripts/page-hints.ts.)
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { ARTWORK_WIDTHS, type ArtworkFolder } from '../src/config/images.ts';
+// By path, not by package name: Vite loads its config's imports from packages with Node, which
+// cannot read TypeScript; a relative import is bundled into the config.
+import { ARTWORK_WIDTHS, type ArtworkFolder } from '../../contract/src/images.ts';
 
 const COPY = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]+)-(\d+)\.webp$/;
 

@@ -4,28 +4,20 @@
 // guard's), which the browser would otherwise find only after the entry script has run.
 // Hints sent as a header for one page, not as tags in index.html, which every page shares.
 import type { Plugin, Rollup } from 'vite';
-import { HERO_IMAGE, imageSources } from '../src/config/images.ts';
+// By path, not by package name: Vite loads its config's imports from packages with Node, which
+// cannot read TypeScript; a relative import is bundled into the config.
+import { HERO_IMAGE, imagePreloadLink } from '../../contract/src/images.ts';
 
 export const PAGE_HINTS_FILE = '.vite/page-hints.json';
 
 /** Route pattern (react-router syntax, `:param` for one segment) -> source modules it loads. */
 export type PageModules = Record<string, string[]>;
 
-const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
-
 /** The `Link` header value preloading the home page's largest paint, its first hero picture. */
 export function heroPreloadLink(): string {
-  const { src, srcSet } = imageSources(HERO_IMAGE.src, 1200);
-  if (!srcSet) throw new Error(`the hero picture ${HERO_IMAGE.src} has no WebP copies`);
-  return [
-    `<${src}>`,
-    'rel=preload',
-    'as=image',
-    'type="image/webp"',
-    `imagesrcset=${quote(srcSet)}`,
-    `imagesizes=${quote(HERO_IMAGE.sizes)}`,
-    'fetchpriority=high',
-  ].join('; ');
+  const link = imagePreloadLink(HERO_IMAGE.src, 1200, HERO_IMAGE.sizes);
+  if (!link) throw new Error(`the hero picture ${HERO_IMAGE.src} has no WebP copies`);
+  return link;
 }
 
 /**

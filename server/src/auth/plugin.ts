@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthProviders, Role, UpdateUserBody } from '@partsmith/contract';
 import { errorBody } from '../plugins/error-handler.ts';
+import type { SessionUser } from '../plugins/access.ts';
 import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 import { AUTH_UNAVAILABLE_MESSAGE, redisOutage } from './redis-rate-limit.ts';
@@ -12,6 +13,12 @@ import { createSessionLookup } from './session-lookup.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /**
+     * The signed-in user of a live session cookie or Bearer token, by the one-query lookup only
+     * (null when Better Auth would have to refresh or clear something): for a page's hints,
+     * never for access.
+     */
+    sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
   }
   interface FastifyRequest {
     /** The current session's token (for PUT /api/user/:email), when signed in. */
@@ -71,16 +78,28 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     updateAgeSeconds: context.sessionConfig.updateAge,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+  /** A live session in one query, when the request carries a session cookie or token. */
+  async function quickLookup(request: FastifyRequest) {
     const cookie = request.headers.cookie;
     const bearer = request.headers.authorization?.startsWith('Bearer ');
-    if (!bearer && !(cookie && SESSION_COOKIE.test(cookie))) return;
-    // A live session in one query; anything out of the ordinary goes through Better Auth.
+    if (!bearer && !(cookie && SESSION_COOKIE.test(cookie))) return undefined;
     const found = await lookupSession({ authorization: request.headers.authorization, cookie });
+    if (!found) return null;
+    const role = Role.safeParse(found.user.role);
+    const user: SessionUser = { ...found.user, role: role.success ? role.data : 'customer' };
+    return { user, token: found.token };
+  }
+  app.decorate('sessionUser', async (request: FastifyRequest) => {
+    return (await quickLookup(request))?.user ?? null;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    // A live session in one query; anything out of the ordinary goes through Better Auth.
+    const found = await quickLookup(request);
+    if (found === undefined) return;
     if (found) {
-      const role = Role.safeParse(found.user.role);
-      request.user = { ...found.user, role: role.success ? role.data : 'customer' };
+      request.user = found.user;
       request.sessionToken = found.token;
       return;
     }

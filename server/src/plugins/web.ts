@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSpaRoute } from '@partsmith/contract';
 import { errorBody } from './error-handler.ts';
+import type { PageDataHinter } from '../modules/site/page-hints.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -67,9 +68,14 @@ export function readPageHints(dist: string): PageHints {
  * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
  * A page's shell carries its `Link` preload header from the build's page hints: the home page's
  * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The pages the
- * build prerendered, and the 404 page, get their own HTML (docs/decisions/015, 016).
+ * build prerendered, and the 404 page, get their own HTML (docs/decisions/015, 016). The answers a
+ * page's app asks for as it starts are preloaded with it too (`pageDataHints`, docs/decisions/020);
+ * a page whose hints depend on who asks is `private`.
  */
-export async function webApp(app: FastifyInstance, options: { dist: string }) {
+export async function webApp(
+  app: FastifyInstance,
+  options: { dist: string; pageDataHints?: PageDataHinter },
+) {
   const indexFile = path.join(options.dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
   if (!hasApp) {
@@ -91,7 +97,8 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
         if (rel.startsWith(`assets${path.sep}`)) {
           reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
         } else if (rel === 'index.html' || rel.startsWith(`${PRERENDERED_DIR}${path.sep}`)) {
-          reply.header('cache-control', 'no-cache');
+          // A page sent by sendApp below carries its own (`private` when personal).
+          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
         } else {
           reply.header('cache-control', 'public, max-age=3600');
         }
@@ -101,12 +108,31 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
 
   const hints = hasApp ? readPageHints(options.dist) : [];
   const prerendered = hasApp ? readPrerendered(options.dist) : { pages: new Map<string, string>() };
-  const sendApp = (reply: FastifyReply, status: number, pathname: string) => {
-    const link = status === 200 ? hints.find((h) => h.pattern.test(pathname))?.link : undefined;
-    if (link) reply.header('link', link);
+  const sendApp = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    pathname: string,
+  ) => {
+    let cacheControl = 'no-cache';
+    if (status === 200) {
+      const links: string[] = [];
+      const built = hints.find((h) => h.pattern.test(pathname))?.link;
+      if (built) links.push(built);
+      if (options.pageDataHints) {
+        const data = await options.pageDataHints(request, pathname).catch((err: unknown) => {
+          // A hint is an optimisation: the page works without it, so it never fails the page.
+          request.log.warn({ err }, 'page data hints failed');
+          return { links: [], personal: false };
+        });
+        links.push(...data.links);
+        if (data.personal) cacheControl = 'private, no-cache';
+      }
+      if (links.length > 0) reply.header('link', links.join(', '));
+    }
     const own = status === 200 ? prerendered.pages.get(pathname) : prerendered.notFound;
     const file = own ?? 'index.html';
-    return reply.status(status).header('cache-control', 'no-cache').sendFile(file);
+    return reply.status(status).header('cache-control', cacheControl).sendFile(file);
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -116,7 +142,7 @@ export async function webApp(app: FastifyInstance, options: { dist: string }) {
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
     if (hasApp && isPage) {
-      return sendApp(reply, isSpaRoute(pathname) ? 200 : 404, pathname);
+      return sendApp(request, reply, isSpaRoute(pathname) ? 200 : 404, pathname);
     }
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));
   });

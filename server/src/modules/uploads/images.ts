@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { default as Sharp, Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
+import { UPLOAD_WIDTHS } from '@partsmith/contract/images';
 import { HttpError } from '../../lib/http-errors.ts';
 
 const MAX_EDGE = 1600;
@@ -14,10 +15,10 @@ function loadSharp() {
 }
 
 /**
- * Widths of the smaller copies stored beside each upload as `<uuid>-<width>.webp`, so pages can
- * offer them in `srcset` (the web's UPLOAD_WIDTHS in web/src/config/images.ts lists the same).
+ * The smaller copies are stored beside each upload as `<uuid>-<width>.webp` at UPLOAD_WIDTHS, so
+ * pages can offer them in `srcset` (the contract's images.ts, which the web app reads too).
  */
-export const UPLOAD_WIDTHS = [320, 640, 960] as const;
+export { UPLOAD_WIDTHS };
 
 /** What the bytes are, by their content (never by the file name or the declared type). */
 export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { imageSources } from '../../config/images.ts';
+import { imageSources } from '@partsmith/contract/images';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 const UPLOAD = '/uploads/0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { imageSources } from '../../config/images.ts';
+import { imageSources } from '@partsmith/contract/images';
 
 type Props = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

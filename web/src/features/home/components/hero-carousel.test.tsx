@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HERO_IMAGE } from '../../../config/images.ts';
+import { HERO_IMAGE } from '@partsmith/contract/images';
 import { HERO_SLIDES, HeroCarousel } from './hero-carousel.tsx';
 
 // jsdom has no layout and no Element.scrollTo: give the scroller a width and record the calls.

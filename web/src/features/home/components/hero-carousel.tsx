@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
-import { HERO_IMAGE } from '../../../config/images.ts';
+import { HERO_IMAGE } from '@partsmith/contract/images';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 export interface HeroSlide {

@@ -1,4 +1,5 @@
 import type { Part } from '@partsmith/contract';
+import { PURCHASE_PICTURE } from '@partsmith/contract/images';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -55,9 +56,9 @@ function PartDetails({ part }: { part: Part }) {
         <ResponsiveImage
           src={part.image}
           alt={part.name}
-          width={640}
-          height={480}
-          sizes="(min-width: 1024px) 576px, 90vw"
+          width={PURCHASE_PICTURE.width}
+          height={PURCHASE_PICTURE.height}
+          sizes={PURCHASE_PICTURE.sizes}
           priority
           className="mx-auto aspect-[4/3] h-auto w-full max-w-xl object-contain p-6 sm:p-10"
         />

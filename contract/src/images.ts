@@ -2,7 +2,8 @@
  * Responsive images (issue 7). The demo artwork is SVG under `/images/<folder>/<name>.svg`; the
  * build renders WebP copies `/images/<folder>/<name>-<width>.webp` at the widths below (the
  * artwork plugin in web/scripts/artwork.ts). Uploads are stored as `/uploads/<uuid>.webp` with
- * copies `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts, same widths).
+ * copies `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts). Shared by the web
+ * app, its build and the server, which preloads a page's largest picture (docs/decisions/020).
  */
 export const ARTWORK_WIDTHS = {
   // 1200x675, about 630 px wide on a desktop and the full width on a phone.
@@ -19,14 +20,24 @@ export const ARTWORK_WIDTHS = {
 
 export type ArtworkFolder = keyof typeof ARTWORK_WIDTHS;
 
-/** Widths of the copies the server writes beside every upload (keep in step with the server). */
+/** Widths of the copies the server writes beside every upload (server/src/modules/uploads). */
 export const UPLOAD_WIDTHS = [320, 640, 960] as const;
 
-/** The home page's first hero picture: the page's largest paint, preloaded by index.html. */
+/** The home page's first hero picture: its largest paint, preloaded (web/scripts/page-hints.ts). */
 export const HERO_IMAGE = {
   src: '/images/hero/slide-1.svg',
   // Full width less the page padding on phones; 6/11 of the 1280 px container on desktops.
   sizes: '(min-width: 1280px) 628px, (min-width: 1024px) 50vw, calc(100vw - 2rem)',
+} as const;
+
+/**
+ * The part's picture on the purchase page, its largest paint on a phone: laid out at `sizes`,
+ * preloaded by the server with the page (server/src/modules/site/page-hints.ts).
+ */
+export const PURCHASE_PICTURE = {
+  width: 640,
+  height: 480,
+  sizes: '(min-width: 1024px) 576px, 90vw',
 } as const;
 
 const ARTWORK = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]+)\.svg$/;
@@ -65,4 +76,25 @@ export function imageSources(url: string, width: number): ImageSources {
     return { src: copy(nearest(UPLOAD_WIDTHS, width)), srcSet: srcSetOf(UPLOAD_WIDTHS, copy) };
   }
   return { src: url };
+}
+
+const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+/**
+ * A `Link` header value that preloads a page's largest picture at high priority, with the same
+ * `srcset` and `sizes` as its `<img>`, so the browser fetches the one copy the page will show.
+ * Null for a picture without WebP copies (an external URL: the page fetches it itself).
+ */
+export function imagePreloadLink(url: string, width: number, sizes: string): string | null {
+  const { src, srcSet } = imageSources(url, width);
+  if (!srcSet) return null;
+  return [
+    `<${src}>`,
+    'rel=preload',
+    'as=image',
+    'type="image/webp"',
+    `imagesrcset=${quote(srcSet)}`,
+    `imagesizes=${quote(sizes)}`,
+    'fetchpriority=high',
+  ].join('; ');
 }
