@@ -34,10 +34,7 @@ export type PurchaseBody = z.input<typeof PurchaseBody>;
 
 export const PurchaseAnswer = z.object({ acknowledged: z.literal(true), insertedId: Id });
 
-/** Spec section 8: the 'Oops...' dialog's text for a quantity out of range. */
-export function quantityMessage(min: number, max: number) {
-  return `The quantity must be at least the minimum order (${min}) and no higher than the available quantity (${max}).`;
-}
+export { quantityMessage } from './constants.ts';
 
 /** An order (the spec also says "purchase"). Money in dollars; `price` is the unit price. */
 export const Order = z.object({

@@ -1,5 +1,5 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
-// requests every page makes while it loads, and the sign-in page's. Loaded by the answer-check
+// requests every page makes while it loads, the sign-in page's and the purchase form's. Loaded by the answer-check
 // worker, and on the main thread only where no worker runs (jsdom, a worker that failed).
 import './zod-jitless.ts';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import {
   OrderList,
   Part,
   PartList,
+  PurchaseAnswer,
   ReviewList,
   SessionAnswer,
 } from '@partsmith/contract';
@@ -21,6 +22,8 @@ export const ANSWER_SCHEMAS = {
   OrderList,
   Part,
   PartList,
+  /** POST /api/purchase: checked off the main thread like the page's own answers. */
+  PurchaseAnswer,
   ReviewList,
   /** Better Auth's answers (sign-in, sign-up, password reset, a social sign-in's address). */
   SignInAnswer: z.object({ user: z.object({ id: z.string(), email: z.string() }) }),

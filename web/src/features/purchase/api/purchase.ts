@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PurchaseAnswer, type PurchaseBody } from '@partsmith/contract';
+import type { PurchaseBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { partQueryKey } from './get-part.ts';
 
@@ -32,7 +32,7 @@ export function purchase({ body, idempotencyKey }: PurchaseRequest) {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: PurchaseAnswer,
+    schema: 'PurchaseAnswer',
   });
 }
 

@@ -1,22 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  PurchaseBody,
-  QuantityField,
-  quantityMessage,
-  type Part,
-  type PurchaseBody as PurchaseBodyInput,
-} from '@partsmith/contract';
+import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contract';
+import { quantityMessage } from '@partsmith/contract/constants';
 import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { partQueryKey } from '../api/get-part.ts';
 import { newIdempotencyKey, usePurchase } from '../api/purchase.ts';
+import type { PurchaseFields } from './purchase-fields.ts';
 
 /** DESIGN.md section 3: the spec's text with its misspelling corrected. */
 export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';
@@ -24,12 +20,13 @@ export const PURCHASE_SUCCESS_DETAIL = 'Check your email for the confirmation.';
 export const MY_ORDERS_PATH = '/dashboard/my-orders';
 
 /**
- * The contract's purchase fields without the part id (it comes from the page). An empty quantity
- * box reads as "missing", so it gets 'Quantity is Required' rather than a number error.
+ * The form's checks (purchase-fields.ts) load with zod when the buyer first focuses the form or
+ * submits it, not with the page (docs/decisions/018): the page's first render waits for no zod.
  */
-const PurchaseFields = PurchaseBody.omit({ partId: true }).extend({
-  quantity: z.preprocess((value) => (value === '' ? undefined : value), QuantityField),
-});
+type PurchaseValues = z.output<typeof PurchaseFields>;
+const purchaseFields = lazyZodResolver(() =>
+  import('./purchase-fields.ts').then((m) => m.PurchaseFields),
+);
 
 /** Answers the 'Oops...' dialog shows (spec section 8); anything else shows in the form. */
 const DIALOG_STATUSES = new Set([409, 422]);
@@ -69,7 +66,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(PurchaseFields),
+    resolver: purchaseFields,
     defaultValues: { quantity: String(min), address: '', phone: '' },
   });
 
@@ -84,7 +81,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
     return attempt.current.key;
   };
 
-  const submit = (values: z.output<typeof PurchaseFields>) => {
+  const submit = (values: PurchaseValues) => {
     if (values.quantity < min || values.quantity > max) {
       void showErrorDialog(quantityMessage(min, max));
       return;
@@ -131,6 +128,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
       noValidate
       // handleSubmit runs at submit time, never during render (the key lives in a ref).
       onSubmit={(event) => void handleSubmit(submit)(event)}
+      onFocus={purchaseFields.preload}
       aria-label="Purchase"
       className="flex flex-col gap-5"
     >
@@ -240,9 +238,9 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
         </span>
       </div>
 
-      {inlineError && (
+      {(inlineError ?? errors.root?.message) && (
         <div role="alert" className="alert alert-error">
-          {inlineError}
+          {inlineError ?? errors.root?.message}
         </div>
       )}
 
