@@ -1,11 +1,15 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
-// requests every page makes while it loads, the sign-in page's and the purchase form's. Loaded by the answer-check
-// worker, and on the main thread only where no worker runs (jsdom, a worker that failed).
+// requests every page makes while it loads, the sign-in page's, the purchase, contact and
+// newsletter forms' and the deletes of the dashboard's lists. Loaded by the answer-check worker, and on the main thread
+// only where no worker runs (jsdom, a worker that failed).
 import './zod-jitless.ts';
 import { z } from 'zod';
 import {
   AdminCheck,
   AuthProviders,
+  ContactAnswer,
+  DeleteAnswer,
+  NewsletterAnswer,
   Order,
   OrderList,
   Part,
@@ -18,6 +22,11 @@ import {
 export const ANSWER_SCHEMAS = {
   AdminCheck,
   AuthProviders,
+  /** The contact and newsletter forms' answers (every page's footer). */
+  ContactAnswer,
+  NewsletterAnswer,
+  /** The answer to every DELETE (an order, a part, a user). */
+  DeleteAnswer,
   Order,
   OrderList,
   Part,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteAnswer, type Order } from '@partsmith/contract';
+import type { Order } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { allPartsRootKey } from './get-admin-parts.ts';
 import { allOrdersQueryKey, ordersRootKey } from './get-all-orders.ts';
@@ -7,7 +7,7 @@ import { auditRootKey, removeItem } from './paging.ts';
 
 /** DELETE /api/orders/:id: unpaid orders only (409 once paid). Its quantity goes back in stock. */
 export function deleteOrder(id: string) {
-  return api(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeleteAnswer });
+  return api(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', schema: 'DeleteAnswer' });
 }
 
 export function useDeleteOrder() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteAnswer, type Part } from '@partsmith/contract';
+import type { Part } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { adminPartsQueryKey, allPartsRootKey } from './get-admin-parts.ts';
 import { auditRootKey, removeItem } from './paging.ts';
 
 /** DELETE /api/tools/:id: hides the part from the catalogue (orders keep their own copy). */
 export function deletePart(id: string) {
-  return api(`/tools/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeleteAnswer });
+  return api(`/tools/${encodeURIComponent(id)}`, { method: 'DELETE', schema: 'DeleteAnswer' });
 }
 
 export function useDeletePart() {

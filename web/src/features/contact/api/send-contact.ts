@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { ContactAnswer, type ContactBody } from '@partsmith/contract';
+import type { ContactBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export function sendContact(body: ContactBody) {
-  return api('/contact', { method: 'POST', body, schema: ContactAnswer });
+  return api('/contact', { method: 'POST', body, schema: 'ContactAnswer' });
 }
 
 export function useSendContact() {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { NewsletterAnswer, type NewsletterBody } from '@partsmith/contract';
+import type { NewsletterBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export function subscribe(body: NewsletterBody) {
-  return api('/newsletter', { method: 'POST', body, schema: NewsletterAnswer });
+  return api('/newsletter', { method: 'POST', body, schema: 'NewsletterAnswer' });
 }
 
 export function useSubscribe() {

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactBody } from '@partsmith/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSendContact } from '../api/send-contact.ts';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
@@ -17,13 +16,18 @@ export interface ContactFormProps {
   heading?: string;
 }
 
+/** Its checks load with zod on first focus or submit (docs/decisions/018), not with the page. */
+const contactFields = lazyZodResolver(() =>
+  import('@partsmith/contract').then((c) => c.ContactBody),
+);
+
 const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
 const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
 /**
  * The contact form (spec: email address, subject, multi-line message, a Contact Us button).
- * The contract's ContactBody validates it here and again on the server.
+ * The contract's ContactBody validates it here (loaded on demand) and again on the server.
  */
 export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactFormProps) {
   const ids = {
@@ -39,7 +43,7 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ContactBody), defaultValues: empty });
+  } = useForm({ resolver: contactFields, defaultValues: empty });
 
   const onSubmit = handleSubmit((values) => {
     send.mutate(values, {
@@ -54,12 +58,13 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
     ? send.error instanceof ApiError
       ? send.error.message
       : 'Something went wrong. Please try again.'
-    : null;
+    : (errors.root?.message ?? null);
 
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={contactFields.preload}
       aria-labelledby={heading ? ids.heading : undefined}
       className="flex flex-col gap-5"
     >

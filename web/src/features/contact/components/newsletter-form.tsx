@@ -1,10 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NewsletterBody } from '@partsmith/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSubscribe } from '../api/subscribe.ts';
+
+/** Its check loads with zod on first focus or submit (docs/decisions/018), not with the footer. */
+const newsletterFields = lazyZodResolver(() =>
+  import('@partsmith/contract').then((c) => c.NewsletterBody),
+);
 
 export const SUBSCRIBED = 'You are subscribed to the Partsmith newsletter.';
 export const ALREADY_SUBSCRIBED = 'You are already subscribed. Thank you!';
@@ -20,7 +24,7 @@ export function NewsletterForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(NewsletterBody), defaultValues: { email: '' } });
+  } = useForm({ resolver: newsletterFields, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((values) => {
     subscribe.mutate(values, {
@@ -35,10 +39,16 @@ export function NewsletterForm() {
     ? subscribe.error instanceof ApiError
       ? subscribe.error.message
       : 'Something went wrong. Please try again.'
-    : null;
+    : (errors.root?.message ?? null);
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Newsletter" className="flex flex-col gap-2">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={newsletterFields.preload}
+      aria-label="Newsletter"
+      className="flex flex-col gap-2"
+    >
       <label htmlFor={emailId} className="text-sm font-medium text-slate-200">
         Your email address
       </label>

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { ordersRootKey } from './get-orders.ts';
 
@@ -8,7 +7,7 @@ const ALL_PARTS_KEY = ['allParts'] as const;
 
 /** DELETE /api/orders/:id: unpaid orders only (409 with a message once paid). */
 export function deleteOrder(id: string) {
-  return api(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeleteAnswer });
+  return api(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', schema: 'DeleteAnswer' });
 }
 
 export function useDeleteOrder() {
