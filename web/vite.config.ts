@@ -31,6 +31,12 @@ const PAGE_MODULES = {
 };
 
 /**
+ * Issue 7's measured pages: the build fails if one would load zod on the main thread before its
+ * first render (scripts/page-hints.ts, docs/decisions/018).
+ */
+const ZOD_FREE_PAGES = ['/', '/login', '/purchase/:partsId', '/dashboard/my-orders'];
+
+/**
  * `vite build --ssr` builds src/prerender/prerender.tsx into dist/.prerender, which
  * scripts/prerender.mjs runs to put the first screens into the HTML (docs/decisions/015).
  */
@@ -40,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(ZOD_FACADE) }] },
   plugins: isSsrBuild
     ? [react()]
-    : [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES)],
+    : [react(), tailwindcss(), artwork(), pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES)],
   build: isSsrBuild
     ? { outDir: 'dist/.prerender', emptyOutDir: true, sourcemap: false, target: 'node20' }
     : {

@@ -1,17 +1,31 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { heroPreloadLink, pageHints } from './page-hints.ts';
+import { heroPreloadLink, pageHints, zodBeforeFirstRender } from './page-hints.ts';
 
-const chunk = (fileName: string, facade: string | null, imports: string[], isEntry = false) =>
-  ({ type: 'chunk', fileName, facadeModuleId: facade, imports, isEntry }) as Rollup.OutputChunk;
+const chunk = (
+  fileName: string,
+  facade: string | null,
+  imports: string[],
+  isEntry = false,
+  moduleIds: string[] = facade ? [facade] : [],
+) =>
+  ({
+    type: 'chunk',
+    fileName,
+    facadeModuleId: facade,
+    imports,
+    isEntry,
+    moduleIds,
+  }) as Rollup.OutputChunk;
 
 const bundle = Object.fromEntries(
   [
     chunk('assets/index.js', '/w/index.html', ['assets/react.js'], true),
     chunk('assets/react.js', null, []),
     chunk('assets/login-page.js', '/w/src/login-page.tsx', ['assets/zod.js', 'assets/react.js']),
-    chunk('assets/zod.js', null, []),
+    chunk('assets/zod.js', null, [], false, ['/w/node_modules/zod/v4/core/core.js']),
+    chunk('assets/home-form.js', '/w/src/home-form.tsx', ['assets/react.js']),
   ].map((c) => [c.fileName, c]),
 ) as Rollup.OutputBundle;
 
@@ -35,5 +49,13 @@ describe('the page hints', () => {
     expect(link).toContain('/images/hero/slide-1-720.webp 720w');
     expect(link).toContain('imagesizes="');
     expect(link).toContain('fetchpriority=high');
+  });
+
+  it('names the measured pages whose first render would load zod, and only those', () => {
+    const pages = { '/login': ['src/login-page.tsx'], '/': [] };
+    expect(zodBeforeFirstRender(bundle, pages, ['/', '/login'])).toEqual([
+      { route: '/login', chunk: 'assets/zod.js' },
+    ]);
+    expect(zodBeforeFirstRender(bundle, pages, ['/'])).toEqual([]);
   });
 });

@@ -20,15 +20,8 @@ export function heroPreloadLink(): string {
   return link;
 }
 
-/**
- * For each page, `rel=modulepreload` for the chunks of its modules and the chunks they import
- * statically, minus those the entry (index.html) loads anyway; `rel=preload; as=style` for their
- * CSS. Throws when a listed module is not in the build (the route table moved).
- */
-export function pageHints(
-  bundle: Rollup.OutputBundle,
-  pages: PageModules,
-): Record<string, string[]> {
+/** The bundle's chunks, and the chunks a set of chunks loads statically (themselves included). */
+function chunkGraph(bundle: Rollup.OutputBundle) {
   const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[]) => {
@@ -42,14 +35,28 @@ export function pageHints(
     return seen;
   };
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const hints: Record<string, string[]> = {};
-  for (const [route, modules] of Object.entries(pages)) {
-    const starts = modules.map((m) => {
+  const chunksOf = (route: string, modules: string[]) =>
+    modules.map((m) => {
       const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${m}`));
       if (!chunk) throw new Error(`page-hints: no chunk for ${m} (route ${route})`);
       return chunk.fileName;
     });
-    const files = [...closure(starts)].filter((f) => !entry.has(f));
+  return { byFile, closure, entry, chunksOf };
+}
+
+/**
+ * For each page, `rel=modulepreload` for the chunks of its modules and the chunks they import
+ * statically, minus those the entry (index.html) loads anyway; `rel=preload; as=style` for their
+ * CSS. Throws when a listed module is not in the build (the route table moved).
+ */
+export function pageHints(
+  bundle: Rollup.OutputBundle,
+  pages: PageModules,
+): Record<string, string[]> {
+  const { byFile, closure, entry, chunksOf } = chunkGraph(bundle);
+  const hints: Record<string, string[]> = {};
+  for (const [route, modules] of Object.entries(pages)) {
+    const files = [...closure(chunksOf(route, modules))].filter((f) => !entry.has(f));
     const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
     hints[route] = [
       ...files.map((f) => `</${f}>; rel=modulepreload`),
@@ -59,11 +66,45 @@ export function pageHints(
   return hints;
 }
 
-export function pageHintsPlugin(pages: PageModules): Plugin {
+/** A module of the zod library (the web build's facade, src/lib/zod-facade.ts, imports it). */
+const ZOD_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * The routes among `routes` whose first render loads zod on the main thread: the entry and the
+ * page's own chunks (what main.tsx loads before the first render) contain a zod module. Issue 7's
+ * pages must not (docs/decisions/018): their forms load zod when first used, their answers are
+ * checked in a worker.
+ */
+export function zodBeforeFirstRender(
+  bundle: Rollup.OutputBundle,
+  pages: PageModules,
+  routes: string[],
+): { route: string; chunk: string }[] {
+  const { byFile, closure, entry, chunksOf } = chunkGraph(bundle);
+  return routes.flatMap((route) => {
+    const files = new Set([...entry, ...closure(chunksOf(route, pages[route] ?? []))]);
+    const withZod = [...files].find((f) =>
+      (byFile.get(f)?.moduleIds ?? []).some((id) => ZOD_LIBRARY.test(id)),
+    );
+    return withZod ? [{ route, chunk: withZod }] : [];
+  });
+}
+
+/**
+ * Writes the page hints; fails the build when one of `zodFree` (issue 7's measured pages)
+ * would load zod before its first render.
+ */
+export function pageHintsPlugin(pages: PageModules, zodFree: string[] = []): Plugin {
   return {
     name: 'partsmith-page-hints',
     apply: 'build',
     generateBundle(_options, bundle) {
+      for (const { route, chunk } of zodBeforeFirstRender(bundle, pages, zodFree)) {
+        this.error(
+          `${route} loads zod before its first render (in ${chunk}): load the schema on demand ` +
+            '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/018)',
+        );
+      }
       const hints = pageHints(bundle, pages);
       hints['/'] = [heroPreloadLink(), ...(hints['/'] ?? [])];
       this.emitFile({
