@@ -41,8 +41,8 @@ function segment(raw: string): string | null {
  * What a page's app asks for before its first render (web/src/app/route-table.tsx, prefetch
  * handles): the session on every signed-in page; on `/purchase/:id` the part and its picture,
  * the page's largest paint; on the dashboard's pages whether the buyer is an admin (its menu),
- * and on My Orders the buyer's orders. Each would otherwise
- * start only once the app's script has arrived and run; preloaded, it travels beside it.
+ * and on My Orders the buyer's orders. Each would otherwise start only once the app's script
+ * has arrived and run; preloaded, it travels beside it.
  */
 export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
   const parts = createPartsRepository(app.db);
