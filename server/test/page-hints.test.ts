@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { buildTestApp, tempDir, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
+import { fetchPreload } from '../src/modules/site/page-hints.ts';
 
 const SESSION = '</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous';
 
@@ -63,38 +64,21 @@ describe("a page's data preloads (docs/decisions/020)", () => {
   });
 
   it("preloads the signed-in buyer's admin check and orders with My Orders, as a private page", async () => {
-    const signedIn = await t.app.inject({
-      url: '/dashboard/my-orders',
-      headers: { cookie: buyer.cookie },
-    });
-    expect(linksOf(signedIn.headers.link)).toEqual([
-      SESSION,
-      // Byte for byte the app's requests (encodeURIComponent of the session's email).
-      '</api/admin/ann%2Bshop%40example.com>; rel=preload; as=fetch; crossorigin=anonymous',
-      '</api/orders?userEmail=ann%2Bshop%40example.com>; rel=preload; as=fetch; crossorigin=anonymous',
-    ]);
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
-
-    const anonymous = await t.app.inject({ url: '/dashboard/my-orders' });
-    expect(linksOf(anonymous.headers.link)).toEqual([SESSION]);
-    expect(anonymous.headers['cache-control']).toBe('private, no-cache');
-
-    const forged = await t.app.inject({
-      url: '/dashboard/my-orders',
-      headers: { cookie: 'partsmith.session_token=forged.value' },
-    });
-    expect(linksOf(forged.headers.link)).toEqual([SESSION]);
-
-    // The dashboard's other pages: the admin check its menu waits for, not the orders.
-    const profile = await t.app.inject({
-      url: '/dashboard/my-profile',
-      headers: { cookie: buyer.cookie },
-    });
-    expect(linksOf(profile.headers.link)).toEqual([
-      SESSION,
-      '</api/admin/ann%2Bshop%40example.com>; rel=preload; as=fetch; crossorigin=anonymous',
-    ]);
-    expect(profile.headers['cache-control']).toBe('private, no-cache');
+    // Byte for byte the app's requests (encodeURIComponent of the session's email).
+    const admin = fetchPreload('/api/admin/ann%2Bshop%40example.com');
+    const orders = fetchPreload('/api/orders?userEmail=ann%2Bshop%40example.com');
+    const cases: [url: string, cookie: string | undefined, links: string[]][] = [
+      ['/dashboard/my-orders', buyer.cookie, [SESSION, admin, orders]],
+      ['/dashboard/my-orders', undefined, [SESSION]],
+      ['/dashboard/my-orders', 'partsmith.session_token=forged.value', [SESSION]],
+      // The dashboard's other pages: the admin check its menu waits for, not the orders.
+      ['/dashboard/my-profile', buyer.cookie, [SESSION, admin]],
+    ];
+    for (const [url, cookie, links] of cases) {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(linksOf(res.headers.link), `${url} ${cookie ?? 'signed out'}`).toEqual(links);
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+    }
   });
 
   it('adds no data preloads to public pages or unknown paths', async () => {
