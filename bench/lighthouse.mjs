@@ -14,6 +14,8 @@ const PORT = Number(process.env.LH_PORT ?? 4600);
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 const CALIBRATION_RUNS = Number(process.env.LH_CALIBRATION_RUNS ?? 3);
 const REPORTS = process.env.LH_REPORTS;
+/** LH_TRACES=1 keeps, beside each report in LH_REPORTS, the trace Lighthouse computed it from. */
+const TRACES = process.env.LH_TRACES === '1';
 /**
  * LH_CPU_SLOWDOWN=4 skips the calibration and uses that multiplier: for comparing two builds,
  * whose calibrations on this shared machine can differ by 2x between runs minutes apart.
@@ -82,11 +84,11 @@ try {
     runs: RUNS,
     log,
     onReport: REPORTS
-      ? (page, run, lhr) =>
-          fs.writeFileSync(
-            path.join(REPORTS, `${page.name.replace(/[^a-z0-9]+/gi, '_')}-${run}.json`),
-            JSON.stringify(lhr),
-          )
+      ? (page, run, lhr, trace) => {
+          const base = path.join(REPORTS, `${page.name.replace(/[^a-z0-9]+/gi, '_')}-${run}`);
+          fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
+          if (TRACES) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
+        }
       : undefined,
     pages: shop.pages.filter((p) => !ONLY || ONLY.includes(p.name)),
   });

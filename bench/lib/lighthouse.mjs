@@ -111,7 +111,7 @@ async function runLighthouse(chrome, url, { cpuSlowdownMultiplier, cookie, onRep
   );
   const lhr = runner.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-  onReport?.(lhr);
+  onReport?.(lhr, runner.artifacts.Trace);
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const numeric = (a) => lhr.audits[a]?.numericValue ?? Number.NaN;
   return {
@@ -145,7 +145,8 @@ function tallyFailing(runs) {
 /**
  * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
  * every page `runs` times and takes the median of each figure. `failing` lists, per audit that
- * cost points in some run, in how many runs it did. `onReport(page, run, lhr)` sees each report.
+ * cost points in some run, in how many runs it did. `onReport(page, run, lhr, trace)` sees each
+ * report and the trace it was computed from.
  */
 export async function lighthousePages({
   pages,
@@ -180,7 +181,7 @@ export async function lighthousePages({
           await runOnce(chrome, page.url, {
             cpuSlowdownMultiplier: multiplier,
             cookie: page.cookie,
-            onReport: onReport && ((lhr) => onReport(page, i, lhr)),
+            onReport: onReport && ((lhr, trace) => onReport(page, i, lhr, trace)),
           }),
         );
       }
