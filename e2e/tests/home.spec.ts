@@ -70,3 +70,28 @@ test("'Learn More' scrolls to the parts and the call-to-action buttons lead to t
   await expect(page).toHaveURL(/\/contact\?subject=Request/);
   await expect(page.getByLabel(/subject/i)).toHaveValue(/Request for quote/i);
 });
+
+test('below the first screen the page is laid out as it nears the viewport, at about its real height', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('#parts article').first()).toBeAttached();
+  // Far below the fold, the footer's content is skipped (content-visibility: auto,
+  // docs/decisions/021).
+  const footer = page.locator('footer > *').first();
+  expect(await footer.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(
+    false,
+  );
+  const estimated = await page.evaluate(() => document.documentElement.scrollHeight);
+  // Scrolled through, every part is laid out at its real height.
+  for (let y = 0; y < estimated + 800; y += 700) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(20);
+  }
+  await expect
+    .poll(() => footer.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true })))
+    .toBe(true);
+  const real = await page.evaluate(() => document.documentElement.scrollHeight);
+  // The estimates (--fold-size) are close enough that scrollbar and restored positions hold.
+  expect(Math.abs(real - estimated) / real).toBeLessThan(0.04);
+});

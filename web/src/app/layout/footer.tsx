@@ -87,7 +87,7 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="below-fold bg-slate-950 text-slate-300 [--fold-size:51rem] md:[--fold-size:47rem] lg:[--fold-size:24rem]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)_minmax(0,4fr)] lg:px-8">
         <div className="col-span-2 flex flex-col gap-4 lg:col-span-1">
           <Link

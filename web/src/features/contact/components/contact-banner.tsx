@@ -11,7 +11,7 @@ export function ContactBanner() {
     <section
       id="contact"
       aria-labelledby="contact-heading"
-      className="relative isolate scroll-mt-16 overflow-hidden bg-slate-900"
+      className="below-fold relative isolate scroll-mt-16 overflow-hidden bg-slate-900 [--fold-size:58rem] lg:[--fold-size:38rem]"
     >
       <div
         aria-hidden="true"

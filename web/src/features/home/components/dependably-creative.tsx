@@ -13,7 +13,10 @@ export const GALLERY = [
 
 export function DependablyCreative() {
   return (
-    <section aria-labelledby="creative-heading" className="bg-white">
+    <section
+      aria-labelledby="creative-heading"
+      className="below-fold bg-white [--fold-size:59rem] lg:[--fold-size:32rem]"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
         <div className="flex flex-col items-start gap-5">
           <p className="text-sm font-bold uppercase tracking-widest text-primary">Who we are</p>

@@ -71,7 +71,7 @@ function PartsList() {
     <>
       <ul className={GRID}>
         {parts.map((part) => (
-          <li key={part._id}>
+          <li key={part._id} className="below-fold [--fold-size:37rem]">
             <PartCard part={part} />
           </li>
         ))}

@@ -73,7 +73,11 @@ export function ReviewsSection() {
   }, [inView]);
 
   return (
-    <section ref={ref} aria-labelledby="reviews-heading" className="bg-slate-50">
+    <section
+      ref={ref}
+      aria-labelledby="reviews-heading"
+      className="below-fold bg-slate-50 [--fold-size:42.5rem]"
+    >
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <header className="mx-auto mb-12 max-w-2xl text-center">
           <p className="text-sm font-bold uppercase tracking-widest text-primary">Reviews</p>

@@ -90,7 +90,10 @@ const linkClass = 'text-slate-700 underline-offset-4 hover:text-primary hover:un
 
 export function ServicesSection() {
   return (
-    <section aria-labelledby="services-heading" className="bg-white">
+    <section
+      aria-labelledby="services-heading"
+      className="below-fold bg-white [--fold-size:115rem] md:[--fold-size:74rem] lg:[--fold-size:51rem]"
+    >
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <header className="mx-auto mb-12 max-w-2xl text-center">
           <p className="text-sm font-bold uppercase tracking-widest text-primary">Why Partsmith</p>

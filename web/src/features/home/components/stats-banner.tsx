@@ -34,7 +34,10 @@ function StatIcon({ index }: { index: number }) {
 
 export function StatsBanner() {
   return (
-    <section aria-labelledby="stats-heading" className="bg-slate-900 text-slate-100">
+    <section
+      aria-labelledby="stats-heading"
+      className="below-fold bg-slate-900 text-slate-100 [--fold-size:55rem] lg:[--fold-size:45rem]"
+    >
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           <h2
