@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { heroPreloadLink, pageHints, zodBeforeFirstRender } from './page-hints.ts';
+import {
+  COMPILE_HINT,
+  compileHintChunks,
+  heroPreloadLink,
+  pageHints,
+  pageHintsPlugin,
+  zodBeforeFirstRender,
+} from './page-hints.ts';
 
 const chunk = (
   fileName: string,
@@ -57,5 +64,32 @@ describe('the page hints', () => {
       { route: '/login', chunk: 'assets/zod.js' },
     ]);
     expect(zodBeforeFirstRender(bundle, pages, ['/'])).toEqual([]);
+  });
+
+  it("gives V8's compile hint to the entry alone", () => {
+    expect(compileHintChunks(bundle)).toEqual(['assets/index.js']);
+  });
+
+  it('the plugin puts the hint atop the entry in the build, and only there', () => {
+    const code = (file: string) => (built[file] as Rollup.OutputChunk).code;
+    const built = Object.fromEntries(
+      Object.entries(bundle).map(([file, c]) => [file, { ...c, code: `/* ${file} */` }]),
+    ) as Rollup.OutputBundle;
+    const plugin = pageHintsPlugin({ '/home': ['src/home-form.tsx'] });
+    const emitted: unknown[] = [];
+    (plugin.generateBundle as (...args: unknown[]) => void).call(
+      {
+        emitFile: (file: unknown) => emitted.push(file),
+        error: (m: string) => {
+          throw new Error(m);
+        },
+      },
+      {},
+      built,
+    );
+    expect(code('assets/index.js')).toBe(`${COMPILE_HINT}\n/* assets/index.js */`);
+    expect(code('assets/react.js')).toBe('/* assets/react.js */');
+    expect(code('assets/login-page.js')).toBe('/* assets/login-page.js */');
+    expect(emitted).toHaveLength(1);
   });
 });

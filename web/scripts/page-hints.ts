@@ -90,9 +90,25 @@ export function zodBeforeFirstRender(
   });
 }
 
+/** V8's explicit compile hint: compile every function of the file as it streams in. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The chunks that get V8's compile hint (docs/decisions/022): the entry, which every page runs
+ * before its first render (react-dom, the router, the layout, the home page). Chromium compiles
+ * its functions on a background thread while it downloads, instead of one by one on the main
+ * thread as the app first calls them. The smaller chunks are left to V8's lazy compilation:
+ * below Chromium's streaming size, a hinted file is compiled whole on the main thread.
+ */
+export function compileHintChunks(bundle: Rollup.OutputBundle): string[] {
+  return Object.values(bundle).flatMap((c) =>
+    c.type === 'chunk' && c.isEntry ? [c.fileName] : [],
+  );
+}
+
 /**
  * Writes the page hints; fails the build when one of `zodFree` (issue 7's measured pages)
- * would load zod before its first render.
+ * would load zod before its first render. Puts the compile hint atop the entry.
  */
 export function pageHintsPlugin(pages: PageModules, zodFree: string[] = []): Plugin {
   return {
@@ -104,6 +120,10 @@ export function pageHintsPlugin(pages: PageModules, zodFree: string[] = []): Plu
           `${route} loads zod before its first render (in ${chunk}): load the schema on demand ` +
             '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/018)',
         );
+      }
+      for (const file of compileHintChunks(bundle)) {
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
       }
       const hints = pageHints(bundle, pages);
       hints['/'] = [heroPreloadLink(), ...(hints['/'] ?? [])];
