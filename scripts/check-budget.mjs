@@ -1,7 +1,9 @@
-// `npm run budget` (after `npm run build`): the JavaScript the home page needs before its first
-// paint, gzipped, measured from the Vite manifest. That is the entry chunk plus every chunk it
-// imports statically (transitively); dynamic imports (dialogs, the slider, other pages) load on
-// demand and do not count. Prints each chunk's size, PASS or MISS against the goal and exits 1
+// `npm run budget` (after `npm run build`): the JavaScript the home page loads to start, gzipped,
+// measured from the Vite manifest. That is the entry chunk, the app it imports at once (after the
+// first paint on a prerendered page, docs/decisions/023; issue 7's "before first paint" counted
+// as strictly as when the app was the entry) and every chunk those import statically
+// (transitively); other dynamic imports (dialogs, the slider, other pages) load on demand and do
+// not count. Prints each chunk's size, PASS or MISS against the goal and exits 1
 // above the hard cap (issue 7).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,7 @@ export function gzipSize(data) {
 }
 
 /**
- * The home page's JavaScript before first paint in a web build folder (`web/dist`).
+ * The home page's JavaScript to start in a web build folder (`web/dist`).
  * Returns `{ total, chunks: [{ file, bytes, gzip }] }`, the entry chunk first, sizes in bytes.
  */
 export function homeJsBudget(distDir) {
@@ -44,6 +46,7 @@ export function homeJsBudget(distDir) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
+  for (const app of manifest[entry].dynamicImports ?? []) visit(app);
 
   const chunks = order
     .filter((file) => /\.m?js$/.test(file))
@@ -64,7 +67,7 @@ export function formatBudget({ total, chunks }, goal = BUDGET_GOAL, cap = BUDGET
   );
   const verdict = total <= goal ? 'PASS' : 'MISS';
   lines.push(
-    `Home page JavaScript before first paint: ${kB(total)} gzipped (${chunks.length} chunks)`,
+    `Home page JavaScript to start: ${kB(total)} gzipped (${chunks.length} chunks)`,
     `${verdict}: goal ${kB(goal)}; hard cap ${kB(cap)} ${total <= cap ? 'kept' : 'EXCEEDED'}`,
   );
   return { text: lines.join('\n'), ok: total <= cap };

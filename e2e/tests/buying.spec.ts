@@ -11,7 +11,9 @@ const THERMAL_PASTE = 'Thermal Compound 4 g, 12.5 W/mK';
 async function stockOnHome(page: Page, name: string) {
   await page.goto('/');
   const card = page.locator('#parts article', { hasText: name });
-  const text = await card.getByText(/Available Quantity: \d+/).innerText();
+  // textContent, not innerText: a card below the fold is not laid out until scrolled to
+  // (content-visibility, docs/decisions/021), and innerText reads only what is rendered.
+  const text = (await card.getByText(/Available Quantity: \d+/).textContent()) ?? '';
   return Number(text.replace(/\D+/g, ''));
 }
 

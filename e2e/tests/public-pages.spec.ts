@@ -68,3 +68,18 @@ test('the blog answers the five questions', async ({ page }) => {
     await expect(page.locator('article h2').filter({ hasText: topic }).first()).toBeVisible();
   }
 });
+
+test('a prerendered page comes with its first screen marked as such, whole; the shell unmarked', async ({
+  request,
+}) => {
+  for (const path of ['/', '/login', '/contact', '/blogs', '/myPortfolio', '/no/such/page']) {
+    const html = await (await request.get(path)).text();
+    // One root, marked: the app is asked for once it is painted (docs/decisions/023). A code
+    // sample's `$&` once put a second root into the blog's HTML.
+    expect(html.match(/id="root"/g), path).toHaveLength(1);
+    expect(html, path).toContain('<div id="root" data-prerendered>');
+  }
+  const shell = await (await request.get('/dashboard/my-orders')).text();
+  expect(shell).toContain('<div id="root">');
+  expect(shell).not.toContain('data-prerendered');
+});

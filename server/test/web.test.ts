@@ -7,6 +7,7 @@ import { tempDir } from './helpers.ts';
 
 const HERO = '</images/hero/slide-1-1280.webp>; rel=preload; as=image; fetchpriority=high';
 const LOGIN = '</assets/login-page-abc.js>; rel=modulepreload';
+const APP = '</assets/start-1.js>; rel=modulepreload';
 const PURCHASE = [
   '</assets/guards-abc.js>; rel=modulepreload',
   '</assets/purchase-abc.js>; rel=modulepreload',
@@ -40,6 +41,8 @@ describe('the web app plugin', () => {
     fs.writeFileSync(
       path.join(web, '.vite', 'page-hints.json'),
       JSON.stringify({
+        // First in the file, matched last: the app's chunks for a page listed nowhere else.
+        '*': [APP],
         '/': [HERO],
         '/login': [LOGIN],
         '/purchase/:partsId': PURCHASE,
@@ -65,8 +68,16 @@ describe('the web app plugin', () => {
     const purchase = await app.inject({ url: '/purchase/0b6c1c9e-1' });
     expect(purchase.headers.link).toBe(PURCHASE.join(', '));
 
-    for (const url of ['/blogs', '/contact', '/purchase', '/purchase/a/b']) {
+    // Listed with none (a prerendered page): none, not the others' default.
+    expect((await app.inject({ url: '/blogs' })).headers.link).toBeUndefined();
+    for (const url of ['/contact', '/dashboard/manage-orders']) {
       const res = await app.inject({ url });
+      expect(res.headers.link, url).toBe(APP);
+    }
+    // Not a page of the shop (answered 404): none.
+    for (const url of ['/purchase', '/purchase/a/b']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
       expect(res.headers.link, url).toBeUndefined();
     }
   });
@@ -119,6 +130,31 @@ describe('the web app plugin', () => {
       expect(readPageHints(bare)).toEqual([]);
     } finally {
       fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  it("orders a page's Link values: stylesheet, the page's answers, then its scripts", async () => {
+    const CSS = '</assets/index-1.css>; rel=preload; as=style';
+    const DATA = '</api/part/1>; rel=preload; as=fetch; crossorigin=anonymous';
+    const dist = tempDir('partsmith-web-order-');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'page-hints.json'),
+      JSON.stringify({ '/purchase/:partsId': [CSS, ...PURCHASE] }),
+    );
+    const ordered = Fastify();
+    try {
+      await ordered.register(webApp, {
+        dist,
+        pageDataHints: async () => ({ links: [DATA], personal: true }),
+      });
+      const res = await ordered.inject({ url: '/purchase/1' });
+      expect(res.headers.link).toBe([CSS, DATA, ...PURCHASE].join(', '));
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    } finally {
+      await ordered.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -14,7 +14,7 @@ const chunk = (
   fileName: string,
   facade: string | null,
   imports: string[],
-  isEntry = false,
+  { isEntry = false, dynamicImports = [] as string[], css = [] as string[] } = {},
   moduleIds: string[] = facade ? [facade] : [],
 ) =>
   ({
@@ -22,28 +22,51 @@ const chunk = (
     fileName,
     facadeModuleId: facade,
     imports,
+    dynamicImports,
     isEntry,
     moduleIds,
-  }) as Rollup.OutputChunk;
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  }) as unknown as Rollup.OutputChunk;
 
 const bundle = Object.fromEntries(
   [
-    chunk('assets/index.js', '/w/index.html', ['assets/react.js'], true),
+    chunk('assets/index.js', '/w/index.html', [], {
+      isEntry: true,
+      dynamicImports: ['assets/start.js'],
+      css: ['assets/index.css'],
+    }),
+    chunk('assets/start.js', '/w/src/app/start.tsx', ['assets/react.js']),
     chunk('assets/react.js', null, []),
     chunk('assets/login-page.js', '/w/src/login-page.tsx', ['assets/zod.js', 'assets/react.js']),
-    chunk('assets/zod.js', null, [], false, ['/w/node_modules/zod/v4/core/core.js']),
+    chunk('assets/zod.js', null, [], {}, ['/w/node_modules/zod/v4/core/core.js']),
     chunk('assets/home-form.js', '/w/src/home-form.tsx', ['assets/react.js']),
   ].map((c) => [c.fileName, c]),
 ) as Rollup.OutputBundle;
 
+const CSS = '</assets/index.css>; rel=preload; as=style';
+const APP = [
+  '</assets/index.js>; rel=modulepreload',
+  '</assets/start.js>; rel=modulepreload',
+  '</assets/react.js>; rel=modulepreload',
+];
+
 describe('the page hints', () => {
-  it("preloads a page's chunks and what they import, not what the entry loads anyway", () => {
+  it("preloads the stylesheet, then the app's chunks and the page's, each once", () => {
     expect(pageHints(bundle, { '/login': ['src/login-page.tsx'] })).toEqual({
       '/login': [
+        CSS,
+        ...APP,
         '</assets/login-page.js>; rel=modulepreload',
         '</assets/zod.js>; rel=modulepreload',
       ],
+      '*': [CSS, ...APP],
     });
+  });
+
+  it('preloads no script with a prerendered page, painted before its app is asked for', () => {
+    const hints = pageHints(bundle, { '/login': ['src/login-page.tsx'] }, ['/login', '/']);
+    expect(hints).toEqual({ '/login': [], '/': [], '*': [CSS, ...APP] });
+    expect(Object.keys(hints).at(-1)).toBe('*');
   });
 
   it('fails the build when a listed module is not in it', () => {
@@ -66,18 +89,18 @@ describe('the page hints', () => {
     expect(zodBeforeFirstRender(bundle, pages, ['/'])).toEqual([]);
   });
 
-  it("gives V8's compile hint to the entry alone", () => {
-    expect(compileHintChunks(bundle)).toEqual(['assets/index.js']);
+  it("gives V8's compile hint to the app the entry starts, alone", () => {
+    expect(compileHintChunks(bundle)).toEqual(['assets/start.js']);
   });
 
-  it('the plugin puts the hint atop the entry in the build, and only there', () => {
+  it('the plugin puts the hint atop the app in the build, and only there', () => {
     const code = (file: string) => (built[file] as Rollup.OutputChunk).code;
     const built = Object.fromEntries(
       Object.entries(bundle).map(([file, c]) => [file, { ...c, code: `/* ${file} */` }]),
     ) as Rollup.OutputBundle;
     const plugin = pageHintsPlugin({ '/home': ['src/home-form.tsx'] });
     const emitted: unknown[] = [];
-    (plugin.generateBundle as (...args: unknown[]) => void).call(
+    (plugin.generateBundle as { handler: (...args: unknown[]) => void }).handler.call(
       {
         emitFile: (file: unknown) => emitted.push(file),
         error: (m: string) => {
@@ -87,7 +110,8 @@ describe('the page hints', () => {
       {},
       built,
     );
-    expect(code('assets/index.js')).toBe(`${COMPILE_HINT}\n/* assets/index.js */`);
+    expect(code('assets/start.js')).toBe(`${COMPILE_HINT}\n/* assets/start.js */`);
+    expect(code('assets/index.js')).toBe('/* assets/index.js */');
     expect(code('assets/react.js')).toBe('/* assets/react.js */');
     expect(code('assets/login-page.js')).toBe('/* assets/login-page.js */');
     expect(emitted).toHaveLength(1);

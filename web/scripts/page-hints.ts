@@ -1,7 +1,8 @@
 // The page-hints plugin: writes `.vite/page-hints.json` into the build, the `Link` header values
 // the server sends with the app shell of each page (server/src/plugins/web.ts). The home page
-// preloads its first hero picture; a page loaded on demand preloads its own chunks (and the
-// guard's), which the browser would otherwise find only after the entry script has run.
+// preloads its first hero picture; a page that is not prerendered preloads the app's chunks and
+// its own (and the guard's), which the browser would otherwise find only after the entry script
+// has run; a prerendered page preloads no script (docs/decisions/023).
 // Hints sent as a header for one page, not as tags in index.html, which every page shares.
 import type { Plugin, Rollup } from 'vite';
 // By path, not by package name: Vite loads its config's imports from packages with Node, which
@@ -34,35 +35,61 @@ function chunkGraph(bundle: Rollup.OutputBundle) {
     start.forEach(visit);
     return seen;
   };
-  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const entryChunks = chunks.filter((c) => c.isEntry);
+  const entry = closure(entryChunks.map((c) => c.fileName));
+  // The app: what the entry imports on demand, at once (src/main.tsx, docs/decisions/023).
+  const appChunks = entryChunks.flatMap((c) => c.dynamicImports);
+  const app = new Set([...closure(appChunks)].filter((f) => !entry.has(f)));
   const chunksOf = (route: string, modules: string[]) =>
     modules.map((m) => {
       const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${m}`));
       if (!chunk) throw new Error(`page-hints: no chunk for ${m} (route ${route})`);
       return chunk.fileName;
     });
-  return { byFile, closure, entry, chunksOf };
+  // The entry's stylesheet (index.html's, render-blocking).
+  const entryCss = entryChunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+  return { byFile, closure, entry, entryCss, appChunks, app, chunksOf };
+}
+
+/** `Link` values preloading `files` (chunks) and the CSS they import. */
+function preloads(byFile: Map<string, Rollup.OutputChunk>, files: string[]): string[] {
+  const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+  return [
+    ...files.map((f) => `</${f}>; rel=modulepreload`),
+    ...css.map((f) => `</${f}>; rel=preload; as=style`),
+  ];
 }
 
 /**
- * For each page, `rel=modulepreload` for the chunks of its modules and the chunks they import
- * statically, minus those the entry (index.html) loads anyway; `rel=preload; as=style` for their
- * CSS. Throws when a listed module is not in the build (the route table moved).
+ * For each page, the entry's stylesheet, then `rel=modulepreload` for the entry, the app's
+ * chunks and those of the page's modules (with what they import statically); `rel=preload;
+ * as=style` for their CSS. A page in `prerendered` gets none: it is painted before its scripts
+ * are asked for (docs/decisions/023). `*`, every other page: the stylesheet, the entry and the
+ * app's chunks.
+ * Throws when a listed module is not in the build (the route table moved).
  */
 export function pageHints(
   bundle: Rollup.OutputBundle,
   pages: PageModules,
+  prerendered: string[] = [],
 ): Record<string, string[]> {
-  const { byFile, closure, entry, chunksOf } = chunkGraph(bundle);
+  const { byFile, closure, entry, entryCss, app, chunksOf } = chunkGraph(bundle);
+  // The stylesheet first: on HTTP/1.1 the browser opens six connections to a host, and the
+  // render-blocking stylesheet, found in the HTML, would wait behind the scripts preloaded here.
+  const css = entryCss.map((f) => `</${f}>; rel=preload; as=style`);
+  // Then the entry itself: found in the HTML, it would queue behind the preloads, and it is what
+  // asks for the app.
+  const entryScripts = [...entry].filter((f) => byFile.get(f)?.isEntry);
+  const start = [...css, ...entryScripts.map((f) => `</${f}>; rel=modulepreload`)];
   const hints: Record<string, string[]> = {};
   for (const [route, modules] of Object.entries(pages)) {
-    const files = [...closure(chunksOf(route, modules))].filter((f) => !entry.has(f));
-    const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-    hints[route] = [
-      ...files.map((f) => `</${f}>; rel=modulepreload`),
-      ...css.map((f) => `</${f}>; rel=preload; as=style`),
-    ];
+    const own = [...closure(chunksOf(route, modules))].filter((f) => !entry.has(f));
+    hints[route] = prerendered.includes(route)
+      ? []
+      : [...start, ...preloads(byFile, [...new Set([...app, ...own])])];
   }
+  for (const route of prerendered) hints[route] ??= [];
+  hints['*'] = [...start, ...preloads(byFile, [...app])];
   return hints;
 }
 
@@ -70,8 +97,8 @@ export function pageHints(
 const ZOD_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
- * The routes among `routes` whose first render loads zod on the main thread: the entry and the
- * page's own chunks (what main.tsx loads before the first render) contain a zod module. Issue 7's
+ * The routes among `routes` whose first render loads zod on the main thread: the entry, the app
+ * and the page's own chunks (what loads before the first render) contain a zod module. Issue 7's
  * pages must not (docs/decisions/018): their forms load zod when first used, their answers are
  * checked in a worker.
  */
@@ -80,9 +107,9 @@ export function zodBeforeFirstRender(
   pages: PageModules,
   routes: string[],
 ): { route: string; chunk: string }[] {
-  const { byFile, closure, entry, chunksOf } = chunkGraph(bundle);
+  const { byFile, closure, entry, app, chunksOf } = chunkGraph(bundle);
   return routes.flatMap((route) => {
-    const files = new Set([...entry, ...closure(chunksOf(route, pages[route] ?? []))]);
+    const files = new Set([...entry, ...app, ...closure(chunksOf(route, pages[route] ?? []))]);
     const withZod = [...files].find((f) =>
       (byFile.get(f)?.moduleIds ?? []).some((id) => ZOD_LIBRARY.test(id)),
     );
@@ -94,44 +121,52 @@ export function zodBeforeFirstRender(
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * The chunks that get V8's compile hint (docs/decisions/022): the entry, which every page runs
- * before its first render (react-dom, the router, the layout, the home page). Chromium compiles
- * its functions on a background thread while it downloads, instead of one by one on the main
- * thread as the app first calls them. The smaller chunks are left to V8's lazy compilation:
- * below Chromium's streaming size, a hinted file is compiled whole on the main thread.
+ * The chunks that get V8's compile hint (docs/decisions/022): the app the entry starts
+ * (react-dom, the router, the layout, the home page), which every page runs before its first
+ * render. Chromium compiles its functions on a background thread while it downloads, instead of
+ * one by one on the main thread as the app first calls them. The smaller chunks are left to
+ * V8's lazy compilation: below Chromium's streaming size, a hinted file is compiled whole on
+ * the main thread.
  */
 export function compileHintChunks(bundle: Rollup.OutputBundle): string[] {
-  return Object.values(bundle).flatMap((c) =>
-    c.type === 'chunk' && c.isEntry ? [c.fileName] : [],
-  );
+  return chunkGraph(bundle).appChunks;
 }
 
 /**
  * Writes the page hints; fails the build when one of `zodFree` (issue 7's measured pages)
- * would load zod before its first render. Puts the compile hint atop the entry.
+ * would load zod before its first render. Puts the compile hint atop the app.
  */
-export function pageHintsPlugin(pages: PageModules, zodFree: string[] = []): Plugin {
+export function pageHintsPlugin(
+  pages: PageModules,
+  zodFree: string[] = [],
+  prerendered: string[] = [],
+): Plugin {
   return {
     name: 'partsmith-page-hints',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const { route, chunk } of zodBeforeFirstRender(bundle, pages, zodFree)) {
-        this.error(
-          `${route} loads zod before its first render (in ${chunk}): load the schema on demand ` +
-            '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/018)',
-        );
-      }
-      for (const file of compileHintChunks(bundle)) {
-        const chunk = bundle[file];
-        if (chunk?.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-      }
-      const hints = pageHints(bundle, pages);
-      hints['/'] = [heroPreloadLink(), ...(hints['/'] ?? [])];
-      this.emitFile({
-        type: 'asset',
-        fileName: PAGE_HINTS_FILE,
-        source: `${JSON.stringify(hints, null, 2)}\n`,
-      });
+    // After Vite's own (which puts the app's dependency list atop its chunk): the compile hint
+    // goes on the first line.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const { route, chunk } of zodBeforeFirstRender(bundle, pages, zodFree)) {
+          this.error(
+            `${route} loads zod before its first render (in ${chunk}): load the schema on demand ` +
+              '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/018)',
+          );
+        }
+        for (const file of compileHintChunks(bundle)) {
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+        }
+        const hints = pageHints(bundle, pages, prerendered);
+        hints['/'] = [heroPreloadLink(), ...(hints['/'] ?? [])];
+        this.emitFile({
+          type: 'asset',
+          fileName: PAGE_HINTS_FILE,
+          source: `${JSON.stringify(hints, null, 2)}\n`,
+        });
+      },
     },
   };
 }

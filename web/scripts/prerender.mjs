@@ -20,10 +20,20 @@ const { pages, notFound, shell } = await prerenderPages();
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`);
 
-const write = (file, markup) => {
+/**
+ * A page's own first screen is marked `data-prerendered`: src/main.tsx lets the browser paint it
+ * before it asks for the app (docs/decisions/023). The shell is not: its page needs the app.
+ */
+const write = (file, markup, { page = true } = {}) => {
   if (/<script/i.test(markup)) throw new Error(`prerender: ${file} would get an inline script`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, template.replace(ROOT, `<div id="root">${markup}</div>`));
+  const root = page ? '<div id="root" data-prerendered>' : '<div id="root">';
+  // A function, not a string: the markup may hold `$&` (a blog's code sample), which a
+  // replacement string would read as "the matched text".
+  fs.writeFileSync(
+    file,
+    template.replace(ROOT, () => `${root}${markup}</div>`),
+  );
   console.log(`prerendered ${path.relative(process.cwd(), file)}`);
 };
 const folder = path.join(dist, 'prerendered');
@@ -34,5 +44,5 @@ write(path.join(folder, NOT_FOUND_FILE), notFound);
 const manifest = { pages: PRERENDERED_PAGES, notFound: NOT_FOUND_FILE };
 fs.writeFileSync(path.join(folder, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages and ${NOT_FOUND_PATH}`);
-write(path.join(dist, 'index.html'), shell);
+write(path.join(dist, 'index.html'), shell, { page: false });
 fs.rmSync(serverBuild, { recursive: true, force: true });

@@ -1,54 +1,49 @@
-import './lib/zod-jitless.ts';
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+// The entry: the stylesheet and this. The app (react-dom, the router, the pages) is a chunk of its
+// own, docs/decisions/023: a page that came with its first screen prerendered is painted before
+// the app is even asked for, so the first paint waits neither for the app's download nor for its
+// run; any other page asks for it at once (its `Link` header has already preloaded it).
 import './index.css';
-import { AppProviders, makeQueryClient } from './app/providers.tsx';
-import { routes } from './app/route-table.tsx';
-import { AppRouter, createAppRouter, prefetchPage } from './app/router.tsx';
-import { startAnswerChecks } from './lib/answer-check.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// The worker that checks the answers against the contract (docs/decisions/018): started now, it
-// has loaded zod and the schemas by the time they arrive.
-startAnswerChecks();
-// The page's answers (the session, the page's own data) travel while its code arrives and the
-// browser paints the prerendered screen (docs/decisions/016).
-const client = makeQueryClient();
-prefetchPage(client, routes, window.location.pathname);
+/** A browser that reports no first paint still starts the app, this long after the page ran. */
+const FIRST_PAINT_FALLBACK_MS = 3000;
 
 /**
- * Marks the page as taken over by the app (`<html data-app="ready">`) once its first render is on
- * screen: from then on the controls work. Tests wait for it before they touch the page; before
- * it, an element found may be the prerendered copy the app is about to replace.
+ * Runs `run` once, in a task of its own, after the browser has painted the page's first content
+ * (the paint timing entry, which comes once that frame is on screen).
  */
-function TakenOver() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
-
-async function start(container: HTMLElement) {
-  const router = await createAppRouter();
-  // Replaces the prerendered first screen with the same markup (docs/decisions/015, 016). As a
-  // transition, React renders the page in slices of a few milliseconds and lets the browser
-  // answer input in between, instead of one long task.
-  const app = createRoot(container);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <AppProviders client={client}>
-          <AppRouter router={router} />
-          <TakenOver />
-        </AppProviders>
-      </StrictMode>,
-    );
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  const painted = (entries: PerformanceEntryList) =>
+    entries.some((entry) => entry.name === 'first-contentful-paint');
+  if (painted(performance.getEntriesByType('paint'))) return once();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // requestAnimationFrame runs just before the next paint; the timeout, just after it.
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!painted(list.getEntries())) return;
+    observer.disconnect();
+    setTimeout(once, 0);
   });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(once, FIRST_PAINT_FALLBACK_MS);
 }
 
-// The page came with its first screen prerendered: let the browser paint it (the next frame)
-// before React's first render takes the main thread.
-if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => void start(root), 0));
-else void start(root);
+const app = () => import('./app/start.tsx');
+
+// A page prerendered with its own first screen (scripts/prerender.mjs marks it) is painted first,
+// then its app is asked for. The shell of any other page (the layout and a spinner) needs the
+// app to show anything more: it is asked for at once, and renders once the shell is painted
+// (requestAnimationFrame runs just before the next paint; the timeout, just after it).
+if (root.hasAttribute('data-prerendered'))
+  afterFirstPaint(() => void app().then((a) => a.start(root)));
+else void app().then((a) => requestAnimationFrame(() => setTimeout(() => void a.start(root), 0)));

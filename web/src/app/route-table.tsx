@@ -20,7 +20,7 @@ const requireAdmin = async () => ({
 
 /**
  * A route's `handle.prefetch`: asks for the answers its page shows while the app starts, beside
- * the page's code instead of after its first render (docs/decisions/016). Called by main.tsx
+ * the page's code instead of after its first render (docs/decisions/016). Called by app/start.tsx
  * for the routes matched when the app opens; the answers go into the query cache the page
  * reads. The API modules are imported on demand, so the entry does not carry them.
  */

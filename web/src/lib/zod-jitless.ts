@@ -1,4 +1,4 @@
-// Imported first by main.tsx, before zod can load: zod probes `new Function('')` to decide
+// Imported first by app/start.tsx, before zod can load: zod probes `new Function('')` to decide
 // whether to compile its object parsers, and the shop's Content-Security-Policy (no
 // 'unsafe-eval') reports that probe as a violation (Lighthouse's best-practices
 // `inspector-issues`). The policy forbids eval anyway, so the compiled parsers could never run;

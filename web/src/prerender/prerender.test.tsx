@@ -34,8 +34,8 @@ function parsed(markup: string): string {
 }
 
 /**
- * What the browser's first render of the app at `path` puts in #root: as main.tsx does it, once
- * the pages matched at `path` are loaded, and taken at once, before any answer has come.
+ * What the browser's first render of the app at `path` puts in #root: as app/start.tsx does it,
+ * once the pages matched at `path` are loaded, and taken at once, before any answer has come.
  */
 async function firstRender(path: string): Promise<string> {
   await resolveMatchedPages(routes, path);

@@ -14,6 +14,7 @@ import { PageLoading } from '../components/ui/spinner.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { markPrerendering } from '../lib/lazy-component.ts';
+import { NOT_FOUND_PATH, PRERENDERED_PAGES } from './pages.ts';
 
 // Parts loaded after the first paint stay on their way on every prerendered page, as in the
 // browser's first render (src/lib/lazy-component.ts).
@@ -57,23 +58,7 @@ const cleaned = (markup: string) =>
     .replace(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/, '')
     .replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');
 
-/**
- * The pages prerendered with a first screen of their own (file name in dist/prerendered): the
- * ones a visitor sees without a session or data. The browser's first render of each is the
- * page itself (main.tsx loads its chunk first, docs/decisions/016), lists and lazy forms in
- * their loading state. The 404 page has its own too; every other page (the signed-in pages, whose
- * first render waits for the session) gets the shell.
- */
-export const PRERENDERED_PAGES: Record<string, string> = {
-  '/': 'home.html',
-  '/login': 'login.html',
-  '/contact': 'contact.html',
-  '/blogs': 'blogs.html',
-  '/myPortfolio': 'portfolio.html',
-};
-
-/** Any path no route matches: the 404 page's own first screen (the server answers 404 with it). */
-export const NOT_FOUND_PATH = '/_not-found';
+export { NOT_FOUND_PATH, PRERENDERED_PAGES };
 
 /**
  * The markup to put in `#root`: each prerendered page's, the 404 page's and the shell of every

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { clearUserData, sessionQueryKey } from './get-session.ts';
 
@@ -34,17 +35,32 @@ export interface UseSignOutOptions {
   onError?: (error: Error) => void;
 }
 
+/**
+ * Sign Out as the navbar and the guards use it: `mutate()` and `isPending`, as a mutation has.
+ * Not TanStack's `useMutation`: Sign Out is in the navbar of every page, and its mutation
+ * observer (1.9 kB gzipped) would be loaded by every first visit to the home page for a button
+ * only a signed-in visitor has (issue 7's budget). Pending until the tab has forgotten the user.
+ */
 export function useSignOut({ onSignedOut, onError }: UseSignOutOptions = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: async () => {
+  const [isPending, setPending] = useState(false);
+  const mutate = () => {
+    setPending(true);
+    void (async () => {
+      try {
+        await signOut();
+      } catch (error) {
+        setPending(false);
+        onError?.(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       try {
         await onSignedOut?.();
       } finally {
         forgetUser(queryClient);
+        setPending(false);
       }
-    },
-    onError,
-  });
+    })();
+  };
+  return { mutate, isPending };
 }

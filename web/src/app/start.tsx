@@ -1,0 +1,47 @@
+// The app, which main.tsx imports as soon as the page's first screen is on it (docs/decisions/023).
+// Importing it starts the answer checks and the page's requests; `start` renders it into #root.
+import '../lib/zod-jitless.ts';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders, makeQueryClient } from './providers.tsx';
+import { routes } from './route-table.tsx';
+import { AppRouter, createAppRouter, prefetchPage } from './router.tsx';
+import { startAnswerChecks } from '../lib/answer-check.ts';
+
+// The worker that checks the answers against the contract (docs/decisions/018): started now, it
+// has loaded zod and the schemas by the time they arrive.
+startAnswerChecks();
+// The page's answers (the session, the page's own data) travel while its own code arrives
+// (docs/decisions/016).
+const client = makeQueryClient();
+prefetchPage(client, routes, window.location.pathname);
+
+/**
+ * Marks the page as taken over by the app (`<html data-app="ready">`) once its first render is on
+ * screen: from then on the controls work. Tests wait for it before they touch the page; before
+ * it, an element found may be the prerendered copy the app is about to replace.
+ */
+function TakenOver() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+export async function start(container: HTMLElement) {
+  const router = await createAppRouter();
+  // Replaces the prerendered first screen with the same markup (docs/decisions/015, 016). As a
+  // transition, React renders the page in slices of a few milliseconds and lets the browser
+  // answer input in between, instead of one long task.
+  const app = createRoot(container);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders client={client}>
+          <AppRouter router={router} />
+          <TakenOver />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
