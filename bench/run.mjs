@@ -4,13 +4,13 @@
 // BENCH_ONLY=<step,step> runs only the named steps (names in STEPS below; the steps they need
 // run too, e.g. `purchases` starts the reopened PGlite server); BENCH_PORT_BASE moves the four
 // ports the bench listens on (default 4300-4303).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureHomeJs } from './lib/budget.mjs';
-import { CHROME_PATH, lighthousePages } from './lib/lighthouse.mjs';
+import { CHROME_PATH } from './lib/lighthouse.mjs';
 import { capture, interleaved, load } from './lib/load.mjs';
 import { figure, printTable, writeReport } from './lib/report.mjs';
 import {
@@ -40,8 +40,12 @@ if (process.env.BENCH_PINNED !== '1' && os.availableParallelism() >= 2) {
 }
 
 const SHORT = process.env.BENCH_SHORT === '1';
-/** Chromium under Lighthouse may use every core, as in `npm run bench:lighthouse`. */
-const ALL_CORES = `0-${os.availableParallelism() - 1}`;
+/**
+ * Chromium under Lighthouse may use every core, as in `npm run bench:lighthouse`. From the
+ * machine's CPU count: this process runs pinned to one core, and `os.availableParallelism()`
+ * answers for its own affinity (1), which made this "0-0" and put Chromium on the servers' core.
+ */
+const ALL_CORES = `0-${os.cpus().length - 1}`;
 const ROUNDS = 5;
 const ROUND_SECONDS = SHORT ? 1.5 : 3;
 const CONNECTIONS = 8;
@@ -493,24 +497,29 @@ await step(
       logDir,
     });
     shared.a = undefined;
-    // This process (Lighthouse: the DevTools protocol and the trace streaming in during the page
-    // load) may use every core too, as in `npm run bench:lighthouse`: pinned to the load core, it
-    // took turns with the page's renderer there, which Lighthouse then saw as a slow page and
-    // multiplied by the slowdown (TBT 1.5-1.8 s in the bench against 0.4-0.6 s alone).
-    const pinTo = (cores) =>
-      execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)]);
-    if (process.env.BENCH_PINNED === '1') pinTo(ALL_CORES);
-    const { calibration, results } = await lighthousePages({
-      chromeCores: ALL_CORES,
-      calibrationUrl: `${shop.url}/`,
-      runs: LIGHTHOUSE_RUNS,
-      calibrationRuns: SHORT ? 1 : 3,
-      log,
-      pages: shop.pages,
-    }).finally(() => {
-      // Back on the load core for the steps after.
-      if (process.env.BENCH_PINNED === '1') pinTo(LOAD_CORE);
-    });
+    // In a process of its own, on every core (bench/lib/lighthouse-child.mjs says why).
+    const out = path.join(work, 'lighthouse-result.json');
+    const child = spawn(
+      'taskset',
+      [
+        '-c',
+        ALL_CORES,
+        process.execPath,
+        path.join(repoRoot, 'bench/lib/lighthouse-child.mjs'),
+        JSON.stringify({
+          chromeCores: ALL_CORES,
+          calibrationUrl: `${shop.url}/`,
+          runs: LIGHTHOUSE_RUNS,
+          calibrationRuns: SHORT ? 1 : 3,
+          pages: shop.pages,
+        }),
+        out,
+      ],
+      { stdio: 'inherit' },
+    );
+    const status = await new Promise((resolve) => child.on('exit', resolve));
+    if (status !== 0) throw new Error(`the Lighthouse runs exited ${status}`);
+    const { calibration, results } = JSON.parse(fs.readFileSync(out, 'utf8'));
     notes.push(
       `Lighthouse CPU calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} (median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
     );
@@ -687,7 +696,7 @@ const machine = [
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (the machine is shared: ratios, not absolute speeds, are the comparable figures)`,
-  `servers pinned with taskset to core 0, autocannon 8 (this process) and Chromium to core ${LOAD_CORE}; NODE_ENV=production, LOG_LEVEL=warn, requests without Accept-Encoding`,
+  `servers pinned with taskset to core 0, autocannon 8 (this process) to core ${LOAD_CORE}, Lighthouse and Chromium on cores ${ALL_CORES}; NODE_ENV=production, LOG_LEVEL=warn, requests without Accept-Encoding`,
   `ratios: ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per side after a 1 s warm-up, ${CONNECTIONS} connections, median of per-round ratios; the ceiling is a node:http server replaying the shop's captured first page (status, headers, body)`,
   `MB are MiB of VmRSS from /proc/<pid>/status; idle figures ${IDLE_SETTLE_MS / 1000} s after ready; kB of JS are 1000 bytes of gzip -9`,
 ];
