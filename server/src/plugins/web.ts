@@ -41,33 +41,36 @@ export function readPrerendered(dist: string): Prerendered {
 /** Written by the web build (web/scripts/page-hints.ts): route pattern -> `Link` values. */
 const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
 
-type PageHints = { pattern: RegExp; links: string[] }[];
+type PageHints = { pattern: RegExp; styles: string[]; rest: string[] }[];
 
 /**
  * The build's page hints, each route pattern (`:param` = one segment) made a RegExp, in the
  * build's order; `*` (any other page) last. A page may have none (a prerendered page sends no
- * script preloads, docs/decisions/023): its empty entry keeps `*` from matching it.
+ * script preloads, docs/decisions/023): its empty entry keeps `*` from matching it. Each page's
+ * values are split once here into its stylesheets and its other preloads (scripts, the hero),
+ * which the page's answers go between.
  */
 export function readPageHints(dist: string): PageHints {
   const file = path.join(dist, PAGE_HINTS_FILE);
   if (!fs.existsSync(file)) return [];
   const hints = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  const pattern = (route: string) =>
-    route === '*'
-      ? /^/
-      : new RegExp(
-          `^${route
-            .split('/')
-            .map((part) =>
-              part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-            )
-            .join('/')}/?$`,
-        );
+  const pattern = (route: string) => {
+    if (route === '*') return /^/;
+    const source = route
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}/?$`);
+  };
   const routes = Object.keys(hints).sort((a, b) => Number(a === '*') - Number(b === '*'));
-  return routes.map((route) => ({
-    pattern: pattern(route),
-    links: hints[route] ?? [],
-  }));
+  return routes.map((route) => {
+    const links = hints[route] ?? [];
+    return {
+      pattern: pattern(route),
+      styles: links.filter((link) => link.includes('as=style')),
+      rest: links.filter((link) => !link.includes('as=style')),
+    };
+  });
 }
 
 /**
@@ -125,13 +128,11 @@ export async function webApp(
   ) => {
     let cacheControl = 'no-cache';
     if (status === 200) {
-      const built = hints.find((h) => h.pattern.test(pathname))?.links ?? [];
+      const built = hints.find((h) => h.pattern.test(pathname));
       // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
       // browser opens six connections a host, and what a page's largest paint waits for (its
       // answers, its picture) would otherwise queue behind twenty script preloads.
-      const styles = built.filter((link) => link.includes('as=style'));
-      const scripts = built.filter((link) => !link.includes('as=style'));
-      const links: string[] = [...styles];
+      const links: string[] = [...(built?.styles ?? [])];
       if (options.pageDataHints) {
         const data = await options.pageDataHints(request, pathname).catch((err: unknown) => {
           // A hint is an optimisation: the page works without it, so it never fails the page.
@@ -141,7 +142,7 @@ export async function webApp(
         links.push(...data.links);
         if (data.personal) cacheControl = 'private, no-cache';
       }
-      links.push(...scripts);
+      links.push(...(built?.rest ?? []));
       if (links.length > 0) reply.header('link', links.join(', '));
     }
     const own = status === 200 ? prerendered.pages.get(pathname) : prerendered.notFound;
