@@ -1,5 +1,5 @@
 // The app, which main.tsx imports as soon as the page's first screen is on it (docs/decisions/023).
-// Importing it starts the answer checks and the page's requests; `start` renders it into #root.
+// Importing it starts the page's requests; `start` starts the answer checks and renders it into #root.
 import '../lib/zod-jitless.ts';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,10 +7,8 @@ import { AppProviders, makeQueryClient } from './providers.tsx';
 import { routes } from './route-table.tsx';
 import { AppRouter, createAppRouter, prefetchPage } from './router.tsx';
 import { startAnswerChecks } from '../lib/answer-check.ts';
+import { nextTask } from '../lib/next-task.ts';
 
-// The worker that checks the answers against the contract (docs/decisions/018): started now, it
-// has loaded zod and the schemas by the time they arrive.
-startAnswerChecks();
 // The page's answers (the session, the page's own data) travel while its own code arrives
 // (docs/decisions/016).
 const client = makeQueryClient();
@@ -29,7 +27,15 @@ function TakenOver() {
 }
 
 export async function start(container: HTMLElement) {
+  // Each step below is a task of its own (docs/decisions/024): the app's modules ran in the task
+  // that loaded them; the worker, the router (which reads sessionStorage) and React's first
+  // render come after.
+  await nextTask();
+  // The worker that checks the answers against the contract (docs/decisions/018): started now, it
+  // has loaded zod and the schemas by the time they arrive (an answer before it starts it).
+  startAnswerChecks();
   const router = await createAppRouter();
+  await nextTask();
   // Replaces the prerendered first screen with the same markup (docs/decisions/015, 016). As a
   // transition, React renders the page in slices of a few milliseconds and lets the browser
   // answer input in between, instead of one long task.

@@ -2,17 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Part } from '@partsmith/contract';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatDollars } from '../../../lib/money.ts';
 
 /** 'Price: $129.99'. The spec's '$-' prefix is dropped: it reads as a negative amount. */
 export function formatPrice(price: number): string {
-  return `Price: ${dollars.format(price)}`;
+  return `Price: ${formatDollars(price)}`;
 }
 
 export function PartCard({ part }: { part: Part }) {
