@@ -2,6 +2,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import type { Params, RouteObject } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
 import { sessionQuery, useSession } from '../features/auth/api/get-session.ts';
+import { partsInfiniteQuery } from '../features/home/api/get-parts.ts';
 import { HomeRoute } from './routes/home.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -49,6 +50,11 @@ const prefetchPart: RouteHandle = {
   },
 };
 
+/** The home page's first page of parts (its list is in the app's own chunk). */
+const prefetchParts: RouteHandle = {
+  prefetch: (client) => client.prefetchInfiniteQuery(partsInfiniteQuery()),
+};
+
 const prefetchAdminCheck = forSignedInUser(
   async () => (await import('../features/auth/api/admin-check.ts')).adminCheckQuery,
 );
@@ -70,7 +76,7 @@ export const routes: RouteObject[] = withPageLoading([
     Component: RootLayout,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: HomeRoute, ErrorBoundary: RouteError },
+      { index: true, Component: HomeRoute, ErrorBoundary: RouteError, handle: prefetchParts },
       {
         path: 'myPortfolio',
         ErrorBoundary: RouteError,

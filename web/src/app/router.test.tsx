@@ -63,6 +63,30 @@ describe('prefetchPage: the answers a page shows are asked for before its first 
     expect(api.callsTo('GET', '/api/admin/jo%40example.com')).toHaveLength(1);
   });
 
+  it("asks for the home page's first page of parts, and resolves once the answers are in", async () => {
+    const api = mockApi({
+      'GET /api/auth/get-session': () => json(null),
+      'GET /api/allParts': () => json([PART]),
+    });
+    const client = new QueryClient();
+    await prefetchPage(client, routes, '/');
+    expect(client.getQueryState(['session'])?.status).toBe('success');
+    expect(client.getQueryData(['allParts', { q: '' }])).toMatchObject({
+      pages: [{ parts: [{ name: PART.name }], nextCursor: null }],
+    });
+    expect(api.callsTo('GET', '/api/allParts')).toHaveLength(1);
+  });
+
+  it('resolves when an answer fails too, leaving the error to the page', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () => json(null),
+      [`GET /api/part/${PART._id}`]: () => json({ message: 'Part not found' }, 404),
+    });
+    const client = new QueryClient();
+    await prefetchPage(client, routes, `/purchase/${PART._id}`);
+    expect(client.getQueryState(['part', PART._id])?.status).toBe('error');
+  });
+
   it('asks for nothing of a signed-in page when nobody is signed in', async () => {
     const api = mockApi({ 'GET /api/auth/get-session': () => json(null) });
     const client = new QueryClient();

@@ -8,6 +8,19 @@ import { routes } from './route-table.tsx';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
+const matched = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchRoutes>>>();
+
+/**
+ * `matchRoutes`, once per table and path: the app's start asks for the same page's matches twice
+ * (its answers, its chunks), and each call ranks every route and builds their patterns anew.
+ */
+function matchesAt(table: RouteObject[], pathname: string) {
+  let byPath = matched.get(table);
+  if (!byPath) matched.set(table, (byPath = new Map()));
+  if (!byPath.has(pathname)) byPath.set(pathname, matchRoutes(table, pathname));
+  return byPath.get(pathname) ?? [];
+}
+
 /**
  * Loads the pages (and guards) matched at `pathname` that load on demand, and puts them into
  * their routes, as react-router's guide for prerendered pages does: the app's first render then
@@ -17,7 +30,7 @@ type DataRouter = ReturnType<typeof createBrowserRouter>;
  * its error page) when the router tries again.
  */
 export async function resolveMatchedPages(table: RouteObject[], pathname: string) {
-  const lazy = (matchRoutes(table, pathname) ?? []).filter((m) => m.route.lazy);
+  const lazy = matchesAt(table, pathname).filter((m) => m.route.lazy);
   await Promise.all(
     lazy.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -32,15 +45,20 @@ export async function resolveMatchedPages(table: RouteObject[], pathname: string
 
 /**
  * Asks for what the page at `pathname` will show, at once: the session (every page's navbar) and
- * each matched route's `handle.prefetch`. Failures are left to the page's own query, which asks
- * again and shows the error.
+ * each matched route's `handle.prefetch`. Resolves once every answer is in the cache (or has
+ * failed). Failures are left to the page's own query, which asks again and shows the error.
  */
-export function prefetchPage(client: QueryClient, table: RouteObject[], pathname: string) {
-  void client.prefetchQuery(sessionQuery());
-  for (const { route, params } of matchRoutes(table, pathname) ?? []) {
-    const handle = route.handle as RouteHandle | undefined;
-    handle?.prefetch?.(client, params).catch(() => undefined);
+export function prefetchPage(
+  client: QueryClient,
+  table: RouteObject[],
+  pathname: string,
+): Promise<void> {
+  const asked: Promise<unknown>[] = [client.prefetchQuery(sessionQuery())];
+  for (const { route, params } of matchesAt(table, pathname)) {
+    const prefetch = (route.handle as RouteHandle | undefined)?.prefetch;
+    if (prefetch) asked.push(prefetch(client, params));
   }
+  return Promise.allSettled(asked).then(() => undefined);
 }
 
 /** The app's router, made once the matched pages are in (see resolveMatchedPages). */

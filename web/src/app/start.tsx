@@ -12,7 +12,14 @@ import { nextTask } from '../lib/next-task.ts';
 // The page's answers (the session, the page's own data) travel while its own code arrives
 // (docs/decisions/016).
 const client = makeQueryClient();
-prefetchPage(client, routes, window.location.pathname);
+const answered = prefetchPage(client, routes, window.location.pathname);
+
+/**
+ * How long the first render waits for the page's answers (docs/decisions/024). With them in the
+ * cache it shows the page as it will stay; an answer landing during React's sliced first render
+ * instead makes React render the whole page again, at once, in one long task.
+ */
+const ANSWERS_WAIT_MS = 1000;
 
 /**
  * Marks the page as taken over by the app (`<html data-app="ready">`) once its first render is on
@@ -28,16 +35,17 @@ function TakenOver() {
 
 export async function start(container: HTMLElement) {
   // Each step below is a task of its own (docs/decisions/024): the app's modules ran in the task
-  // that loaded them; the worker, the router (which reads sessionStorage) and React's first
-  // render come after.
+  // that loaded them; the worker, the router (which reads sessionStorage) and, once the page's
+  // answers are in, React's first render come after.
   await nextTask();
   // The worker that checks the answers against the contract (docs/decisions/018): started now, it
   // has loaded zod and the schemas by the time they arrive (an answer before it starts it).
   startAnswerChecks();
   const router = await createAppRouter();
+  await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS))]);
   await nextTask();
-  // Replaces the prerendered first screen with the same markup (docs/decisions/015, 016). As a
-  // transition, React renders the page in slices of a few milliseconds and lets the browser
+  // Replaces the prerendered first screen: the same markup, with the page's answers in it where
+  // they came in time (docs/decisions/015, 016, 024). As a transition, React renders the page in slices of a few milliseconds and lets the browser
   // answer input in between, instead of one long task.
   const app = createRoot(container);
   startTransition(() => {
