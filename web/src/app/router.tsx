@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { sessionQuery } from '../features/auth/api/get-session.ts';
 import type { RouteHandle } from './route-table.tsx';
+import { nextTask } from '../lib/next-task.ts';
 // The DOM RouterProvider: navigate(..., { flushSync: true }) needs it (used by Sign Out).
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './route-table.tsx';
@@ -64,6 +65,9 @@ export function prefetchPage(
 /** The app's router, made once the matched pages are in (see resolveMatchedPages). */
 export async function createAppRouter(): Promise<DataRouter> {
   await resolveMatchedPages(routes, window.location.pathname);
+  // The pages' modules ran in the task that loaded them; the router is made in a task of its own
+  // (docs/decisions/024).
+  await nextTask();
   return createBrowserRouter(routes);
 }
 
