@@ -69,11 +69,21 @@ test('the blog answers the five questions', async ({ page }) => {
   }
 });
 
-test('a prerendered page comes with its first screen marked as such, whole; the shell unmarked', async ({
+test('a prerendered page comes with its first screen marked as such, whole, and its own title; the shell unmarked', async ({
   request,
 }) => {
-  for (const path of ['/', '/login', '/contact', '/blogs', '/myPortfolio', '/no/such/page']) {
+  const titles: Record<string, string> = {
+    '/': 'Partsmith | PC parts and tools from the manufacturer',
+    '/login': 'Login | Partsmith',
+    '/contact': 'Contact | Partsmith',
+    '/blogs': 'Blogs | Partsmith',
+    '/myPortfolio': 'My Portfolio | Partsmith',
+    '/no/such/page': 'Page not found | Partsmith',
+  };
+  for (const [path, title] of Object.entries(titles)) {
     const html = await (await request.get(path)).text();
+    // Its own title from the start, not the shop's generic one.
+    expect(html.match(/<title>[^<]*<\/title>/g), path).toEqual([`<title>${title}</title>`]);
     // One root, marked: the app is asked for once it is painted (docs/decisions/023). A code
     // sample's `$&` once put a second root into the blog's HTML.
     expect(html.match(/id="root"/g), path).toHaveLength(1);

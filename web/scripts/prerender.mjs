@@ -13,18 +13,22 @@ const serverBuild = path.join(dist, '.prerender');
 const ROOT = '<div id="root"></div>';
 const NOT_FOUND_FILE = 'not-found.html';
 
-const { prerenderPages, PRERENDERED_PAGES, NOT_FOUND_PATH } = await import(
+const { prerenderPages, PRERENDERED_PAGES, PRERENDERED_TITLES, NOT_FOUND_PATH } = await import(
   pathToFileURL(path.join(serverBuild, 'prerender.js')).href
 );
 const { pages, notFound, shell } = await prerenderPages();
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`);
+const TITLE = /<title>[^<]*<\/title>/;
+if (!TITLE.test(template)) throw new Error('prerender: index.html has no <title>');
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * A page's own first screen is marked `data-prerendered`: src/main.tsx lets the browser paint it
  * before it asks for the app (docs/decisions/023). The shell is not: its page needs the app.
  */
-const write = (file, markup, { page = true } = {}) => {
+const write = (file, markup, { page = true, title } = {}) => {
   if (/<script/i.test(markup)) throw new Error(`prerender: ${file} would get an inline script`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const root = page ? '<div id="root" data-prerendered>' : '<div id="root">';
@@ -32,15 +36,17 @@ const write = (file, markup, { page = true } = {}) => {
   // replacement string would read as "the matched text".
   fs.writeFileSync(
     file,
-    template.replace(ROOT, () => `${root}${markup}</div>`),
+    template
+      .replace(ROOT, () => `${root}${markup}</div>`)
+      .replace(TITLE, (generic) => (title ? `<title>${escapeHtml(title)}</title>` : generic)),
   );
   console.log(`prerendered ${path.relative(process.cwd(), file)}`);
 };
 const folder = path.join(dist, 'prerendered');
 for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
-  write(path.join(folder, file), pages[pathname]);
+  write(path.join(folder, file), pages[pathname], { title: PRERENDERED_TITLES[pathname] });
 }
-write(path.join(folder, NOT_FOUND_FILE), notFound);
+write(path.join(folder, NOT_FOUND_FILE), notFound, { title: PRERENDERED_TITLES[NOT_FOUND_PATH] });
 const manifest = { pages: PRERENDERED_PAGES, notFound: NOT_FOUND_FILE };
 fs.writeFileSync(path.join(folder, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages and ${NOT_FOUND_PATH}`);

@@ -14,5 +14,19 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/myPortfolio': 'portfolio.html',
 };
 
+/**
+ * The title each prerendered page sets once the app runs (its `document.title` or `<title>`),
+ * written into its HTML so that the tab, a crawler and a screen reader have it from the start.
+ * `src/prerender/prerender.test.tsx` checks each against what the page itself sets.
+ */
+export const PRERENDERED_TITLES: Record<string, string> = {
+  '/': 'Partsmith | PC parts and tools from the manufacturer',
+  '/login': 'Login | Partsmith',
+  '/contact': 'Contact | Partsmith',
+  '/blogs': 'Blogs | Partsmith',
+  '/myPortfolio': 'My Portfolio | Partsmith',
+  '/_not-found': 'Page not found | Partsmith',
+};
+
 /** Any path no route matches: the 404 page's own first screen (the server answers 404 with it). */
 export const NOT_FOUND_PATH = '/_not-found';

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { resolveMatchedPages } from '../app/router.tsx';
-import { NOT_FOUND_PATH, PRERENDERED_PAGES, prerenderPages } from './prerender.tsx';
+import {
+  NOT_FOUND_PATH,
+  PRERENDERED_PAGES,
+  PRERENDERED_TITLES,
+  prerenderPages,
+} from './prerender.tsx';
 
 /**
  * Markup as the browser holds it, to compare: parsed, without React's comment markers, each
@@ -34,10 +39,11 @@ function parsed(markup: string): string {
 }
 
 /**
- * What the browser's first render of the app at `path` puts in #root: as app/start.tsx does it,
- * once the pages matched at `path` are loaded, and taken at once, before any answer has come.
+ * What the browser's first render of the app at `path` puts in #root, and the title the page
+ * sets: as app/start.tsx does it, once the pages matched at `path` are loaded, when no answer has
+ * come (start waits at most a second for them, docs/decisions/024).
  */
-async function firstRender(path: string): Promise<string> {
+async function firstRender(path: string): Promise<{ html: string; title: string }> {
   await resolveMatchedPages(routes, path);
   const container = document.createElement('div');
   document.body.append(container);
@@ -50,9 +56,11 @@ async function firstRender(path: string): Promise<string> {
     );
   });
   const html = parsed(container.innerHTML);
+  // The title the page set (document.title, or a <title> React put into <head> until unmounted).
+  const title = document.title;
   act(() => root.unmount());
   container.remove();
-  return html;
+  return { html, title };
 }
 
 beforeEach(() => {
@@ -106,17 +114,25 @@ describe('the prerendered first screens', () => {
     expect(fields.every((field) => field.matches(':disabled'))).toBe(true);
   });
 
+  it('each prerendered page comes with the title the page itself sets', async () => {
+    for (const path of [...Object.keys(PRERENDERED_PAGES), NOT_FOUND_PATH]) {
+      document.title = 'not set';
+      document.head.querySelectorAll('title').forEach((title) => title.remove());
+      expect((await firstRender(path)).title, path).toBe(PRERENDERED_TITLES[path]);
+    }
+  });
+
   it("is what the browser's first render makes, so taking over changes nothing on screen", async () => {
     const { pages, notFound, shell } = await prerenderPages();
     for (const path of Object.keys(PRERENDERED_PAGES)) {
-      expect(await firstRender(path), path).toBe(parsed(pages[path] ?? ''));
+      expect((await firstRender(path)).html, path).toBe(parsed(pages[path] ?? ''));
     }
     for (const path of [NOT_FOUND_PATH, '/no/such/page']) {
-      expect(await firstRender(path), path).toBe(parsed(notFound));
+      expect((await firstRender(path)).html, path).toBe(parsed(notFound));
     }
     expect(notFound).toContain('404');
     for (const path of ['/dashboard/my-orders', '/purchase/abc', '/dashboard']) {
-      expect(await firstRender(path), path).toBe(parsed(shell));
+      expect((await firstRender(path)).html, path).toBe(parsed(shell));
     }
   });
 });

@@ -14,7 +14,7 @@ import { PageLoading } from '../components/ui/spinner.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { markPrerendering } from '../lib/lazy-component.ts';
-import { NOT_FOUND_PATH, PRERENDERED_PAGES } from './pages.ts';
+import { NOT_FOUND_PATH, PRERENDERED_PAGES, PRERENDERED_TITLES } from './pages.ts';
 
 // Parts loaded after the first paint stay on their way on every prerendered page, as in the
 // browser's first render (src/lib/lazy-component.ts).
@@ -58,7 +58,7 @@ const cleaned = (markup: string) =>
     .replace(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/, '')
     .replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');
 
-export { NOT_FOUND_PATH, PRERENDERED_PAGES };
+export { NOT_FOUND_PATH, PRERENDERED_PAGES, PRERENDERED_TITLES };
 
 /**
  * The markup to put in `#root`: each prerendered page's, the 404 page's and the shell of every
