@@ -1,5 +1,6 @@
 // The app, which main.tsx imports as soon as the page's first screen is on it (docs/decisions/023).
-// Importing it starts the page's requests; `start` starts the answer checks and renders it into #root.
+// Importing it starts the page's requests; `start` starts the answer checks and renders the app
+// into #root.
 import '../lib/zod-jitless.ts';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -45,8 +46,9 @@ export async function start(container: HTMLElement) {
   await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS))]);
   await nextTask();
   // Replaces the prerendered first screen: the same markup, with the page's answers in it where
-  // they came in time (docs/decisions/015, 016, 024). As a transition, React renders the page in slices of a few milliseconds and lets the browser
-  // answer input in between, instead of one long task.
+  // they came in time (docs/decisions/015, 016, 024). As a transition, React renders the page in
+  // slices of a few milliseconds and lets the browser answer input in between, instead of one
+  // long task.
   const app = createRoot(container);
   startTransition(() => {
     app.render(
