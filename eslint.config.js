@@ -36,6 +36,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'data/**',
       '.data-test/**',
       'server/src/db/migrations/**',

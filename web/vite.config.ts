@@ -41,8 +41,9 @@ const ZOD_FREE_PAGES = ['/', '/login', '/purchase/:partsId', '/dashboard/my-orde
 const isEntryChunk = (file: string) => /^assets\/index-[\w-]+\.js$/.test(file);
 
 /**
- * `vite build --ssr` builds src/prerender/prerender.tsx into dist/.prerender, which
- * scripts/prerender.mjs runs to put the first screens into the HTML (docs/decisions/015).
+ * `vite build --ssr` builds src/prerender/prerender.tsx into dist-server: scripts/prerender.mjs
+ * runs it to put the first screens into the HTML (docs/decisions/015), and the API server
+ * imports it to render the signed-in pages (docs/decisions/025).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   // Only the zod builders the shop uses (src/lib/zod-facade.ts); the facade itself imports from
@@ -57,7 +58,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES, Object.keys(PRERENDERED_PAGES)),
       ],
   build: isSsrBuild
-    ? { outDir: 'dist/.prerender', emptyOutDir: true, sourcemap: false, target: 'node20' }
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+      }
     : {
         // The manifest lets the page-weight budget check measure what the home page loads.
         manifest: true,

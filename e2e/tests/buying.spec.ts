@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, outbox, test } from './fixtures.ts';
 import { signUpThroughPage, unique } from './account-helpers.ts';
+import { BASE_URL } from '../playwright.config.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'the buying flow runs at desktop width');
@@ -104,4 +105,45 @@ test('deleting an unpaid order puts its stock back', async ({ page }) => {
   await expect(page.getByText('Deleted!').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: /My Orders: 0/ })).toBeVisible();
   expect(await stockOnHome(page, THERMAL_PASTE)).toBe(before);
+});
+
+test("a buyer's My Orders and purchase page come with their content, before any script runs", async ({
+  page,
+  browser,
+}) => {
+  await signUpThroughPage(page, unique('rendered'), 'Rhea Rendered');
+  await expect(page).toHaveURL(/\/$/);
+  await buy(page, THERMAL_PASTE, 10);
+  await expect(page.getByText('Your Purchase Is Complete !')).toBeVisible();
+  await page.goto('/');
+  const purchasePage = await page
+    .locator('#parts article', { hasText: THERMAL_PASTE })
+    .getByRole('link', { name: /Add To Cart/ })
+    .getAttribute('href');
+  expect(purchasePage).toMatch(/^\/purchase\//);
+
+  // The same buyer with scripts off: what the server sent is all there is (docs/decisions/025).
+  const noScript = await browser.newContext({
+    baseURL: BASE_URL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const html = await noScript.newPage();
+    await html.goto('/dashboard/my-orders');
+    await expect(html).toHaveTitle('My Orders | Partsmith');
+    await expect(html.getByRole('heading', { name: /My Orders: 1/ })).toBeVisible();
+    await expect(html.getByRole('main').getByText(THERMAL_PASTE).first()).toBeVisible();
+    await expect(
+      html.getByRole('button', { name: 'Account menu for Rhea Rendered' }),
+    ).toBeVisible();
+
+    await html.goto(purchasePage ?? '');
+    await expect(html).toHaveTitle(`Buy ${THERMAL_PASTE} | Partsmith`);
+    await expect(html.getByRole('heading', { level: 1, name: THERMAL_PASTE })).toBeVisible();
+    await expect(html.getByRole('img', { name: THERMAL_PASTE })).toBeVisible();
+    await expect(html.getByLabel('Your name')).toHaveValue('Rhea Rendered');
+  } finally {
+    await noScript.close();
+  }
 });

@@ -49,6 +49,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
 import { createPageDataHinter } from './modules/site/page-hints.ts';
+import { createPageRenderer } from './modules/site/page-render.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -247,7 +248,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(openApiUi);
   await app.register(uploadsStatic, { dir: config.uploadsDir });
   await app.register(sitemapRoute);
-  await app.register(webApp, { dist: config.webDist, pageDataHints: createPageDataHinter(app) });
+  await app.register(webApp, {
+    dist: config.webDist,
+    pageDataHints: createPageDataHinter(app),
+    renderPage: createPageRenderer(app, config.webServerBuild),
+  });
 
   return app;
 }

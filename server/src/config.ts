@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Partsmith <no-reply@partsmith.example>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@partsmith.example'),
   WEB_DIST: z.string().trim().min(1).optional(),
+  WEB_SERVER_BUILD: z.string().trim().min(1).optional(),
   BETTER_AUTH_SECRET: z
     .string()
     .trim()
@@ -116,6 +117,11 @@ export interface Config {
   mailFrom: string;
   shopEmail: string;
   webDist: string;
+  /**
+   * The web build's server module and page template (web/dist-server, beside the web build),
+   * with which the server renders the signed-in pages (docs/decisions/025).
+   */
+  webServerBuild: string;
   /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */
   authSecret: string | undefined;
   /** Accounts that become admins when they sign up or sign in. Lower-case. */
@@ -216,6 +222,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    webServerBuild: path.resolve(
+      e.WEB_SERVER_BUILD ??
+        path.join(
+          path.dirname(path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist'))),
+          'dist-server',
+        ),
+    ),
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails,
     stripe:

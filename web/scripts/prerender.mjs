@@ -1,15 +1,17 @@
-// After `vite build` and the server build of src/prerender/prerender.tsx (into dist/.prerender):
+// After `vite build` and the server build of src/prerender/prerender.tsx (into dist-server):
 // puts the prerendered first screens into the app's HTML (docs/decisions/015, 016).
 // dist/prerendered/<page>.html for each page of PRERENDERED_PAGES, and
 // dist/prerendered/not-found.html (the 404 page), dist/prerendered/pages.json (which file for
 // which path, and the 404 page's) for the server; dist/index.html gets the generic
-// shell (every other page, and the 404 page). The server build is removed afterwards.
+// shell (every other page, and the 404 page). The server build stays: the API server renders
+// the signed-in pages with it (docs/decisions/025), into dist-server/page.html, written here: the
+// app's HTML with a mark for the page's title and one for its markup.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
-const serverBuild = path.join(dist, '.prerender');
+const serverBuild = path.join(dist, '..', 'dist-server');
 const ROOT = '<div id="root"></div>';
 const NOT_FOUND_FILE = 'not-found.html';
 
@@ -50,5 +52,11 @@ write(path.join(folder, NOT_FOUND_FILE), notFound, { title: PRERENDERED_TITLES[N
 const manifest = { pages: PRERENDERED_PAGES, notFound: NOT_FOUND_FILE };
 fs.writeFileSync(path.join(folder, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages and ${NOT_FOUND_PATH}`);
+// Before index.html gets the shell: the template the server puts a signed-in page into.
+fs.writeFileSync(
+  path.join(serverBuild, 'page.html'),
+  template
+    .replace(ROOT, '<div id="root" data-prerendered><!--page--></div>')
+    .replace(TITLE, '<title><!--title--></title>'),
+);
 write(path.join(dist, 'index.html'), shell, { page: false });
-fs.rmSync(serverBuild, { recursive: true, force: true });

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSpaRoute } from '@partsmith/contract';
 import { errorBody } from './error-handler.ts';
 import type { PageDataHinter } from '../modules/site/page-hints.ts';
+import type { PageRenderer } from '../modules/site/page-render.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -74,6 +77,26 @@ export function readPageHints(dist: string): PageHints {
 }
 
 /**
+ * Sends a page made for one request, compressed as the browser accepts: the compression plugin
+ * does not see what the not-found handler sends, and the build's pages come pre-compressed.
+ * Brotli at quality 5: a few tenths of a millisecond for a page, nearly quality 11's size.
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (encoding === 'br') {
+    const body = zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (encoding === 'gzip') {
+    return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+  }
+  return reply.send(html);
+}
+
+/**
  * Serves the built single-page app. Hashed files under /assets are cached for a year; other
  * files for an hour; index.html never (so a new release is picked up at once). Files are sent
  * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
@@ -82,11 +105,14 @@ export function readPageHints(dist: string): PageHints {
  * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The pages the
  * build prerendered, and the 404 page, get their own HTML (docs/decisions/015, 016). The answers a
  * page's app asks for as it starts are preloaded with it too (`pageDataHints`, docs/decisions/020);
- * a page whose hints depend on who asks is `private`.
+ * a page whose hints depend on who asks is `private`. A signed-in page the web build can render
+ * for its buyer (`renderPage`, docs/decisions/025) is sent rendered, `private`, with its
+ * stylesheet and answers preloaded but not its scripts: like a prerendered page, it is painted
+ * before its app is asked for.
  */
 export async function webApp(
   app: FastifyInstance,
-  options: { dist: string; pageDataHints?: PageDataHinter },
+  options: { dist: string; pageDataHints?: PageDataHinter; renderPage?: PageRenderer },
 ) {
   const indexFile = path.join(options.dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
@@ -127,27 +153,36 @@ export async function webApp(
     pathname: string,
   ) => {
     let cacheControl = 'no-cache';
+    let rendered: string | null = null;
     if (status === 200) {
       const built = hints.find((h) => h.pattern.test(pathname));
       // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
       // browser opens six connections a host, and what a page's largest paint waits for (its
       // answers, its picture) would otherwise queue behind twenty script preloads.
       const links: string[] = [...(built?.styles ?? [])];
-      if (options.pageDataHints) {
-        const data = await options.pageDataHints(request, pathname).catch((err: unknown) => {
-          // A hint is an optimisation: the page works without it, so it never fails the page.
+      // Each is an optimisation: the page works without it (the shell shows the same page once
+      // the app has run), so neither ever fails the page.
+      const [data, page] = await Promise.all([
+        options.pageDataHints?.(request, pathname).catch((err: unknown) => {
           request.log.warn({ err }, 'page data hints failed');
-          return { links: [], personal: false };
-        });
-        links.push(...data.links);
-        if (data.personal) cacheControl = 'private, no-cache';
-      }
-      links.push(...(built?.rest ?? []));
+          return undefined;
+        }),
+        options.renderPage?.(request, pathname).catch((err: unknown) => {
+          request.log.warn({ err }, 'page render failed');
+          return null;
+        }),
+      ]);
+      if (data) links.push(...data.links);
+      if (data?.personal) cacheControl = 'private, no-cache';
+      rendered = page ?? null;
+      if (rendered !== null) cacheControl = 'private, no-cache';
+      else links.push(...(built?.rest ?? []));
       if (links.length > 0) reply.header('link', links.join(', '));
     }
+    reply.status(status).header('cache-control', cacheControl);
+    if (rendered !== null) return sendHtml(request, reply, rendered);
     const own = status === 200 ? prerendered.pages.get(pathname) : prerendered.notFound;
-    const file = own ?? 'index.html';
-    return reply.status(status).header('cache-control', cacheControl).sendFile(file);
+    return reply.sendFile(own ?? 'index.html');
   };
 
   app.setNotFoundHandler((request, reply) => {

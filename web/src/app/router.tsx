@@ -9,17 +9,20 @@ import { routes } from './route-table.tsx';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
-const matched = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchRoutes>>>();
+const matched = new WeakMap<RouteObject[], { pathname: string; matches: RouteMatches }>();
+type RouteMatches = NonNullable<ReturnType<typeof matchRoutes>>;
 
 /**
- * `matchRoutes`, once per table and path: the app's start asks for the same page's matches twice
- * (its answers, its chunks), and each call ranks every route and builds their patterns anew.
+ * `matchRoutes`, once per table for the last path asked about: the app's start asks for the same
+ * page's matches twice (its answers, its chunks), and each call ranks every route and builds
+ * their patterns anew. One path only: the server's page renderer asks for many.
  */
-function matchesAt(table: RouteObject[], pathname: string) {
-  let byPath = matched.get(table);
-  if (!byPath) matched.set(table, (byPath = new Map()));
-  if (!byPath.has(pathname)) byPath.set(pathname, matchRoutes(table, pathname));
-  return byPath.get(pathname) ?? [];
+function matchesAt(table: RouteObject[], pathname: string): RouteMatches {
+  const last = matched.get(table);
+  if (last?.pathname === pathname) return last.matches;
+  const matches = matchRoutes(table, pathname) ?? [];
+  matched.set(table, { pathname, matches });
+  return matches;
 }
 
 /**

@@ -1,67 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
-import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeQueryClient } from '../app/providers.tsx';
-import { routes } from '../app/route-table.tsx';
-import { resolveMatchedPages } from '../app/router.tsx';
+import { firstRender, parsed } from '../test/first-render.tsx';
 import {
   NOT_FOUND_PATH,
   PRERENDERED_PAGES,
   PRERENDERED_TITLES,
   prerenderPages,
 } from './prerender.tsx';
-
-/**
- * Markup as the browser holds it, to compare: parsed, without React's comment markers, each
- * element's attributes in one order (React's client sets an image's src after its srcset),
- * useId's values (the server's and the client's differ; only the drawer's aria-controls has one)
- * and the `disabled` of a form's ReadyFieldset (prerendered disabled, enabled by the app: the one
- * change taking over makes on purpose).
- */
-function parsed(markup: string): string {
-  const box = document.createElement('div');
-  box.innerHTML = markup;
-  const walker = document.createTreeWalker(box, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_ELEMENT);
-  const comments: Node[] = [];
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    if (node instanceof Element) {
-      const attributes = [...node.attributes].map((a) => [a.name, a.value] as const).sort();
-      for (const [name] of attributes) node.removeAttribute(name);
-      for (const [name, value] of attributes) node.setAttribute(name, value);
-    } else comments.push(node);
-  }
-  comments.forEach((comment) => comment.parentNode?.removeChild(comment));
-  box.querySelectorAll('fieldset.contents').forEach((set) => set.removeAttribute('disabled'));
-  return box.innerHTML.replace(/_r_[0-9a-z]+_/gi, 'useId');
-}
-
-/**
- * What the browser's first render of the app at `path` puts in #root, and the title the page
- * sets: as app/start.tsx does it, once the pages matched at `path` are loaded, when no answer has
- * come (start waits at most a second for them, docs/decisions/024).
- */
-async function firstRender(path: string): Promise<{ html: string; title: string }> {
-  await resolveMatchedPages(routes, path);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => {
-    root.render(
-      <QueryClientProvider client={makeQueryClient()}>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-      </QueryClientProvider>,
-    );
-  });
-  const html = parsed(container.innerHTML);
-  // The title the page set (document.title, or a <title> React put into <head> until unmounted).
-  const title = document.title;
-  act(() => root.unmount());
-  container.remove();
-  return { html, title };
-}
 
 beforeEach(() => {
   // The session, parts and reviews never answer: the first screen is their loading state.

@@ -1,20 +1,13 @@
 // Server entry of the build's prerender step (scripts/prerender.mjs, docs/decisions/015): renders
 // the first screens of the app as the browser shows them before any data has arrived, so that
 // the HTML paints them before the entry script has downloaded and run.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from '../app/layout/root-layout.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
-import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { markPrerendering } from '../lib/lazy-component.ts';
 import { NOT_FOUND_PATH, PRERENDERED_PAGES, PRERENDERED_TITLES } from './pages.ts';
+import { renderMarkup } from './render-markup.tsx';
 
 // Parts loaded after the first paint stay on their way on every prerendered page, as in the
 // browser's first render (src/lib/lazy-component.ts).
@@ -29,36 +22,13 @@ const SHELL_ROUTES: RouteObject[] = [
 ];
 
 async function render(table: RouteObject[], pathname: string): Promise<string> {
-  const handler = createStaticHandler(table);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`prerender: ${pathname} redirects`);
-  if (context.errors) throw new Error(`prerender: ${pathname} failed to render`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return cleaned(
-    // No session, no catalogue: the navbar, lists and forms render their loading state, the same
-    // markup the browser's first render makes. No hydration data (the CSP forbids inline scripts).
-    renderToString(
-      <StrictMode>
-        <AppProviders>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  const markup = await renderMarkup(table, pathname);
+  if (markup === null) throw new Error(`prerender: ${pathname} redirects or fails to render`);
+  return markup;
 }
 
-/**
- * Without what only hydration would use: React puts the `<title>` and image preloads it hoists
- * first (index.html has the title, the server sends the hero preload as a Link header,
- * docs/decisions/013), and marks each Suspense boundary left to the browser (the lazy forms show
- * their placeholder) with a `<template>`.
- */
-const cleaned = (markup: string) =>
-  markup
-    .replace(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/, '')
-    .replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');
-
 export { NOT_FOUND_PATH, PRERENDERED_PAGES, PRERENDERED_TITLES };
+export { renderPage, SERVER_RENDERED_PAGES } from './render-page.tsx';
 
 /**
  * The markup to put in `#root`: each prerendered page's, the 404 page's and the shell of every

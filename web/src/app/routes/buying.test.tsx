@@ -5,13 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../features/auth/components/guards.tsx';
 import { lazyComponent } from '../../test/lazy-route.ts';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
+import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../test/fixtures.ts';
 import { DashboardRoute } from './dashboard.tsx';
 import { MyOrdersRoute } from './my-orders.tsx';
 import { PaymentRoute } from './payment.tsx';
 import { PurchaseRoute } from './purchase.tsx';
-
-const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
-const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
 
 /** The buying pages as route-table.tsx nests them: signed-in only, dashboard pages in the layout. */
 const routes: RouteObject[] = [
@@ -106,26 +104,7 @@ describe('the buying routes', () => {
   it('greets the signed-in user on the payment page', async () => {
     mockApi({
       ...signedIn,
-      [`GET /api/purchase/${ORDER_ID}`]: () =>
-        json({
-          _id: ORDER_ID,
-          partId: PART_ID,
-          name: 'Thermal paste',
-          image: '/images/parts/tool-thermal-paste.svg',
-          description: 'Four grams.',
-          price: 7.5,
-          quantity: 10,
-          total: 75,
-          userEmail: 'jane@example.com',
-          userName: 'Jane Doe',
-          address: '12 Foundry Lane, Springfield',
-          phone: '+1 555 010 2030',
-          availableQuantity: 490,
-          paid: false,
-          transactionId: null,
-          status: null,
-          createdAt: '2025-03-02T10:00:00.000Z',
-        }),
+      [`GET /api/purchase/${ORDER_ID}`]: () => json(thermalPasteOrder()),
       'GET /api/payment-config': () => json({ provider: 'test', publishableKey: null }),
       'POST /api/create-payment-intent': () =>
         json({ clientSecret: 'pi_1_secret_2', provider: 'test', amount: 75 }),

@@ -247,6 +247,8 @@ function LoadingRows() {
   );
 }
 
+export const MY_ORDERS_TITLE = 'My Orders | Partsmith';
+
 /** /dashboard/my-orders (spec section 2): the signed-in user's orders, to pay or delete. */
 export function MyOrdersPage({ user }: { user: OrdersUser }) {
   const orders = useMyOrders(user.email);
@@ -254,7 +256,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
   const deletingId = remove.isPending ? (remove.variables ?? null) : null;
 
   useEffect(() => {
-    document.title = 'My Orders | Partsmith';
+    document.title = MY_ORDERS_TITLE;
   }, []);
 
   const onDelete = async (order: Order) => {

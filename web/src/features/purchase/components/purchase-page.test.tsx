@@ -9,6 +9,7 @@ import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { PURCHASE_SUCCESS, PURCHASE_SUCCESS_DETAIL } from './purchase-form.tsx';
 import { PurchasePage } from './purchase-page.tsx';
+import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({
@@ -16,19 +17,7 @@ vi.mock('../../../lib/dialogs.ts', () => ({
   confirmDialog: vi.fn(async () => true),
 }));
 
-const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
-const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const part = {
-  _id: PART_ID,
-  name: 'Ryzen 7 8-core CPU',
-  image: '/images/parts/cpu-8core.svg',
-  description: 'Eight cores and sixteen threads for builders who compile and render.',
-  price: 289.5,
-  availableQuantity: 40,
-  minOrderQuantity: 5,
-};
-const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 const ADDRESS = '12 Foundry Lane, Springfield 62704';
 const PHONE = '+1 555 010 2030';
 

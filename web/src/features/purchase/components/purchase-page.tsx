@@ -136,6 +136,10 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The page's title: the part's name once it is known (the server's page renderer sets it too). */
+export const purchasePageTitle = (name: string | undefined) =>
+  name ? `Buy ${name} | Partsmith` : 'Purchase | Partsmith';
+
 /** /purchase/:partsId (spec section 2): the part, the buyer and the order form. */
 export function PurchasePage({ user }: { user: Buyer }) {
   const { partsId = '' } = useParams();
@@ -143,7 +147,7 @@ export function PurchasePage({ user }: { user: Buyer }) {
   const name = part.data?.name;
 
   useEffect(() => {
-    document.title = name ? `Buy ${name} | Partsmith` : 'Purchase | Partsmith';
+    document.title = purchasePageTitle(name);
   }, [name]);
 
   // A malformed id (400) is as unknown as a deleted part (404).

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, tempDir, type TestApp } from './helpers.ts';
+import { signUp } from './auth-helpers.ts';
+
+const SHELL = '<!doctype html><title>Partsmith</title><div id="root"><nav>shell</nav></div>';
+const TEMPLATE =
+  '<!doctype html><title><!--title--></title><div id="root" data-prerendered><!--page--></div>';
+const SCRIPTS = '</assets/my-orders-abc.js>; rel=modulepreload';
+
+/**
+ * A stand-in for the web build's server module (web/src/prerender/render-page.tsx): renders
+ * My Orders from the answers its `send` gets, as the real one asks for them; `/purchase/:id`
+ * asks for something it may not (a write) or fails, to see the server fall back to the shell.
+ */
+const MODULE = `
+export async function renderPage(pathname, send) {
+  if (pathname === '/purchase/write') await send('/api/purchase', { method: 'POST' });
+  if (pathname === '/purchase/fail') throw new Error('render failed');
+  if (pathname !== '/dashboard/my-orders') return null;
+  const session = await (await send('/api/auth/get-session', {})).json();
+  if (!session) return null;
+  const orders = await send('/api/orders?userEmail=' + encodeURIComponent(session.user.email), {});
+  return {
+    markup: '<h1>Orders of ' + session.user.email + ': ' + orders.status + ' $&</h1>',
+    title: 'My Orders <&> | Partsmith',
+  };
+}`;
+
+describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
+  let t: TestApp;
+  let root: string;
+  let buyer: { cookie: string };
+  beforeAll(async () => {
+    root = tempDir('partsmith-page-render-');
+    const dist = path.join(root, 'dist');
+    const server = path.join(root, 'dist-server');
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.mkdirSync(server);
+    fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'page-hints.json'),
+      JSON.stringify({ '/dashboard/my-orders': [SCRIPTS], '/purchase/:partsId': [SCRIPTS] }),
+    );
+    fs.writeFileSync(path.join(server, 'prerender.js'), MODULE);
+    fs.writeFileSync(path.join(server, 'page.html'), TEMPLATE);
+    // WEB_SERVER_BUILD's default: dist-server beside WEB_DIST.
+    t = await buildTestApp('pglite', { env: { WEB_DIST: dist } });
+    buyer = await signUp(t, { email: 'ann+render@example.com', name: 'Ann Buyer' });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("sends the buyer's page rendered with their own answers, private, without script preloads", async () => {
+    const res = await t.app.inject({
+      url: '/dashboard/my-orders',
+      headers: { cookie: buyer.cookie, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    // The session and the orders were asked for with the buyer's cookie, and answered 200.
+    expect(html).toBe(
+      '<!doctype html><title>My Orders &lt;&amp;&gt; | Partsmith</title>' +
+        '<div id="root" data-prerendered><h1>Orders of ann+render@example.com: 200 $&</h1></div>',
+    );
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.link)).not.toContain('modulepreload');
+    expect(String(res.headers.link)).toContain('</api/auth/get-session>');
+  });
+
+  it('sends it uncompressed to a browser that takes no compression', async () => {
+    const res = await t.app.inject({
+      url: '/dashboard/my-orders',
+      headers: { cookie: buyer.cookie, 'accept-encoding': 'identity' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('Orders of ann+render@example.com');
+  });
+
+  it('sends the shell, with the script preloads, when the page is not rendered', async () => {
+    const shell = async (url: string, cookie?: string) => {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+      expect(String(res.headers.link), url).toContain(SCRIPTS);
+    };
+    // Nobody signed in; a session cookie that is no longer valid.
+    await shell('/dashboard/my-orders');
+    await shell('/dashboard/my-orders', 'better-auth.session_token=forged.value');
+    // The module renders it not, fails, or tries to write: the shell, the page still works.
+    await shell('/purchase/unlisted', buyer.cookie);
+    await shell('/purchase/fail', buyer.cookie);
+    await shell('/purchase/write', buyer.cookie);
+  });
+
+  it('does not ask the module about pages it does not render', async () => {
+    const res = await t.app.inject({
+      url: '/dashboard/my-profile',
+      headers: { cookie: buyer.cookie },
+    });
+    expect(res.body).toBe(SHELL);
+  });
+});

@@ -1,0 +1,87 @@
+// The server's rendering of a signed-in page (docs/decisions/025): the page as the buyer's browser
+// shows it once the session and the page's answers are in, so that the HTML paints the page
+// itself (the part and its picture, the orders) before the app has downloaded and run.
+// Built with the prerender step into web/dist-server; the API server imports it
+// (server/src/modules/site/page-render.ts) and answers its requests from the API in-process.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath, type Params } from 'react-router';
+import { makeQueryClient } from '../app/providers.tsx';
+import { routes } from '../app/route-table.tsx';
+import { prefetchPage } from '../app/router.tsx';
+import { sessionQuery } from '../features/auth/api/get-session.ts';
+import { MY_ORDERS_TITLE } from '../features/orders/components/my-orders-page.tsx';
+import { partQuery } from '../features/purchase/api/get-part.ts';
+import { purchasePageTitle } from '../features/purchase/components/purchase-page.tsx';
+import { sendRequestsThrough } from '../lib/api-client.ts';
+import { markPrerendering } from '../lib/lazy-component.ts';
+import { renderMarkup } from './render-markup.tsx';
+
+// Parts loaded after the first paint stay on their way, as in the browser's first render.
+markPrerendering();
+
+/** Sends one of the app's requests (`/api/...`) for the buyer whose page is being rendered. */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * The pages the server renders for a signed-in buyer (route pattern -> the page's title, as the
+ * page itself sets it). Each shows what its route's `handle.prefetch` asks for, so the browser's
+ * first render, once the same answers are in (app/start.tsx waits for them), makes the same
+ * markup. A page added here needs its case in render-page.test.tsx.
+ */
+export const SERVER_RENDERED_PAGES: Record<
+  string,
+  (client: QueryClient, params: Params) => string
+> = {
+  '/purchase/:partsId': (client, { partsId = '' }) =>
+    purchasePageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
+  '/dashboard/my-orders': () => MY_ORDERS_TITLE,
+};
+
+/** Whose requests the current render sends: each render runs in its own async context. */
+const renders = new AsyncLocalStorage<Send>();
+let installed = false;
+
+function install() {
+  if (installed) return;
+  installed = true;
+  // Outside a render (a test's browser side), the global fetch, as before; on the server a
+  // relative URL fails there at once.
+  sendRequestsThrough((url, init) => (renders.getStore() ?? fetch)(url, init));
+}
+
+export interface RenderedPage {
+  /** What goes into `#root`. */
+  markup: string;
+  title: string;
+}
+
+/**
+ * The page at `pathname` for the buyer `send` asks as, or null when the server should send the
+ * shell instead: a page not in SERVER_RENDERED_PAGES, nobody signed in (the app sends the visitor
+ * to the login page), or an answer that failed (the app asks again and shows the error).
+ */
+export async function renderPage(pathname: string, send: Send): Promise<RenderedPage | null> {
+  let title: ((client: QueryClient) => string) | undefined;
+  for (const [pattern, titleOf] of Object.entries(SERVER_RENDERED_PAGES)) {
+    const match = matchPath(pattern, pathname);
+    if (match) title = (client) => titleOf(client, match.params);
+  }
+  if (!title) return null;
+  install();
+  const client = makeQueryClient();
+  // One try: an answer that failed is the browser's to ask for again, not the HTML's to wait on.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  try {
+    await renders.run(send, () => prefetchPage(client, routes, pathname));
+    const answered = client
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.status === 'success');
+    if (!answered || !client.getQueryData(sessionQuery().queryKey)) return null;
+    const markup = await renderMarkup(routes, pathname, client);
+    return markup === null ? null : { markup, title: title(client) };
+  } finally {
+    client.clear();
+  }
+}

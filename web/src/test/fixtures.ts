@@ -1,0 +1,40 @@
+import type { Order, Part } from '@partsmith/contract';
+
+/** Answers the tests share: a part of the catalogue and a buyer's order of another part. */
+export const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
+export const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
+export const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+
+export const part: Part = {
+  _id: PART_ID,
+  name: 'Ryzen 7 8-core CPU',
+  image: '/images/parts/cpu-8core.svg',
+  description: 'Eight cores and sixteen threads for builders who compile and render.',
+  price: 289.5,
+  availableQuantity: 40,
+  minOrderQuantity: 5,
+};
+
+/** Jane's unpaid order of ten tubes of thermal paste, with `overrides`. */
+export function thermalPasteOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: ORDER_ID,
+    partId: PART_ID,
+    name: 'Thermal paste',
+    image: '/images/parts/tool-thermal-paste.svg',
+    description: 'Four grams.',
+    price: 7.5,
+    quantity: 10,
+    total: 75,
+    userEmail: jane.email,
+    userName: jane.name,
+    address: '12 Foundry Lane, Springfield',
+    phone: '+1 555 010 2030',
+    availableQuantity: 490,
+    paid: false,
+    transactionId: null,
+    status: null,
+    createdAt: '2025-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
