@@ -80,6 +80,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         target: 'es2022',
       },
+  // The server build carries its packages, React's production build among them: the API server
+  // renders pages with it (docs/decisions/025), and React's development build, which a package
+  // left in node_modules would pick up from an unset NODE_ENV, renders several times slower.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   // The answer-check worker (src/lib/answer-check.ts) is an ES module like the app.
   worker: { format: 'es' },
   server: {

@@ -21,8 +21,16 @@ export function markPrerendering() {
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ReturnType<typeof lazy<ComponentType<P>>> {
-  return lazy(async () => {
-    if ((globalThis as Scope)[PRERENDERING]) return new Promise<never>(() => {});
-    return { default: await load() };
-  });
+  return lazy((): Promise<{ default: ComponentType<P> }> =>
+    (globalThis as Scope)[PRERENDERING]
+      ? (ON_ITS_WAY as Promise<never>)
+      : load().then((component) => ({ default: component })),
+  );
 }
+
+/**
+ * A part that never comes, for the prerender and the server's renders: a thenable that keeps no
+ * callback. React adds a listener to a suspended part's promise on every render; a real pending
+ * promise would keep each of those renders in memory for as long as the server runs.
+ */
+const ON_ITS_WAY: PromiseLike<never> = { then: () => ON_ITS_WAY as never };
