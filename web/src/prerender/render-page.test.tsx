@@ -55,6 +55,10 @@ describe("the server's rendering of a signed-in page", () => {
     expect(box.querySelector('main h1')?.textContent).toBe('Ryzen 7 8-core CPU');
     expect(box.querySelector('main img')?.getAttribute('src')).toContain('cpu-8core');
     expect(box.querySelector<HTMLInputElement>('input[type="email"]')?.value).toBe(jane.email);
+    // Nobody can type into (or send) the server's copy of the form before the app runs it.
+    const fields = [...box.querySelectorAll('form input, form textarea, form button')];
+    expect(fields.length).toBeGreaterThan(4);
+    expect(fields.every((field) => field.matches(':disabled'))).toBe(true);
     // The navbar knows who is there: Dashboard, not Login.
     const navLinks = [...box.querySelectorAll('header a')].map((a) => a.textContent);
     expect(navLinks).toContain('Dashboard');

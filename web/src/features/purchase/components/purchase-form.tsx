@@ -13,6 +13,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { partQueryKey } from '../api/get-part.ts';
 import { newIdempotencyKey, usePurchase } from '../api/purchase.ts';
 import type { PurchaseFields } from './purchase-fields.ts';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
 /** DESIGN.md section 3: the spec's text with its misspelling corrected. */
 export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';
@@ -132,127 +133,134 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
       aria-label="Purchase"
       className="flex flex-col gap-5"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.name} className={LABEL}>
-            Your name
-          </label>
-          <input
-            id={ids.name}
-            type="text"
-            readOnly
-            value={user.name}
-            className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
-          />
+      {/* Disabled in the server's copy of the page (docs/decisions/025) until the app runs it. */}
+      <ReadyFieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.name} className={LABEL}>
+              Your name
+            </label>
+            <input
+              id={ids.name}
+              type="text"
+              readOnly
+              value={user.name}
+              className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.email} className={LABEL}>
+              Email
+            </label>
+            <input
+              id={ids.email}
+              type="email"
+              readOnly
+              value={user.email}
+              className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
+            />
+          </div>
         </div>
-        <div>
-          <label htmlFor={ids.email} className={LABEL}>
-            Email
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            readOnly
-            value={user.email}
-            className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
-          />
-        </div>
-      </div>
 
-      <div>
-        <label htmlFor={ids.quantity} className={LABEL}>
-          Quantity
-        </label>
-        <input
-          id={ids.quantity}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          className={`input w-full border sm:w-48 ${border(!!errors.quantity)}`}
-          aria-invalid={errors.quantity ? true : undefined}
-          aria-describedby={describedBy(
-            errors.quantity && `${ids.quantity}-error`,
-            `${ids.quantity}-hint`,
+        <div>
+          <label htmlFor={ids.quantity} className={LABEL}>
+            Quantity
+          </label>
+          <input
+            id={ids.quantity}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            className={`input w-full border sm:w-48 ${border(!!errors.quantity)}`}
+            aria-invalid={errors.quantity ? true : undefined}
+            aria-describedby={describedBy(
+              errors.quantity && `${ids.quantity}-error`,
+              `${ids.quantity}-hint`,
+            )}
+            {...register('quantity')}
+          />
+          {errors.quantity && (
+            <p id={`${ids.quantity}-error`} className={FIELD_ERROR}>
+              {errors.quantity.message}
+            </p>
           )}
-          {...register('quantity')}
-        />
-        {errors.quantity && (
-          <p id={`${ids.quantity}-error`} className={FIELD_ERROR}>
-            {errors.quantity.message}
+          <p id={`${ids.quantity}-hint`} className="mt-1 text-sm text-slate-700">
+            From {min} to {max} units.
           </p>
-        )}
-        <p id={`${ids.quantity}-hint`} className="mt-1 text-sm text-slate-700">
-          From {min} to {max} units.
-        </p>
-      </div>
-
-      <div>
-        <label htmlFor={ids.address} className={LABEL}>
-          Shipping address
-        </label>
-        <textarea
-          id={ids.address}
-          rows={3}
-          autoComplete="shipping street-address"
-          placeholder="Street and number, city, postal code"
-          className={`textarea w-full border ${border(!!errors.address)}`}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={describedBy(errors.address && `${ids.address}-error`)}
-          {...register('address')}
-        />
-        {errors.address && (
-          <p id={`${ids.address}-error`} className={FIELD_ERROR}>
-            {errors.address.message}
-          </p>
-        )}
-      </div>
-
-      <div>
-        <label htmlFor={ids.phone} className={LABEL}>
-          Phone number
-        </label>
-        <input
-          id={ids.phone}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+1 555 123 4567"
-          className={`input w-full border ${border(!!errors.phone)}`}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={describedBy(errors.phone && `${ids.phone}-error`)}
-          {...register('phone')}
-        />
-        {errors.phone && (
-          <p id={`${ids.phone}-error`} className={FIELD_ERROR}>
-            {errors.phone.message}
-          </p>
-        )}
-      </div>
-
-      <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
-        <span className="font-semibold text-slate-700">Order total</span>
-        <span className="text-2xl font-extrabold text-slate-900">
-          {total === null ? '—' : formatDollars(total)}
-        </span>
-      </div>
-
-      {(inlineError ?? errors.root?.message) && (
-        <div role="alert" className="alert alert-error">
-          {inlineError ?? errors.root?.message}
         </div>
-      )}
 
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={purchase.isPending}>
-        {purchase.isPending && (
-          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+        <div>
+          <label htmlFor={ids.address} className={LABEL}>
+            Shipping address
+          </label>
+          <textarea
+            id={ids.address}
+            rows={3}
+            autoComplete="shipping street-address"
+            placeholder="Street and number, city, postal code"
+            className={`textarea w-full border ${border(!!errors.address)}`}
+            aria-invalid={errors.address ? true : undefined}
+            aria-describedby={describedBy(errors.address && `${ids.address}-error`)}
+            {...register('address')}
+          />
+          {errors.address && (
+            <p id={`${ids.address}-error`} className={FIELD_ERROR}>
+              {errors.address.message}
+            </p>
+          )}
+        </div>
+
+        <div>
+          <label htmlFor={ids.phone} className={LABEL}>
+            Phone number
+          </label>
+          <input
+            id={ids.phone}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+1 555 123 4567"
+            className={`input w-full border ${border(!!errors.phone)}`}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy(errors.phone && `${ids.phone}-error`)}
+            {...register('phone')}
+          />
+          {errors.phone && (
+            <p id={`${ids.phone}-error`} className={FIELD_ERROR}>
+              {errors.phone.message}
+            </p>
+          )}
+        </div>
+
+        <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
+          <span className="font-semibold text-slate-700">Order total</span>
+          <span className="text-2xl font-extrabold text-slate-900">
+            {total === null ? '—' : formatDollars(total)}
+          </span>
+        </div>
+
+        {(inlineError ?? errors.root?.message) && (
+          <div role="alert" className="alert alert-error">
+            {inlineError ?? errors.root?.message}
+          </div>
         )}
-        Purchase
-      </button>
-      <p className="text-center text-sm text-slate-700">
-        You pay by card from My Orders once the order is placed.
-      </p>
+
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-full"
+          disabled={purchase.isPending}
+        >
+          {purchase.isPending && (
+            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+          )}
+          Purchase
+        </button>
+        <p className="text-center text-sm text-slate-700">
+          You pay by card from My Orders once the order is placed.
+        </p>
+      </ReadyFieldset>
     </form>
   );
 }
