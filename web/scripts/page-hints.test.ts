@@ -43,7 +43,7 @@ const bundle = Object.fromEntries(
   ].map((c) => [c.fileName, c]),
 ) as Rollup.OutputBundle;
 
-const CSS = '</assets/index.css>; rel=preload; as=style';
+const CSS = '</assets/index.css>; rel=preload; as=style; crossorigin=anonymous';
 const APP = [
   '</assets/index.js>; rel=modulepreload',
   '</assets/start.js>; rel=modulepreload',

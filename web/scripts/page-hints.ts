@@ -51,13 +51,17 @@ function chunkGraph(bundle: Rollup.OutputBundle) {
   return { byFile, closure, entry, entryCss, appChunks, app, chunksOf };
 }
 
+/**
+ * A stylesheet's preload: `crossorigin` as on the `<link rel=stylesheet crossorigin>` Vite writes
+ * into the HTML (and adds for a chunk's CSS), or the browser fetches the file a second time
+ * ("credentials mode does not match").
+ */
+const stylePreload = (file: string) => `</${file}>; rel=preload; as=style; crossorigin=anonymous`;
+
 /** `Link` values preloading `files` (chunks) and the CSS they import. */
 function preloads(byFile: Map<string, Rollup.OutputChunk>, files: string[]): string[] {
   const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-  return [
-    ...files.map((f) => `</${f}>; rel=modulepreload`),
-    ...css.map((f) => `</${f}>; rel=preload; as=style`),
-  ];
+  return [...files.map((f) => `</${f}>; rel=modulepreload`), ...css.map(stylePreload)];
 }
 
 /**
@@ -76,7 +80,7 @@ export function pageHints(
   const { byFile, closure, entry, entryCss, app, chunksOf } = chunkGraph(bundle);
   // The stylesheet first: on HTTP/1.1 the browser opens six connections to a host, and the
   // render-blocking stylesheet, found in the HTML, would wait behind the scripts preloaded here.
-  const css = entryCss.map((f) => `</${f}>; rel=preload; as=style`);
+  const css = entryCss.map(stylePreload);
   // Then the entry itself: found in the HTML, it would queue behind the preloads, and it is what
   // asks for the app.
   const entryScripts = [...entry].filter((f) => byFile.get(f)?.isEntry);
