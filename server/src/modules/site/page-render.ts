@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeMarkup } from '../../lib/escape-markup.ts';
 
 /**
  * The HTML of a signed-in page with the page itself in it, or null: send the shell (docs/decisions
@@ -22,9 +23,6 @@ const CANDIDATE = /^\/(?:purchase\/[^/]+|dashboard\/my-orders)\/?$/;
 
 /** Statuses whose answer has no body (a `Response` with one would throw). */
 const NO_BODY = new Set([101, 204, 205, 304]);
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Renders the signed-in pages the web build can render (its `renderPage`) into the build's page
@@ -63,7 +61,7 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
     const page = await renderPage(pathname, send);
     if (!page) return null;
     return template
-      .replace('<!--title-->', () => escapeHtml(page.title))
+      .replace('<!--title-->', () => escapeMarkup(page.title))
       .replace('<!--page-->', () => page.markup);
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeMarkup } from '../../lib/escape-markup.ts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -13,20 +14,14 @@ const PUBLIC_PAGES = [
   '/info/privacy-policy',
 ];
 
-const escapeXml = (s: string) =>
-  s.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
-
 /** /sitemap.xml for search engines (the footer's "Site Map" link). */
 export async function sitemapRoute(app: FastifyInstance) {
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(app.config.publicUrl + p)}</loc></url>`).join(
-      '\n',
-    ) +
+    PUBLIC_PAGES.map(
+      (p) => `  <url><loc>${escapeMarkup(app.config.publicUrl + p)}</loc></url>`,
+    ).join('\n') +
     '\n</urlset>\n';
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
