@@ -1,6 +1,7 @@
 // The embedded database has no autovacuum: the server vacuums and analyses it (src/db/maintenance.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, type Database } from '../src/db/client.ts';
 import { startMaintenance, type Maintenance } from '../src/db/maintenance.ts';
 import { DB_KINDS, openTestDatabase } from './helpers.ts';
 
@@ -42,6 +43,32 @@ describe('database maintenance', () => {
     expect(after).toMatchObject({ vacuumed: true, analysed: true });
     expect(after?.live).toBeGreaterThanOrEqual(500);
     // Nothing changed since: the next pass has nothing to do.
+    expect(await maintenance?.runOnce()).toEqual([]);
+  });
+
+  it('after a restart, still finds a table that grew before it', async () => {
+    database = await openTestDatabase('pglite');
+    if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
+    maintenance = startMaintenance(database, quiet);
+    await maintenance?.runOnce();
+    await database.raw.client.exec(
+      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
+       select 'Imported part ' || g, 'A part imported in bulk.', '/p.webp', 100, 5, 1
+       from generate_series(1, 2000) g`,
+    );
+    // A restart: the same files, opened anew. PGlite's activity counters do not survive it.
+    const dump = await database.raw.client.dumpDataDir('none');
+    await maintenance?.stop();
+    await database.close();
+    const client = await PGlite.create({ loadDataDir: dump });
+    database = fromPglite(client);
+    const counters = await client.query<{ inserted: number }>(
+      `select n_ins_since_vacuum::int as inserted from pg_stat_user_tables where relname = 'parts'`,
+    );
+    expect(counters.rows[0]?.inserted).toBe(0);
+
+    maintenance = startMaintenance(database, quiet);
+    expect(await maintenance?.runOnce()).toContain('public.parts');
     expect(await maintenance?.runOnce()).toEqual([]);
   });
 

@@ -40,13 +40,19 @@ export function startMaintenance(
   async function pass(): Promise<string[]> {
     const started = performance.now();
     // Autovacuum's own rule (50 rows + a fifth of the table inserted, updated or deleted since
-    // the last vacuum), and every table never vacuumed or analysed (reltuples -1).
+    // the last vacuum), and every table never vacuumed or analysed (reltuples -1). PGlite keeps
+    // those counters in memory only: after a restart they start from zero, so what changed
+    // before it (a bulk import, another process on the folder, a restored copy) would go
+    // unseen. The file's size is on disk: a table more than a fifth (and 8 pages) larger than
+    // the last vacuum or analyse measured it is done too.
     const { rows } = await client.query<{ name: string }>(
       `select format('%I.%I', s.schemaname, s.relname) as name
          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
         where c.reltuples < 0
            or s.n_ins_since_vacuum + s.n_dead_tup + s.n_mod_since_analyze
               > 50 + 0.2 * greatest(c.reltuples, 0)
+           or pg_relation_size(c.oid) / current_setting('block_size')::int
+              > 8 + 1.2 * c.relpages
         order by s.schemaname, s.relname`,
     );
     const done: string[] = [];
