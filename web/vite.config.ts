@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { appChunks } from './scripts/app-chunks.ts';
 import { artwork } from './scripts/artwork.ts';
 import { pageHintsPlugin } from './scripts/page-hints.ts';
 import { PRERENDERED_PAGES } from './src/prerender/pages.ts';
@@ -37,8 +38,8 @@ const PAGE_MODULES = {
  */
 const ZOD_FREE_PAGES = ['/', '/login', '/purchase/:partsId', '/dashboard/my-orders'];
 
-/** The chunk of index.html's own script, src/main.tsx (Vite names it after the page). */
-const isEntryChunk = (file: string) => /^assets\/index-[\w-]+\.js$/.test(file);
+/** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
+const app = appChunks();
 
 /**
  * `vite build --ssr` builds src/prerender/prerender.tsx into dist-server: scripts/prerender.mjs
@@ -55,6 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         react(),
         tailwindcss(),
         artwork(),
+        app.plugin,
         pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES, Object.keys(PRERENDERED_PAGES)),
       ],
   build: isSsrBuild
@@ -72,10 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Safari 17): no polyfill in the entry. The entry's import of the app preloads nothing:
         // Vite's helper would add a <link rel=modulepreload> for each of the app's eight chunks,
         // 9 ms of main thread right after the first paint (docs/decisions/024); the browser
-        // finds them in the app's own imports instead. Pages loaded on demand keep theirs.
+        // finds them in the app's own imports instead. Pages loaded on demand preload what the
+        // app has not already loaded (scripts/app-chunks.ts, docs/decisions/027).
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (_file, deps, { hostId }) => (isEntryChunk(hostId) ? [] : deps),
+          resolveDependencies: app.resolveDependencies,
         },
         sourcemap: false,
         target: 'es2022',

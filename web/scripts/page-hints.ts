@@ -22,7 +22,7 @@ export function heroPreloadLink(): string {
 }
 
 /** The bundle's chunks, and the chunks a set of chunks loads statically (themselves included). */
-function chunkGraph(bundle: Rollup.OutputBundle) {
+export function chunkGraph(bundle: Rollup.OutputBundle) {
   const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[]) => {

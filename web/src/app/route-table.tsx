@@ -55,6 +55,17 @@ const prefetchParts: RouteHandle = {
   prefetch: (client) => client.prefetchInfiniteQuery(partsInfiniteQuery()),
 };
 
+/**
+ * /login's social sign-in icons: which providers this shop has keys for. In the cache before the
+ * first render, the answer does not land in the middle of the page's start and render it again.
+ */
+const prefetchAuthProviders: RouteHandle = {
+  prefetch: async (client) => {
+    const { authProvidersQuery } = await import('../features/auth/api/providers.ts');
+    await client.prefetchQuery(authProvidersQuery());
+  },
+};
+
 const prefetchAdminCheck = forSignedInUser(
   async () => (await import('../features/auth/api/admin-check.ts')).adminCheckQuery,
 );
@@ -109,6 +120,7 @@ export const routes: RouteObject[] = withPageLoading([
       {
         path: 'login',
         ErrorBoundary: RouteError,
+        handle: prefetchAuthProviders,
         lazy: async () => ({
           Component: (await import('../features/auth/components/login-page.tsx')).LoginPage,
         }),

@@ -63,6 +63,18 @@ describe('prefetchPage: the answers a page shows are asked for before its first 
     expect(api.callsTo('GET', '/api/admin/jo%40example.com')).toHaveLength(1);
   });
 
+  it('asks /login which social sign-ins the shop has, and resolves once they are in', async () => {
+    const providers = { google: true, github: false, facebook: false };
+    const api = mockApi({
+      'GET /api/auth/get-session': () => json(null),
+      'GET /api/auth-providers': () => json(providers),
+    });
+    const client = new QueryClient();
+    await prefetchPage(client, routes, '/login');
+    expect(client.getQueryData(['auth-providers'])).toEqual(providers);
+    expect(api.callsTo('GET', '/api/auth-providers')).toHaveLength(1);
+  });
+
   it("asks for the home page's first page of parts, and resolves once the answers are in", async () => {
     const api = mockApi({
       'GET /api/auth/get-session': () => json(null),
