@@ -7,13 +7,16 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders, makeQueryClient } from './providers.tsx';
 import { routes } from './route-table.tsx';
 import { AppRouter, createAppRouter, prefetchPage } from './router.tsx';
+import { sessionQuery } from '../features/auth/api/get-session.ts';
 import { startAnswerChecks } from '../lib/answer-check.ts';
 import { nextTask } from '../lib/next-task.ts';
 
-// The page's answers (the session, the page's own data) travel while its own code arrives
-// (docs/decisions/016).
+// The page's answers travel while its own code arrives (docs/decisions/016): the session (every
+// page's navbar) from here; what the page itself shows from start's first task, once its routes
+// are matched, which takes a few milliseconds the module's own task should not carry
+// (docs/decisions/028).
 const client = makeQueryClient();
-const answered = prefetchPage(client, routes, window.location.pathname);
+void client.prefetchQuery(sessionQuery());
 
 /**
  * How long the first render waits for the page's answers (docs/decisions/024). With them in the
@@ -35,9 +38,11 @@ function TakenOver() {
 }
 
 export async function start(container: HTMLElement) {
-  // Each step below is a task of its own (docs/decisions/024): the app's modules ran in the task
-  // that loaded them; the worker, the router (which reads sessionStorage) and, once the page's
-  // answers are in, React's first render come after.
+  // Each step below is a task of its own (docs/decisions/024, 028): the app's modules ran in the
+  // task that loaded them; the page's requests, the worker, the router (which reads
+  // sessionStorage) and, once the page's answers are in, React's first render come after.
+  await nextTask();
+  const answered = prefetchPage(client, routes, window.location.pathname);
   await nextTask();
   // The worker that checks the answers against the contract (docs/decisions/018): started now, it
   // has loaded zod and the schemas by the time they arrive (an answer before it starts it).
