@@ -7,16 +7,14 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders, makeQueryClient } from './providers.tsx';
 import { routes } from './route-table.tsx';
 import { AppRouter, createAppRouter, prefetchPage } from './router.tsx';
-import { sessionQuery } from '../features/auth/api/get-session.ts';
 import { startAnswerChecks } from '../lib/answer-check.ts';
 import { nextTask } from '../lib/next-task.ts';
 
-// The page's answers travel while its own code arrives (docs/decisions/016): the session (every
-// page's navbar) from here; what the page itself shows from start's first task, once its routes
-// are matched, which takes a few milliseconds the module's own task should not carry
-// (docs/decisions/028).
+// The page's answers (the session, the page's own data) travel while its code arrives
+// (docs/decisions/016). They are asked for in start's first task, not here: matching the routes
+// and making the requests take a few milliseconds that the task running the app's modules
+// should not carry (docs/decisions/028).
 const client = makeQueryClient();
-void client.prefetchQuery(sessionQuery());
 
 /**
  * How long the first render waits for the page's answers (docs/decisions/024). With them in the
