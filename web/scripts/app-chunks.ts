@@ -2,9 +2,6 @@
 import type { Plugin } from 'vite';
 import { chunkGraph } from './page-hints.ts';
 
-/** The chunk of index.html's own script, src/main.tsx (Vite names it after the page). */
-export const isEntryChunk = (file: string) => /^assets\/index-[\w-]+\.js$/.test(file);
-
 /**
  * The entry, the app it imports at once (src/app/start.tsx) and every chunk they import
  * statically are in the page whenever a page's code is imported on demand: every such import
@@ -21,7 +18,10 @@ export function appChunks(): {
     context: { hostId: string; hostType: 'html' | 'js' },
   ) => string[];
 } {
-  const loadedWithApp = new Set<string>();
+  // The entry (index.html's script, src/main.tsx) and what it imports statically: its import of
+  // the app runs before the app is there.
+  let entry = new Set<string>();
+  let loadedWithApp = new Set<string>();
   const plugin: Plugin = {
     name: 'partsmith:app-chunks',
     generateBundle: {
@@ -30,9 +30,8 @@ export function appChunks(): {
         const graph = chunkGraph(bundle);
         if (graph.appChunks.length === 0)
           throw new Error('partsmith:app-chunks: the entry imports no app');
-        loadedWithApp.clear();
-        for (const file of [...graph.entry, ...graph.closure(graph.appChunks)])
-          loadedWithApp.add(file);
+        entry = graph.entry;
+        loadedWithApp = new Set([...graph.entry, ...graph.closure(graph.appChunks)]);
       },
     },
   };
@@ -40,11 +39,11 @@ export function appChunks(): {
     plugin,
     resolveDependencies(_file, deps, { hostId, hostType }) {
       if (hostType === 'html') return deps;
-      // The entry's import of the app preloads nothing: the browser finds the app's chunks in
-      // its own imports (docs/decisions/024).
-      if (isEntryChunk(hostId)) return [];
       if (loadedWithApp.size === 0)
         throw new Error('partsmith:app-chunks: the preload lists came before the bundle was read');
+      // The entry's import of the app preloads nothing: the browser finds the app's chunks in
+      // its own imports (docs/decisions/024).
+      if (entry.has(hostId)) return [];
       return deps.filter((dep) => !loadedWithApp.has(dep));
     },
   };
