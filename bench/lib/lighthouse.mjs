@@ -37,6 +37,22 @@ export function cpuMultiplier(benchmarkIndex) {
 }
 
 /**
+ * The one miss accepted on purpose (docs/decisions/013): robots.txt keeps crawlers out of the
+ * signed-in dashboard, and Lighthouse's SEO audit `is-crawlable` fails any page a crawler may
+ * not index (robots.txt, a noindex meta tag or X-Robots-Tag alike). True when that audit is the
+ * only SEO failure of a /dashboard page's result, so that its SEO score is shown as waived and
+ * not counted as a miss, by `npm run bench` and `npm run bench:lighthouse` alike.
+ */
+export function seoWaived(result) {
+  const seo = result.failing.filter((f) => f.category === 'seo');
+  return (
+    result.name.startsWith('/dashboard') &&
+    seo.length > 0 &&
+    seo.every((f) => f.id === 'is-crawlable')
+  );
+}
+
+/**
  * Starts Chromium. `cores` (e.g. "0-1"): the CPU cores it may run on, through a `taskset`
  * wrapper; the bench itself runs pinned to one core, and a browser squeezed onto that core with
  * Lighthouse's own process measures longer tasks than a phone's renderer has.

@@ -5,12 +5,40 @@ import path from 'node:path';
 /**
  * A figure: `higher` says whether more is better; `floor` defaults to the goal (the issue gives
  * one number for most figures). `value` null means it could not be measured (a MISS below floor).
+ * `waived` (the reason, a decision record) marks a miss accepted on purpose: shown as WAIVED, not
+ * counted as a miss or as below its floor.
  */
-export function figure({ name, value, unit = '', goal, floor = goal, higher = true, note = '' }) {
+export function figure({
+  name,
+  value,
+  unit = '',
+  goal,
+  floor = goal,
+  higher = true,
+  note = '',
+  waived = '',
+}) {
   const meets = (limit) =>
     value !== null && Number.isFinite(value) && (higher ? value >= limit : value <= limit);
-  return { name, value, unit, goal, floor, higher, note, pass: meets(goal), floorOk: meets(floor) };
+  const pass = meets(goal);
+  const waive = !pass && value !== null && waived ? waived : '';
+  return {
+    name,
+    value,
+    unit,
+    goal,
+    floor,
+    higher,
+    note: waive ? [note, `waived: ${waive}`].filter(Boolean).join('; ') : note,
+    pass,
+    floorOk: meets(floor) || Boolean(waive),
+    waived: waive,
+  };
 }
+
+/** PASS, WAIVED, MISS (floor met) or MISS. */
+export const verdict = (f) =>
+  f.pass ? 'PASS' : f.waived ? 'WAIVED' : f.floorOk ? 'MISS (floor met)' : 'MISS';
 
 const fmt = (v, unit) => {
   if (v === null || !Number.isFinite(v)) return 'n/a';
@@ -18,7 +46,6 @@ const fmt = (v, unit) => {
   return `${v.toFixed(digits)}${unit}`;
 };
 const limit = (f, v) => `${f.higher ? '>=' : '<='} ${fmt(v, f.unit)}`;
-const verdict = (f) => (f.pass ? 'PASS' : f.floorOk ? 'MISS (floor met)' : 'MISS');
 
 export function rows(figures) {
   return figures.map((f) => [
@@ -64,7 +91,7 @@ export function svgChart(figures) {
   const bars = figures.map((f, i) => {
     const y = 20 + i * rowH;
     const w = Math.max(1, (score(f) / 2) * barW);
-    const colour = f.pass ? '#2e7d32' : f.floorOk ? '#ef6c00' : '#c62828';
+    const colour = f.pass ? '#2e7d32' : f.waived ? '#757575' : f.floorOk ? '#ef6c00' : '#c62828';
     return (
       `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${escapeXml(f.name)}</text>` +
       `<rect x="${labelW}" y="${y + 3}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${colour}"/>` +
@@ -91,9 +118,10 @@ export function writeReport({ dir, stem, figures, machine, notes }) {
     .map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)
     .join('\n');
   const passed = figures.filter((f) => f.pass).length;
+  const waivedCount = figures.filter((f) => f.waived).length;
   const markdown = `# Benchmark ${stem}
 
-${passed} of ${figures.length} figures meet their goal; ${figures.filter((f) => !f.floorOk).length} are below their floor.
+${passed} of ${figures.length} figures meet their goal${waivedCount ? `, ${waivedCount} waived on purpose (see its note)` : ''}; ${figures.filter((f) => !f.floorOk).length} are below their floor.
 
 ${header}
 ${body}
