@@ -8,4 +8,15 @@
 // before the next one, instead of V8's adaptive factor (up to 4x on a fast collector): under a
 // purchase rush the old generation filled with garbage for 60-70 MB before V8 collected it (RSS
 // +115 MB over idle in 20 s; with this flag +53 MB, at the same purchases per second).
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
+// --liftoff-only --wasm-lazy-compilation (docs/decisions/029): the embedded database is a
+// WebAssembly build of PostgreSQL; V8 compiled all of its functions with its baseline compiler
+// at open and then re-compiled the hot ones with its optimising one, which on a server held to
+// one core took the core from the server itself. Compiled on first call and with the baseline
+// compiler only, a reopen is ready in 1.7-1.8 s instead of 3.0-3.3 s on one core, and PGlite's
+// queries measured no slower (the work of a query is mostly outside its WebAssembly).
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=2',
+  '--heap-growing-percent=50',
+  '--liftoff-only',
+  '--wasm-lazy-compilation',
+];
