@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { executePrepared, prepared } from '../../db/prepared.ts';
 import {
   idempotencyKeys,
   orderMails,
@@ -54,6 +55,30 @@ function toOrderRow(raw: Record<string, unknown>): OrderRow {
   ) as OrderRow;
 }
 
+/**
+ * The purchase (see placeInTx): the stock taken and the order written in one statement, with
+ * placeholders so that it is built once and kept prepared under a name (decision 029).
+ */
+const PLACE_ORDER = sql`
+  with taken as (
+    update ${parts}
+    set available_quantity = available_quantity - ${sql.placeholder('quantity')}, updated_at = now()
+    where id = ${sql.placeholder('partId')} and deleted_at is null
+      and available_quantity >= ${sql.placeholder('quantity')}
+      and min_order_quantity <= ${sql.placeholder('quantity')}
+    returning id, name, image, description, price_cents, available_quantity)
+  , placed as (
+    insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
+                           quantity, user_email, user_name, address, phone, stock_after)
+    select ${sql.placeholder('userId')}, id, name, image, description, price_cents,
+           ${sql.placeholder('quantity')}, ${sql.placeholder('email')},
+           ${sql.placeholder('userName')}, ${sql.placeholder('address')},
+           ${sql.placeholder('phone')}, available_quantity
+    from taken
+    returning *)
+  , mail as (insert into ${orderMails} (order_id) select id from placed)
+  select * from placed`;
+
 export interface Buyer {
   id: string;
   email: string;
@@ -81,6 +106,7 @@ export function createOrdersService(deps: {
 }) {
   const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, log } = deps;
+  const placeOrder = prepared(db, 'partsmith_place_order', PLACE_ORDER);
 
   /**
    * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
@@ -91,23 +117,16 @@ export function createOrdersService(deps: {
    * One round trip when it succeeds; only a refusal reads the part to say why.
    */
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
-    const result = await tx.execute(sql`
-      with taken as (
-        update ${parts}
-        set available_quantity = available_quantity - ${input.quantity}, updated_at = now()
-        where id = ${input.partId} and deleted_at is null
-          and available_quantity >= ${input.quantity} and min_order_quantity <= ${input.quantity}
-        returning id, name, image, description, price_cents, available_quantity)
-      , placed as (
-        insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
-                               quantity, user_email, user_name, address, phone, stock_after)
-        select ${buyer.id}, id, name, image, description, price_cents, ${input.quantity},
-               ${buyer.email}, ${buyer.name}, ${input.address}, ${input.phone}, available_quantity
-        from taken
-        returning *)
-      , mail as (insert into ${orderMails} (order_id) select id from placed)
-      select * from placed`);
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const result = await executePrepared(tx, placeOrder, {
+      quantity: input.quantity,
+      partId: input.partId,
+      userId: buyer.id,
+      email: buyer.email,
+      userName: buyer.name,
+      address: input.address,
+      phone: input.phone,
+    });
+    const [row] = result.rows;
     const order = row && toOrderRow(row);
     if (order) return order;
     const [current] = await tx
