@@ -131,15 +131,36 @@ const add = (f) => {
   log(`  ${made.name}: ${made.value?.toFixed?.(3) ?? made.value}${made.unit} (${verdict(made)})`);
 };
 
-/** Unique cursors: each request a page the cache has not seen (leading zeros keep them unique). */
+/** How many cursors each catalogue size has been asked for so far in this run. */
+const cursorsAsked = new Map();
+
+/**
+ * Unique cursors: each request a page the catalogue cache has not seen in this whole run. The
+ * list, p99, growth and soak steps ask the same server, and its cache keeps every page asked for
+ * until the catalogue changes, so one counter per catalogue size runs across all of them (each
+ * step starting again at the first cursor had the growth step's 1,000-part side answer pages the
+ * list step had cached, against an uncached 100,000-part side). A cursor is a page's start (a
+ * stride of a prime through the catalogue), then the same starts with more leading zeros (a
+ * different cache key, the same page: cursors are 15 digits at most), then a page size one
+ * smaller and one larger; past that (about 38,000 pages of 1,000 parts) pages repeat, and the
+ * run says so.
+ */
 function uncachedPaths(listed, limit = 24) {
-  const range = Math.max(1, listed - limit);
-  let k = 0;
+  const range = Math.max(1, listed - limit - 1);
+  const padVariants = 16 - String(range - 1).length;
+  const limits = [limit, limit - 1, limit + 1];
   return () => {
-    const value = String((k * 7919) % range);
-    const pad = Math.floor(k / range) % Math.max(1, 16 - value.length);
-    k++;
-    return `${LIST}?cursor=${'0'.repeat(pad)}${value}`;
+    const k = cursorsAsked.get(listed) ?? 0;
+    cursorsAsked.set(listed, k + 1);
+    const round = Math.floor(k / range);
+    const pad = round % padVariants;
+    const size = limits[Math.floor(round / padVariants) % limits.length];
+    if (k === range * padVariants * limits.length)
+      notes.push(
+        `the ${listed}-part catalogue ran out of unique cursors: later "uncached" pages repeat`,
+      );
+    const cursor = `${'0'.repeat(pad)}${(k * 7919) % range}`;
+    return `${LIST}?cursor=${cursor}${size === limit ? '' : `&limit=${size}`}`;
   };
 }
 
