@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, type Database } from '../src/db/client.ts';
-import { startMaintenance, type Maintenance } from '../src/db/maintenance.ts';
+import { startMaintenance, WARM_BATCH_ROWS, type Maintenance } from '../src/db/maintenance.ts';
 import { DB_KINDS, openTestDatabase } from './helpers.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -44,6 +44,27 @@ describe('database maintenance', () => {
     expect(after?.live).toBeGreaterThanOrEqual(500);
     // Nothing changed since: the next pass has nothing to do.
     expect(await maintenance?.runOnce()).toEqual([]);
+  });
+
+  it('reads the listed catalogue into memory in batches, leaving deleted parts out', async () => {
+    database = await openTestDatabase('pglite');
+    if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
+    const client = database.raw.client;
+    await client.exec(
+      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
+       select 'Warm part ' || g, 'A part to read.', '/p.webp', 100, 5, 1
+       from generate_series(1, ${WARM_BATCH_ROWS * 2 + 7}) g;
+       update parts set deleted_at = now() where name in ('Warm part 1', 'Warm part 2')`,
+    );
+    const listed = (
+      await client.query<{ n: number }>(
+        'select count(*)::int as n from parts where deleted_at is null',
+      )
+    ).rows[0]!.n;
+    maintenance = startMaintenance(database, quiet);
+    // More than two batches: every listed part is read, once.
+    expect(await maintenance?.warm()).toBe(listed);
+    expect(listed).toBeGreaterThan(WARM_BATCH_ROWS * 2);
   });
 
   it('after a restart, still finds a table that grew before it', async () => {
