@@ -7,6 +7,15 @@ import { DB_KINDS, openTestDatabase } from './helpers.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 
+/** Adds `count` parts named `<label> 1`..`<label> <count>` in one statement. */
+function insertParts(client: PGlite, label: string, count: number) {
+  return client.exec(
+    `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
+     select '${label} ' || g, 'A part loaded in bulk.', '/p.webp', 100, 5, 1
+     from generate_series(1, ${count}) g`,
+  );
+}
+
 describe('database maintenance', () => {
   let database: Database | undefined;
   let maintenance: Maintenance | null = null;
@@ -21,11 +30,7 @@ describe('database maintenance', () => {
     database = await openTestDatabase('pglite');
     if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
     const client = database.raw.client;
-    await client.exec(
-      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
-       select 'Bulk part ' || g, 'A part loaded in bulk.', '/p.webp', 100, 5, 1
-       from generate_series(1, 500) g`,
-    );
+    await insertParts(client, 'Bulk part', 500);
     const stats = async () =>
       (
         await client.query<{ vacuumed: boolean; analysed: boolean; live: number }>(
@@ -50,11 +55,9 @@ describe('database maintenance', () => {
     database = await openTestDatabase('pglite');
     if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
     const client = database.raw.client;
+    await insertParts(client, 'Warm part', WARM_BATCH_ROWS * 2 + 7);
     await client.exec(
-      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
-       select 'Warm part ' || g, 'A part to read.', '/p.webp', 100, 5, 1
-       from generate_series(1, ${WARM_BATCH_ROWS * 2 + 7}) g;
-       update parts set deleted_at = now() where name in ('Warm part 1', 'Warm part 2')`,
+      `update parts set deleted_at = now() where name in ('Warm part 1', 'Warm part 2')`,
     );
     const listed = (
       await client.query<{ n: number }>(
@@ -72,11 +75,7 @@ describe('database maintenance', () => {
     if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
     maintenance = startMaintenance(database, quiet);
     await maintenance?.runOnce();
-    await database.raw.client.exec(
-      `insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
-       select 'Imported part ' || g, 'A part imported in bulk.', '/p.webp', 100, 5, 1
-       from generate_series(1, 2000) g`,
-    );
+    await insertParts(database.raw.client, 'Imported part', 2000);
     // A restart: the same files, opened anew. PGlite's activity counters do not survive it.
     const dump = await database.raw.client.dumpDataDir('none');
     await maintenance?.stop();
