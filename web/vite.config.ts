@@ -57,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         tailwindcss(),
         artwork(),
         app.plugin,
+        app.startPlugin,
         pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES, Object.keys(PRERENDERED_PAGES)),
       ],
   build: isSsrBuild
@@ -75,7 +76,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Vite's helper would add a <link rel=modulepreload> for each of the app's eight chunks,
         // 9 ms of main thread right after the first paint (docs/decisions/024); the browser
         // finds them in the app's own imports instead. Pages loaded on demand preload what the
-        // app has not already loaded (scripts/app-chunks.ts, docs/decisions/027).
+        // app has not already loaded (scripts/app-chunks.ts, docs/decisions/027), and only once
+        // the app has taken the page over (docs/decisions/030).
         modulePreload: {
           polyfill: false,
           resolveDependencies: app.resolveDependencies,

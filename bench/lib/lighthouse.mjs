@@ -122,6 +122,11 @@ async function runLighthouse(chrome, url, { cpuSlowdownMultiplier, cookie, onRep
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+        // LH_TRACE_CATEGORIES="disabled-by-default-v8.cpu_profiler": V8's samples in the kept
+        // traces (LH_TRACES), to see which functions a long task ran; the sampler slows the page.
+        ...(process.env.LH_TRACE_CATEGORIES
+          ? { additionalTraceCategories: process.env.LH_TRACE_CATEGORIES }
+          : {}),
       },
     },
   );

@@ -48,3 +48,52 @@ test('no link on the public pages is a dead end', async ({ page }) => {
     ).toEqual([]);
   }
 });
+
+test("a page's own code is found by the browser while the app starts, and preloaded when a link opens a page", async ({
+  page,
+}) => {
+  // Every <link rel=modulepreload> a script adds to the page, and whether the app had taken the
+  // page over by then (docs/decisions/027, 030).
+  await page.addInitScript(() => {
+    const added: { href: string; takenOver: boolean }[] = [];
+    Object.assign(window, { preloadsAdded: added });
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        const takenOver = document.documentElement.dataset.app === 'ready';
+        for (const record of records)
+          for (const node of Array.from(record.addedNodes))
+            if (node instanceof HTMLLinkElement && node.rel === 'modulepreload')
+              added.push({ href: node.href, takenOver });
+      }).observe(document.head, { childList: true });
+    });
+  });
+  const added = (takenOver: boolean) =>
+    page.evaluate(
+      (wanted) =>
+        (
+          window as unknown as { preloadsAdded: { href: string; takenOver: boolean }[] }
+        ).preloadsAdded
+          .filter((p) => p.takenOver === wanted)
+          .map((p) => p.href),
+      takenOver,
+    );
+  // /login's page is loaded on demand, with the form libraries it imports: the browser finds
+  // them in its imports.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  expect(await added(false)).toEqual([]);
+  // Once the app has the page, a page opened from a link asks for all its chunks at once.
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact', exact: true })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect
+    .poll(() => added(true))
+    .toContainEqual(expect.stringMatching(/\/assets\/contact-page-[\w-]+\.js$/));
+});

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { appChunks } from './app-chunks.ts';
+import { appChunks, preloadsOnceTakenOver } from './app-chunks.ts';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<Rollup.OutputChunk> = {}) =>
   ({
@@ -79,5 +79,50 @@ describe('preloads of code loaded on demand', () => {
         hostType: 'js',
       }),
     ).toThrow(/before the bundle was read/);
+  });
+});
+
+describe('preloads while the app starts', () => {
+  // The list as Vite 8 writes it at the top of a chunk, and a use of it.
+  const chunkCode =
+    'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/form-FFFF.js",' +
+    '"assets/slider-GGGG.css","assets/login-page-EEEE.js"])))=>i.map(i=>d[i]);' +
+    'export const deps=()=>__vite__mapDeps([0,1,2]);';
+
+  /** Runs the chunk's code with `document` standing for a page whose <html> has `dataApp`. */
+  function listed(code: string, dataApp: string | undefined): string[] {
+    const document = { documentElement: { dataset: dataApp ? { app: dataApp } : {} } };
+    const run = new Function(
+      'document',
+      `${code.replace('export const', 'const')}; return deps();`,
+    );
+    return run(document) as string[];
+  }
+
+  it('lists only stylesheets until the app has taken the page over, then every chunk', () => {
+    const code = preloadsOnceTakenOver(chunkCode, 'assets/start-BBBB.js');
+    expect(listed(code, undefined)).toEqual(['assets/slider-GGGG.css']);
+    expect(listed(code, 'ready')).toEqual([
+      'assets/form-FFFF.js',
+      'assets/slider-GGGG.css',
+      'assets/login-page-EEEE.js',
+    ]);
+    // Vite's own list, unchanged, lists all three at any time.
+    expect(listed(chunkCode, undefined)).toHaveLength(3);
+  });
+
+  it('leaves a chunk without on-demand imports alone', () => {
+    expect(preloadsOnceTakenOver('export const a=1;', 'assets/react-CCCC.js')).toBe(
+      'export const a=1;',
+    );
+  });
+
+  it('fails the build when Vite writes the list in a shape it does not know', () => {
+    expect(() =>
+      preloadsOnceTakenOver(
+        'const __vite__mapDeps=(i)=>i.map(i=>["assets/x.js"][i]);',
+        'assets/start-BBBB.js',
+      ),
+    ).toThrow(/start-BBBB.js's preload list has a new shape/);
   });
 });

@@ -12,6 +12,7 @@ import { chunkGraph } from './page-hints.ts';
  */
 export function appChunks(): {
   plugin: Plugin;
+  startPlugin: Plugin;
   resolveDependencies: (
     file: string,
     deps: string[],
@@ -35,8 +36,28 @@ export function appChunks(): {
       },
     },
   };
+  const startPlugin: Plugin = {
+    name: 'partsmith:no-preloads-at-start',
+    // The rewrite below changes chunks after they were named by their content's hash: the
+    // rewrite goes into the hash of every chunk it may change, so a change to it renames them
+    // (they are served `immutable`).
+    augmentChunkHash(chunk) {
+      if (chunk.dynamicImports.length > 0) return FILTER;
+    },
+    generateBundle: {
+      // After Vite has written the preload lists into the chunks.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk')
+            chunk.code = preloadsOnceTakenOver(chunk.code, chunk.fileName);
+        }
+      },
+    },
+  };
   return {
     plugin,
+    startPlugin,
     resolveDependencies(_file, deps, { hostId, hostType }) {
       if (hostType === 'html') return deps;
       if (loadedWithApp.size === 0)
@@ -47,4 +68,31 @@ export function appChunks(): {
       return deps.filter((dep) => !loadedWithApp.has(dep));
     },
   };
+}
+
+/**
+ * The preload list Vite writes at the top of a chunk with on-demand imports: every
+ * `__vitePreload(() => import(...), __vite__mapDeps([...]))` reads its list from it.
+ */
+const MAP_DEPS =
+  /(const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=\[[^\]]*\]\)\)\)=>)i\.map\(i=>d\[i\]\)/;
+
+/** What the list's entries go through: stylesheets always, chunks once the app has the page. */
+const FILTER = '.filter(f=>f.endsWith(".css")||document.documentElement.dataset.app==="ready")';
+
+/**
+ * Until the app has taken the page over (`<html data-app="ready">`, src/app/start.tsx), on-demand
+ * imports preload only their stylesheets: the page's own chunks, imported while the app starts,
+ * are found by the browser in their imports, as the app's are (docs/decisions/030). Each
+ * `<link rel=modulepreload>` Vite's helper appends is a request started from script: 15-35 ms of
+ * main thread in Lighthouse's traces of My Orders, in one or two tasks right after the first
+ * paint. Once the app has taken over, a page opened from a link preloads its chunks as before,
+ * in parallel rather than one round trip per level of imports.
+ * Throws when a chunk lists preloads in a shape this does not know (a Vite upgrade changed it).
+ */
+export function preloadsOnceTakenOver(code: string, fileName: string): string {
+  if (!code.includes('__vite__mapDeps')) return code;
+  if (!MAP_DEPS.test(code))
+    throw new Error(`partsmith:no-preloads-at-start: ${fileName}'s preload list has a new shape`);
+  return code.replace(MAP_DEPS, `$1i.map(i=>d[i])${FILTER}`);
 }
