@@ -51,6 +51,38 @@ describe('database maintenance', () => {
     expect(await maintenance?.runOnce()).toEqual([]);
   });
 
+  it('analyses a table once a tenth of it (and 50 rows) changed, as autovacuum would', async () => {
+    database = await openTestDatabase('pglite');
+    if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
+    const client = database.raw.client;
+    // The activity counters reach the statistics every so often, not at each commit.
+    const flushed = async () => {
+      await client.query('select pg_stat_force_next_flush()');
+      await client.query('select 1');
+    };
+    await insertParts(client, 'Sold part', 400);
+    await flushed();
+    maintenance = startMaintenance(database, quiet);
+    await maintenance?.runOnce();
+    const estimate = async () =>
+      (
+        await client.query<{ rows: number }>(
+          `select reltuples::int as rows from pg_class where relname = 'parts'`,
+        )
+      ).rows[0]!.rows;
+    expect(await estimate()).toBeGreaterThanOrEqual(400);
+    // 60 rows: under 50 + a tenth of 400, left alone.
+    await insertParts(client, 'Second part', 60);
+    await flushed();
+    expect(await maintenance?.analyzeOnce()).toEqual([]);
+    // 120 more: over it, analysed, and the planner's estimate follows.
+    await insertParts(client, 'Third part', 120);
+    await flushed();
+    expect(await maintenance?.analyzeOnce()).toEqual(['public.parts']);
+    expect(await estimate()).toBeGreaterThanOrEqual(580);
+    expect(await maintenance?.analyzeOnce()).toEqual([]);
+  });
+
   it('reads the listed catalogue into memory in batches, leaving deleted parts out', async () => {
     database = await openTestDatabase('pglite');
     if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
