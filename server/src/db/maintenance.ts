@@ -59,86 +59,87 @@ export function startMaintenance(
   if (database.raw.kind !== 'pglite') return null;
   const client: PGlite = database.raw.client;
   let stopped = false;
-  let running: Promise<string[]> | null = null;
 
-  async function pass(): Promise<string[]> {
+  /**
+   * Runs `statement` on each table `picked` (a query naming them) selects, one at a time, and
+   * logs what it did; resolves with the tables done.
+   */
+  async function overTables(
+    picked: string,
+    statement: 'vacuum (analyze)' | 'analyze',
+    done: string,
+  ): Promise<string[]> {
     const started = performance.now();
-    // Autovacuum's own rule (50 rows + a fifth of the table inserted, updated or deleted since
-    // the last vacuum), and every table never vacuumed or analysed (reltuples -1). PGlite keeps
-    // those counters in memory only: after a restart they start from zero, so what changed
-    // before it (a bulk import, another process on the folder, a restored copy) would go
-    // unseen. The file's size is on disk: a table more than a fifth (and 8 pages) larger than
-    // the last vacuum or analyse measured it is done too.
     const { rows } = await client.query<{ name: string }>(
       `select format('%I.%I', s.schemaname, s.relname) as name
          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where c.reltuples < 0
+        where ${picked}
+        order by s.schemaname, s.relname`,
+    );
+    const tables: string[] = [];
+    for (const { name } of rows) {
+      if (stopped || client.closed) break;
+      await client.exec(`${statement} ${name}`);
+      tables.push(name);
+    }
+    if (tables.length > 0)
+      log.info(
+        { tables, ms: Math.round(performance.now() - started) },
+        `database maintenance: ${done}`,
+      );
+    return tables;
+  }
+
+  /** `pass` once at a time; a failure is logged and gives no tables. */
+  function guarded(pass: () => Promise<string[]>, failed: string) {
+    let under: Promise<string[]> | null = null;
+    const once = () => {
+      under ??= pass()
+        .catch((err: unknown) => {
+          if (!stopped) log.warn({ err }, failed);
+          return [];
+        })
+        .finally(() => (under = null));
+      return under;
+    };
+    return { once, underWay: () => under };
+  }
+
+  // Autovacuum's own rule (50 rows + a fifth of the table inserted, updated or deleted since
+  // the last vacuum), and every table never vacuumed or analysed (reltuples -1). PGlite keeps
+  // those counters in memory only: after a restart they start from zero, so what changed
+  // before it (a bulk import, another process on the folder, a restored copy) would go
+  // unseen. The file's size is on disk: a table more than a fifth (and 8 pages) larger than
+  // the last vacuum or analyse measured it is done too.
+  const vacuums = guarded(
+    () =>
+      overTables(
+        `c.reltuples < 0
            or s.n_ins_since_vacuum + s.n_dead_tup + s.n_mod_since_analyze
               > 50 + 0.2 * greatest(c.reltuples, 0)
            or pg_relation_size(c.oid) / current_setting('block_size')::int
-              > 8 + 1.2 * c.relpages
-        order by s.schemaname, s.relname`,
-    );
-    const done: string[] = [];
-    for (const { name } of rows) {
-      if (stopped || client.closed) break;
-      await client.exec(`vacuum (analyze) ${name}`);
-      done.push(name);
-    }
-    if (done.length > 0)
-      log.info(
-        { tables: done, ms: Math.round(performance.now() - started) },
-        'database maintenance: tables vacuumed and analysed',
-      );
-    return done;
-  }
-
-  function runOnce(): Promise<string[]> {
-    running ??= pass()
-      .catch((err: unknown) => {
-        if (!stopped) log.warn({ err }, 'database maintenance failed; next try at the next pass');
-        return [];
-      })
-      .finally(() => (running = null));
-    return running;
-  }
-
-  let analyzing: Promise<string[]> | null = null;
-
-  async function analyzePass(): Promise<string[]> {
-    const started = performance.now();
-    // Autovacuum's analyse rule (autovacuum_analyze_threshold 50, scale factor 0.1). ANALYZE
-    // reads a sample of at most 30,000 rows and invalidates the plans made for the table.
-    const { rows } = await client.query<{ name: string }>(
-      `select format('%I.%I', s.schemaname, s.relname) as name
-         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
-        order by s.schemaname, s.relname`,
-    );
-    const done: string[] = [];
-    for (const { name } of rows) {
-      if (stopped || client.closed) break;
-      await client.exec(`analyze ${name}`);
-      done.push(name);
-    }
-    if (done.length > 0)
-      log.info(
-        { tables: done, ms: Math.round(performance.now() - started) },
-        'database maintenance: tables analysed',
-      );
-    return done;
-  }
-
+              > 8 + 1.2 * c.relpages`,
+        'vacuum (analyze)',
+        'tables vacuumed and analysed',
+      ),
+    'database maintenance failed; next try at the next pass',
+  );
+  // Autovacuum's analyse rule (autovacuum_analyze_threshold 50, scale factor 0.1). ANALYZE
+  // reads a sample of at most 30,000 rows and invalidates the plans made for the table.
+  const analyses = guarded(
+    () =>
+      overTables(
+        's.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)',
+        'analyze',
+        'tables analysed',
+      ),
+    'analysing the database failed; next try in a moment',
+  );
+  const runOnce = vacuums.once;
   function analyzeOnce(): Promise<string[]> {
     // A vacuum pass under way analyses too.
-    if (running) return running.then(() => []);
-    analyzing ??= analyzePass()
-      .catch((err: unknown) => {
-        if (!stopped) log.warn({ err }, 'analysing the database failed; next try in a moment');
-        return [];
-      })
-      .finally(() => (analyzing = null));
-    return analyzing;
+    const vacuuming = vacuums.underWay();
+    return vacuuming ? vacuuming.then(() => []) : analyses.once();
   }
 
   async function warmPass(): Promise<number> {
@@ -185,7 +186,7 @@ export function startMaintenance(
       stopped = true;
       clearInterval(timer);
       clearInterval(analyzeTimer);
-      await Promise.all([running, analyzing, warming]);
+      await Promise.all([vacuums.underWay(), analyses.underWay(), warming]);
     },
   };
 }
