@@ -31,7 +31,7 @@ export interface Maintenance {
    * files the first time it is asked for: at 100,000 parts, three or four file reads a page.
    */
   warm(): Promise<number>;
-  /** Stops the timer and waits for a pass or a warm-up under way. */
+  /** Stops both timers and waits for a pass or a warm-up under way. */
   stop(): Promise<void>;
 }
 
