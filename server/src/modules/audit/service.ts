@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export interface Actor {
@@ -45,7 +46,7 @@ export async function listAudit(
       .from(auditLog)
       .where(and(...page))
       .orderBy(desc(auditLog.seq))
-      .limit(q.limit + 1),
+      .limit(pageLimit(q.limit + 1)),
     db.$count(auditLog, filters.length ? and(...filters) : undefined),
   ]);
   const more = rows.length > q.limit;

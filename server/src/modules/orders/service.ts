@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { executePrepared, prepared } from '../../db/prepared.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import {
   idempotencyKeys,
   orderMails,
@@ -209,7 +210,7 @@ export function createOrdersService(deps: {
           .from(orders)
           .where(q.cursor ? lt(orders.seq, Number(q.cursor)) : undefined)
           .orderBy(desc(orders.seq))
-          .limit(q.limit + 1),
+          .limit(pageLimit(q.limit + 1)),
         db.$count(orders),
       ]);
       const more = rows.length > q.limit;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { catalogueStats, parts, type PartRow } from '../../db/schema/index.ts';
 
 export function toApiPart(row: PartRow): Part {
@@ -47,7 +48,7 @@ export function createPartsRepository(db: DbOrTx) {
           .from(parts)
           .where(pageFilter)
           .orderBy(asc(parts.seq))
-          .limit(limit + 1),
+          .limit(pageLimit(limit + 1)),
         // Without a search, the listed count is kept by a trigger: one row, whatever the size.
         q
           ? db

@@ -11,6 +11,7 @@ import {
   Role,
   UserList,
 } from '@partsmith/contract';
+import { pageLimit } from '../../db/page-limit.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -36,7 +37,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .where(cursor ? gt(users.seq, Number(cursor)) : undefined)
           .orderBy(asc(users.seq))
-          .limit(limit + 1),
+          .limit(pageLimit(limit + 1)),
         app.db.$count(users),
       ]);
       const more = rows.length > limit;
