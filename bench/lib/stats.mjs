@@ -27,6 +27,9 @@ export function sampleRss(pid, everyMs = 250) {
   };
   take();
   const timer = setInterval(take, everyMs);
+  // A sampler left running (a step that would have stopped it was not selected) must not keep
+  // the bench from exiting.
+  timer.unref();
   return {
     samples,
     stop() {

@@ -37,9 +37,11 @@ const included = new Set(
 
 /**
  * Words that are a left-out component's class but appear in the code as something else:
- * role="status", the query keys' 'list', and "footer"/"hero"/"carousel" in image and section names.
+ * role="status", the query keys' 'list', "footer"/"hero"/"carousel" in image and section names,
+ * and 'loading' (an image's loading attribute, the navbar's session state; the shop's spinner is
+ * its own `spinner` utility, docs/decisions/033).
  */
-const NOT_CLASSES = new Set(['status', 'list', 'footer', 'hero', 'carousel']);
+const NOT_CLASSES = new Set(['status', 'list', 'footer', 'hero', 'carousel', 'loading']);
 /** Responsive sizes every component declares; not a component's own class. */
 const SIZES = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 
@@ -85,3 +87,18 @@ function includedClass(cls: string): boolean {
     }),
   );
 }
+
+describe('index.css animations', () => {
+  const css = fs.readFileSync(path.join(SRC, 'index.css'), 'utf8');
+
+  it("turns the shop's spinner with a transform only, which the compositor runs (decision 033)", () => {
+    const keyframes = /@keyframes spinner-turn\s*{([\s\S]*?)\n}/.exec(css)?.[1] ?? '';
+    const properties = [...keyframes.matchAll(/([a-z-]+)\s*:/g)].map((m) => m[1]);
+    expect(properties).toEqual(['transform']);
+    expect(css).toMatch(/@utility spinner\s*{[^}]*animation: spinner-turn [^;]*infinite;/);
+  });
+
+  it("leaves daisyUI's self-animating SVG spinner out", () => {
+    expect(included.has('loading')).toBe(false);
+  });
+});

@@ -334,10 +334,7 @@ export function ImageUpload({
             </svg>
           )}
           {uploading && (
-            <span
-              aria-hidden="true"
-              className="loading loading-spinner loading-md absolute text-primary"
-            />
+            <span aria-hidden="true" className="spinner size-6 absolute text-primary" />
           )}
         </div>
         <div className="flex w-full min-w-0 flex-col gap-2">

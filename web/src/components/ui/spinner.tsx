@@ -7,7 +7,7 @@ export function Spinner({
 }) {
   return (
     <div role="status" className={`flex items-center justify-center ${className}`}>
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="spinner size-7 text-primary [--spinner-ring:3px]" aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </div>
   );

@@ -117,9 +117,7 @@ export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () =
               if (!remove.isPending) void onDelete();
             }}
           >
-            {remove.isPending && (
-              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
-            )}
+            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete Tools
             <span className="sr-only">: {part.name}</span>
           </button>

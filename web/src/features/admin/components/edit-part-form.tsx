@@ -167,9 +167,7 @@ export function EditPartForm({
           aria-disabled={update.isPending || undefined}
           onKeyDown={onEscape}
         >
-          {update.isPending && (
-            <span aria-hidden="true" className="loading loading-spinner loading-xs" />
-          )}
+          {update.isPending && <span aria-hidden="true" className="spinner size-4" />}
           Save
           <span className="sr-only">: {part.name}</span>
         </button>

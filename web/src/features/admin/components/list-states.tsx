@@ -42,7 +42,7 @@ export function LoadError({
       <p className="text-lg font-semibold text-slate-900">We could not load {what}.</p>
       <p className="text-slate-700">{messageOf(error)}</p>
       <button type="button" className="btn btn-primary" disabled={retrying} onClick={onRetry}>
-        {retrying && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+        {retrying && <span aria-hidden="true" className="spinner size-5" />}
         Retry
       </button>
     </div>

@@ -60,9 +60,7 @@ export function LoadMore({
             if (!isFetchingNextPage) void loadMore();
           }}
         >
-          {isFetchingNextPage && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {isFetchingNextPage && <span aria-hidden="true" className="spinner size-5" />}
           {isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
         </button>
       )}

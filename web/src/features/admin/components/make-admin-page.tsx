@@ -108,9 +108,7 @@ function UserRow({
               if (!promote.isPending) void onMakeAdmin();
             }}
           >
-            {promote.isPending && (
-              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
-            )}
+            {promote.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Make Admin
             <span className="sr-only">: {user.email}</span>
           </button>
@@ -130,9 +128,7 @@ function UserRow({
               if (!remove.isPending) void onDelete();
             }}
           >
-            {remove.isPending && (
-              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
-            )}
+            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete User
             <span className="sr-only">: {user.email}</span>
           </button>

@@ -72,7 +72,7 @@ function StatusCell({ order }: { order: Order }) {
         if (!ship.isPending) void onShip();
       }}
     >
-      {ship.isPending && <span aria-hidden="true" className="loading loading-spinner loading-xs" />}
+      {ship.isPending && <span aria-hidden="true" className="spinner size-4" />}
       Pending
       <span className="sr-only">
         : ship {order.name} to {order.userEmail}
@@ -144,9 +144,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
               if (!remove.isPending) void onDelete();
             }}
           >
-            {remove.isPending && (
-              <span aria-hidden="true" className="loading loading-spinner loading-xs" />
-            )}
+            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete
             <span className="sr-only">
               : order of {order.name} for {order.userEmail}

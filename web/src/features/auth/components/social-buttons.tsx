@@ -85,7 +85,7 @@ export function SocialButtons({ returnTo, onMessage }: SocialButtonsProps) {
               onClick={() => start(provider)}
             >
               {pending ? (
-                <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+                <span aria-hidden="true" className="spinner size-5" />
               ) : (
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
                   {LOGOS[provider]}

@@ -285,9 +285,7 @@ export function ProductForm() {
               disabled={uploading || add.isPending}
               aria-describedby={uploading ? `${ids.submit}-why` : undefined}
             >
-              {add.isPending && (
-                <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-              )}
+              {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
               Add Tools
             </button>
             {uploading && (

@@ -139,9 +139,7 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
           </div>
         )}
         <button type="submit" className="btn btn-primary self-start px-8" disabled={send.isPending}>
-          {send.isPending && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {send.isPending && <span aria-hidden="true" className="spinner size-5" />}
           Contact Us
         </button>
       </ReadyFieldset>

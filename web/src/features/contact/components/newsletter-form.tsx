@@ -65,9 +65,7 @@ export function NewsletterForm() {
           {...register('email')}
         />
         <button type="submit" className="btn btn-primary shrink-0" disabled={subscribe.isPending}>
-          {subscribe.isPending && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {subscribe.isPending && <span aria-hidden="true" className="spinner size-5" />}
           Subscribe
         </button>
       </div>

@@ -44,9 +44,7 @@ function PartsList() {
           disabled={isRefetching}
           onClick={() => void refetch()}
         >
-          {isRefetching && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {isRefetching && <span aria-hidden="true" className="spinner size-5" />}
           Retry
         </button>
       </div>
@@ -92,9 +90,7 @@ function PartsList() {
             disabled={isFetchingNextPage}
             onClick={() => void fetchNextPage()}
           >
-            {isFetchingNextPage && (
-              <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-            )}
+            {isFetchingNextPage && <span aria-hidden="true" className="spinner size-5" />}
             {isFetchingNextPage ? 'Loading more parts…' : 'Show more parts'}
           </button>
         )}

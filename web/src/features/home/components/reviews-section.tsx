@@ -31,9 +31,7 @@ function ReviewsContent({ enabled }: { enabled: boolean }) {
           disabled={isRefetching}
           onClick={() => void refetch()}
         >
-          {isRefetching && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {isRefetching && <span aria-hidden="true" className="spinner size-5" />}
           Retry
         </button>
       </div>

@@ -129,7 +129,7 @@ function OrderRow({
             disabled={deleting}
             onClick={() => onDelete(order)}
           >
-            {deleting && <span aria-hidden="true" className="loading loading-spinner loading-xs" />}
+            {deleting && <span aria-hidden="true" className="spinner size-4" />}
             Delete{' '}
             <span className="sr-only">
               order {index + 1} ({order.name})
@@ -284,9 +284,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
           disabled={orders.isFetching}
           onClick={() => void orders.refetch()}
         >
-          {orders.isFetching && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {orders.isFetching && <span aria-hidden="true" className="spinner size-5" />}
           Retry
         </button>
       </div>

@@ -50,9 +50,7 @@ export function PayButton({
         disabled={waiting || locked || busy}
         aria-describedby={waiting ? hintId : undefined}
       >
-        {(busy || waiting) && (
-          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-        )}
+        {(busy || waiting) && <span aria-hidden="true" className="spinner size-5" />}
         Pay {formatDollars(amount)}
       </button>
       {waiting && (

@@ -59,7 +59,7 @@ function RetryBox({
         disabled={busy}
         onClick={onRetry}
       >
-        {busy && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+        {busy && <span aria-hidden="true" className="spinner size-5" />}
         Try again
       </button>
     </div>

@@ -124,9 +124,7 @@ export function MyProfilePage() {
           disabled={profile.isFetching}
           onClick={() => void profile.refetch()}
         >
-          {profile.isFetching && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {profile.isFetching && <span aria-hidden="true" className="spinner size-5" />}
           Try again
         </button>
       </div>

@@ -202,9 +202,7 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
           className="btn btn-primary px-10 tracking-wide uppercase"
           disabled={update.isPending}
         >
-          {update.isPending && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {update.isPending && <span aria-hidden="true" className="spinner size-5" />}
           Update
         </button>
         <p aria-live="polite" className="text-sm text-slate-700">

@@ -252,9 +252,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
           className="btn btn-primary btn-lg w-full"
           disabled={purchase.isPending}
         >
-          {purchase.isPending && (
-            <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-          )}
+          {purchase.isPending && <span aria-hidden="true" className="spinner size-5" />}
           Purchase
         </button>
         <p className="text-center text-sm text-slate-700">

@@ -185,9 +185,7 @@ export function PurchasePage({ user }: { user: Buyer }) {
             disabled={part.isFetching}
             onClick={() => void part.refetch()}
           >
-            {part.isFetching && (
-              <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-            )}
+            {part.isFetching && <span aria-hidden="true" className="spinner size-5" />}
             Try again
           </button>
           <Link to="/" className="btn btn-outline">

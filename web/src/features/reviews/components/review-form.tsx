@@ -289,9 +289,7 @@ export function ReviewForm({ user }: { user: Reviewer }) {
               disabled={busy}
               aria-describedby={uploading ? `${ids.send}-why` : undefined}
             >
-              {add.isPending && (
-                <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-              )}
+              {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
               Send
             </button>
             {uploading && (
