@@ -98,7 +98,15 @@ describe('index.css animations', () => {
     expect(css).toMatch(/@utility spinner\s*{[^}]*animation: spinner-turn [^;]*infinite;/);
   });
 
-  it("leaves daisyUI's self-animating SVG spinner out", () => {
+  it('fades the loading placeholders with opacity only, which the compositor runs', () => {
+    const keyframes = /@keyframes skeleton-fade\s*{([\s\S]*?)\n}/.exec(css)?.[1] ?? '';
+    const properties = [...keyframes.matchAll(/([a-z-]+)\s*:/g)].map((m) => m[1]);
+    expect(properties).toEqual(['opacity']);
+    expect(css).toMatch(/@utility skeleton-pulse\s*{[^}]*animation: skeleton-fade [^;]*infinite;/);
+  });
+
+  it("leaves out daisyUI's spinner and skeleton, whose animations are painted on the main thread", () => {
     expect(included.has('loading')).toBe(false);
+    expect(included.has('skeleton')).toBe(false);
   });
 });

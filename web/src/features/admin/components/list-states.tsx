@@ -11,10 +11,10 @@ export function LoadingList({ label, rows = 4 }: { label: string; rows?: number 
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} aria-hidden="true" className="flex items-center gap-4">
-          <div className="skeleton h-12 w-12 shrink-0" />
+          <div className="skeleton-pulse h-12 w-12 shrink-0" />
           <div className="flex flex-1 flex-col gap-2">
-            <div className="skeleton h-4 w-1/2" />
-            <div className="skeleton h-4 w-1/3" />
+            <div className="skeleton-pulse h-4 w-1/2" />
+            <div className="skeleton-pulse h-4 w-1/3" />
           </div>
         </div>
       ))}

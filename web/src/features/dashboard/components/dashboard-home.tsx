@@ -40,7 +40,7 @@ export function DashboardHome() {
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
         >
           {[0, 1, 2].map((index) => (
-            <div key={index} className="skeleton h-40 w-full" />
+            <div key={index} className="skeleton-pulse h-40 w-full" />
           ))}
         </div>
       ) : (

@@ -36,7 +36,7 @@ function SideMenu({
         <div className="min-w-0">
           <p className="truncate font-bold text-slate-900">{user.name}</p>
           {isAdmin === undefined ? (
-            <span aria-hidden="true" className="skeleton mt-1 block h-4 w-24" />
+            <span aria-hidden="true" className="skeleton-pulse mt-1 block h-4 w-24" />
           ) : (
             <p className="text-sm text-slate-700">{roleLabel(isAdmin)}</p>
           )}
@@ -62,7 +62,7 @@ function SideMenu({
         {isAdmin === undefined
           ? [0, 1, 2].map((index) => (
               <li key={index} aria-hidden="true">
-                <span className="skeleton h-10 w-full" />
+                <span className="skeleton-pulse h-10 w-full" />
               </li>
             ))
           : dashboardMenu(isAdmin).map((item) => (

@@ -236,10 +236,10 @@ function LoadingRows() {
       <span className="sr-only">Loading your orders</span>
       {[0, 1, 2].map((row) => (
         <div key={row} aria-hidden="true" className="flex items-center gap-4">
-          <div className="skeleton h-14 w-14 shrink-0" />
+          <div className="skeleton-pulse h-14 w-14 shrink-0" />
           <div className="flex flex-1 flex-col gap-2">
-            <div className="skeleton h-4 w-1/2" />
-            <div className="skeleton h-4 w-1/3" />
+            <div className="skeleton-pulse h-4 w-1/2" />
+            <div className="skeleton-pulse h-4 w-1/3" />
           </div>
         </div>
       ))}

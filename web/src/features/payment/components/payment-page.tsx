@@ -70,10 +70,10 @@ function FormSkeleton() {
   return (
     <div role="status" className="flex flex-col gap-4">
       <span className="sr-only">Loading the card form</span>
-      <div aria-hidden="true" className="skeleton h-12 w-full" />
-      <div aria-hidden="true" className="skeleton h-10 w-full" />
-      <div aria-hidden="true" className="skeleton h-10 w-full" />
-      <div aria-hidden="true" className="skeleton h-12 w-full" />
+      <div aria-hidden="true" className="skeleton-pulse h-12 w-full" />
+      <div aria-hidden="true" className="skeleton-pulse h-10 w-full" />
+      <div aria-hidden="true" className="skeleton-pulse h-10 w-full" />
+      <div aria-hidden="true" className="skeleton-pulse h-12 w-full" />
     </div>
   );
 }
@@ -211,9 +211,9 @@ export function PaymentPage({ user }: { user: Payer }) {
     return (
       <div role="status" className="grid gap-6 lg:grid-cols-2">
         <span className="sr-only">Loading your order</span>
-        <div aria-hidden="true" className="skeleton h-32 w-full lg:col-span-2" />
-        <div aria-hidden="true" className="skeleton h-80 w-full" />
-        <div aria-hidden="true" className="skeleton h-80 w-full" />
+        <div aria-hidden="true" className="skeleton-pulse h-32 w-full lg:col-span-2" />
+        <div aria-hidden="true" className="skeleton-pulse h-80 w-full" />
+        <div aria-hidden="true" className="skeleton-pulse h-80 w-full" />
       </div>
     );
   }

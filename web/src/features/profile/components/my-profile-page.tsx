@@ -102,13 +102,13 @@ export function MyProfilePage() {
     body = (
       <div role="status" className={`${CARD} flex flex-col gap-5 p-6 sm:p-8`}>
         <span className="sr-only">Loading your profile</span>
-        <div aria-hidden="true" className="skeleton h-7 w-48" />
+        <div aria-hidden="true" className="skeleton-pulse h-7 w-48" />
         <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2">
           {[0, 1, 2, 3, 4, 5].map((index) => (
-            <div key={index} className="skeleton h-16 w-full" />
+            <div key={index} className="skeleton-pulse h-16 w-full" />
           ))}
         </div>
-        <div aria-hidden="true" className="skeleton h-24 w-full" />
+        <div aria-hidden="true" className="skeleton-pulse h-24 w-full" />
       </div>
     );
   } else if (profile.isError) {

@@ -101,7 +101,7 @@ function LoadingSkeleton() {
         title={
           <>
             <span className="sr-only">Purchase</span>
-            <span aria-hidden="true" className="skeleton block h-10 w-64 max-w-full" />
+            <span aria-hidden="true" className="skeleton-pulse block h-10 w-64 max-w-full" />
           </>
         }
       />
@@ -111,16 +111,16 @@ function LoadingSkeleton() {
       >
         <span className="sr-only">Loading the part</span>
         <div aria-hidden="true" className={`${CARD} p-6`}>
-          <div className="skeleton aspect-[4/3] w-full" />
-          <div className="skeleton mt-6 h-8 w-40" />
-          <div className="skeleton mt-4 h-20 w-full" />
+          <div className="skeleton-pulse aspect-[4/3] w-full" />
+          <div className="skeleton-pulse mt-6 h-8 w-40" />
+          <div className="skeleton-pulse mt-4 h-20 w-full" />
         </div>
         <div aria-hidden="true" className={`${CARD} flex flex-col gap-4 p-6`}>
-          <div className="skeleton h-8 w-32" />
-          <div className="skeleton h-10 w-full" />
-          <div className="skeleton h-10 w-full" />
-          <div className="skeleton h-24 w-full" />
-          <div className="skeleton h-12 w-full" />
+          <div className="skeleton-pulse h-8 w-32" />
+          <div className="skeleton-pulse h-10 w-full" />
+          <div className="skeleton-pulse h-10 w-full" />
+          <div className="skeleton-pulse h-24 w-full" />
+          <div className="skeleton-pulse h-12 w-full" />
         </div>
       </div>
     </div>
