@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROME_PATH, lighthousePages, seoWaived } from './lib/lighthouse.mjs';
+import {
+  CHROME_PATH,
+  controlLine,
+  lighthousePages,
+  seoWaived,
+  startControlPage,
+} from './lib/lighthouse.mjs';
 import { startServer } from './lib/server.mjs';
 import { lighthouseShop } from './lib/shop.mjs';
 
@@ -56,6 +62,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'partsmith-lighthouse-'));
 if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
 
 let server;
+let control;
 let failed = false;
 try {
   log(`starting the built shop on port ${PORT} (data folder ${work})`);
@@ -67,6 +74,7 @@ try {
   });
   server = shop.server;
   const { url } = shop;
+  control = await startControlPage();
 
   log(`Lighthouse 12, mobile, ${RUNS} run(s) a page, median; calibrating first`);
   const { calibration, results } = await lighthousePages({
@@ -82,7 +90,7 @@ try {
           if (TRACES) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
         }
       : undefined,
-    pages: shop.pages.filter((p) => !ONLY || ONLY.includes(p.name)),
+    pages: [...shop.pages.filter((p) => !ONLY || ONLY.includes(p.name)), control.page],
   });
 
   log('');
@@ -98,7 +106,7 @@ try {
   );
   const width = Math.max(...results.map((r) => r.name.length));
   log(`${'page'.padEnd(width)}  ${GOALS.map((g) => g.label.padStart(8)).join(' ')}`);
-  for (const r of results) {
+  for (const r of results.filter((x) => !x.control)) {
     const cells = GOALS.map((g) => {
       const ok = meets(g, r[g.key]);
       const waive = !ok && waived(r, g);
@@ -116,6 +124,8 @@ try {
     '(! = goal missed; w = SEO is-crawlable on a private page: robots.txt disallows /dashboard ' +
       'on purpose, docs/decisions/013)',
   );
+  const controlResult = results.find((r) => r.control);
+  if (controlResult) log(controlLine(controlResult));
   if (ONLY) {
     failed = true;
     log(`only ${ONLY.join(', ')} measured (LH_PAGES): not a verdict on issue 7`);
@@ -134,6 +144,7 @@ try {
   log(`FAILED: ${error.stack ?? error}`);
 } finally {
   await server?.stop();
+  await control?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureHomeJs } from './lib/budget.mjs';
-import { CHROME_PATH, seoWaived } from './lib/lighthouse.mjs';
+import { CHROME_PATH, controlLine, seoWaived, startControlPage } from './lib/lighthouse.mjs';
 import { capture, interleaved, load } from './lib/load.mjs';
 import { figure, printTable, verdict, writeReport } from './lib/report.mjs';
 import {
@@ -516,6 +516,7 @@ await step(
       logDir,
     });
     shared.a = undefined;
+    const control = await startControlPage();
     // In a process of its own, on every core (bench/lib/lighthouse-child.mjs says why).
     const out = path.join(work, 'lighthouse-result.json');
     const child = spawn(
@@ -530,19 +531,21 @@ await step(
           calibrationUrl: `${shop.url}/`,
           runs: LIGHTHOUSE_RUNS,
           calibrationRuns: SHORT ? 1 : 3,
-          pages: shop.pages,
+          pages: [...shop.pages, control.page],
         }),
         out,
       ],
       { stdio: 'inherit' },
     );
     const status = await new Promise((resolve) => child.on('exit', resolve));
+    await control.stop();
     if (status !== 0) throw new Error(`the Lighthouse runs exited ${status}`);
     const { calibration, results } = JSON.parse(fs.readFileSync(out, 'utf8'));
     notes.push(
       `Lighthouse CPU calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} (median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
     );
-    for (const r of results) {
+    for (const r of results.filter((x) => x.control)) notes.push(controlLine(r));
+    for (const r of results.filter((x) => !x.control)) {
       const note = `median of ${r.runs}`;
       add({ name: `Lighthouse ${r.name} performance`, value: r.performance, goal: 95, note });
       add({ name: `Lighthouse ${r.name} accessibility`, value: r.accessibility, goal: 100, note });

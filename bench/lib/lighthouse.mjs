@@ -2,6 +2,7 @@
 // slowdown calibrated to this machine's benchmarkIndex (Lighthouse's docs/throttling.md,
 // "Calibrating multipliers").
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -50,6 +51,69 @@ export function seoWaived(result) {
     seo.length > 0 &&
     seo.every((f) => f.id === 'is-crawlable')
   );
+}
+
+/**
+ * The control page Lighthouse measures beside the shop's (decision 034): a heading and a sentence,
+ * with no stylesheet, picture or script, valid for every audit. What it scores is what the
+ * harness itself costs on this machine in this run (Chromium's navigation, its first layout and
+ * paint, the trace), not anything the shop does: its blocking time is the floor under the shop's.
+ */
+export const CONTROL_PAGE_NAME = 'control: empty page';
+const CONTROL_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Control page</title>
+<link rel="icon" href="data:,">
+<meta name="description" content="A page with a heading and a sentence, to measure the harness.">
+</head>
+<body>
+<main>
+<h1>Control page</h1>
+<p>A heading and a sentence: no stylesheet, picture or script.</p>
+</main>
+</body>
+</html>
+`;
+
+/** The control page's figures, as both Lighthouse commands print them (not held to a goal). */
+export function controlLine(r) {
+  return (
+    `control page (a heading and a sentence; no stylesheet, picture or script), same Chromium, ` +
+    `slowdown and rounds: perf ${r.performance}, LCP ${r.lcpMs.toFixed(0)} ms, TBT ` +
+    `${r.tbtMs.toFixed(0)} ms (runs ${r.tbtRuns.map((t) => t.toFixed(0)).join(', ')}): the ` +
+    `harness's own floor, not a goal (docs/decisions/034)`
+  );
+}
+
+/** Serves the control page (and a robots.txt allowing it) on a loopback port of its own. */
+export async function startControlPage(port = 0) {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    if (request.url === '/robots.txt') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('User-agent: *\nAllow: /\n');
+      return;
+    }
+    if (request.url !== '/') {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('Not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+    response.end(CONTROL_HTML);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return {
+    page: { name: CONTROL_PAGE_NAME, url, control: true },
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /**
@@ -165,7 +229,7 @@ function tallyFailing(runs) {
 
 /**
  * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
- * every page `runs` times and takes the median of each figure. `failing` lists, per audit that
+ * every page `runs` times, in rounds of one run a page, and takes the median of each figure. `failing` lists, per audit that
  * cost points in some run, in how many runs it did. `onReport(page, run, lhr, trace)` sees each
  * report and the trace it was computed from.
  */
@@ -194,11 +258,12 @@ export async function lighthousePages({
         ? `  no calibration: CPU slowdown fixed at ${multiplier}x (LH_CPU_SLOWDOWN)`
         : `  calibration: benchmarkIndex ${indexes.map((b) => b.toFixed(0)).join(', ')} -> median ${benchmarkIndex.toFixed(0)} -> CPU slowdown ${multiplier}x`,
     );
-    const results = [];
-    for (const page of pages) {
-      const all = [];
-      for (let i = 0; i < runs; i++) {
-        all.push(
+    // Interleaved: each round runs every page once, so that a page's runs share the machine's
+    // passing conditions with the others' (the control page's among them).
+    const runsOf = new Map(pages.map((page) => [page, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const page of pages) {
+        runsOf.get(page).push(
           await runOnce(chrome, page.url, {
             cpuSlowdownMultiplier: multiplier,
             cookie: page.cookie,
@@ -206,9 +271,14 @@ export async function lighthousePages({
           }),
         );
       }
+    }
+    const results = [];
+    for (const page of pages) {
+      const all = runsOf.get(page);
       const pick = (k) => median(all.map((r) => r[k]));
       const result = {
         name: page.name,
+        control: page.control === true,
         runs: all.length,
         finalUrl: all[0].finalUrl,
         performance: pick('performance'),
@@ -218,10 +288,11 @@ export async function lighthousePages({
         lcpMs: pick('lcpMs'),
         cls: pick('cls'),
         tbtMs: pick('tbtMs'),
+        tbtRuns: all.map((r) => r.tbtMs),
         failing: tallyFailing(all),
       };
       log(
-        `  ${page.name}: perf ${result.performance}, a11y ${result.accessibility}, bp ${result.bestPractices}, seo ${result.seo}, LCP ${result.lcpMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms (${all.map((r) => r.performance).join('/')})`,
+        `  ${page.name}: perf ${result.performance}, a11y ${result.accessibility}, bp ${result.bestPractices}, seo ${result.seo}, LCP ${result.lcpMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms (perf ${all.map((r) => r.performance).join('/')}; TBT ${result.tbtRuns.map((t) => t.toFixed(0)).join('/')})`,
       );
       results.push(result);
     }

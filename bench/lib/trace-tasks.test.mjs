@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingMs, byKind, tasksAfterFirstPaint } from './trace-tasks.mjs';
+import { blockingMs, byKind, othersWhileWaiting, tasksAfterFirstPaint } from './trace-tasks.mjs';
 
 const main = { pid: 1, tid: 7 };
 const at = (ms) => 1_000_000 + ms * 1000;
@@ -55,5 +55,42 @@ describe('trace tasks after the first paint', () => {
 
   it('says so when the trace has no first paint', () => {
     expect(() => tasksAfterFirstPaint({ traceEvents: [] })).toThrow(/firstContentfulPaint/);
+  });
+});
+
+describe('time the main thread waited for a core', () => {
+  const other = { pid: 2, tid: 9 };
+  const timed = (name, startMs, durMs, cpuMs, where = main) => ({
+    ...x(name, startMs, durMs, where),
+    tdur: cpuMs * 1000,
+  });
+  const contended = {
+    traceEvents: [
+      { ...other, ph: 'M', name: 'process_name', args: { name: 'GPU Process' } },
+      { ...other, ph: 'M', name: 'thread_name', args: { name: 'VizCompositorThread' } },
+      { ...main, ph: 'R', name: 'navigationStart', ts: at(0), args: { frame: 'F' } },
+      { ...main, ph: 'R', name: 'firstContentfulPaint', ts: at(100), args: { frame: 'F' } },
+      timed('RunTask', 120, 20, 5), // waited 15 ms
+      timed('RunTask', 200, 4, 3.5), // waited 0.5 ms: under the 2 ms threshold
+      timed('RunTask', 110, 20, 10, other), // 10 of its 20 ms overlap the first task: 5 ms CPU
+      timed('DrawFrame', 112, 5, 5, other), // inside the task above: not counted twice
+      timed('RunTask', 199, 6, 6, other), // overlaps only the task that did not wait
+    ],
+  };
+  const { tasks } = tasksAfterFirstPaint(contended);
+
+  it("keeps each task's CPU time beside its wall time", () => {
+    expect(tasks.map((t) => [t.ms, t.cpuMs])).toEqual([
+      [20, 5],
+      [4, 3.5],
+    ]);
+    expect(blockingMs(tasks, 4, 'cpuMs')).toBe(0); // 5 x 4 = 20: under 50
+    expect(blockingMs(tasks, 4)).toBe(30);
+  });
+
+  it("sums the other threads' CPU time while the main thread waited, per thread", () => {
+    const { waitedMs, byThread } = othersWhileWaiting(contended, tasks);
+    expect(waitedMs).toBe(15);
+    expect(byThread).toEqual([['GPU Process / VizCompositorThread', 5]]);
   });
 });
