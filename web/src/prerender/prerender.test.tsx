@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstRender, parsed } from '../test/first-render.tsx';
 import {
   NOT_FOUND_PATH,
@@ -15,6 +15,14 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
+// The browser's first render of the home page (`firstRender('/')`) starts loading the reviews
+// slider's module: jsdom has no IntersectionObserver, so the section counts as in view at once,
+// and its effect imports the slider (swiper) without waiting. The file waits for that import;
+// otherwise Vitest may tear the environment down while swiper is still loading (an unhandled
+// EnvironmentTeardownError, seen once in CI's full run of de812fa).
+afterAll(async () => {
+  await import('../features/home/components/reviews-slider.tsx');
+});
 
 describe('the prerendered first screens', () => {
   it('the home page: the navbar with the session loading, the hero, the lists loading', async () => {
