@@ -3,8 +3,8 @@
 // paint: every task that would block at that CPU slowdown (default 4) with its kinds of work,
 // their blocking time summed as Total Blocking Time counts it (on the observed tasks; Lighthouse's
 // own figure comes from its simulation of the page), and the time per kind of work. Each task's
-// wall time is split into the main thread's own CPU time and the time it waited for a core, with
-// the browser's other threads that ran meanwhile.
+// wall time is split into the main thread's own CPU time and the rest, with the browser's other
+// threads that ran meanwhile.
 import fs from 'node:fs';
 import {
   blockingMs,
@@ -33,7 +33,7 @@ const top = (kinds) =>
     .join(', ');
 console.log(`first contentful paint at ${firstPaintMs.toFixed(0)} ms (observed)`);
 console.log(
-  `${tasks.length} tasks after it, ${total.toFixed(1)} ms of main thread, of which ${cpu.toFixed(1)} ms on a core (the rest waiting for one)`,
+  `${tasks.length} tasks after it, ${total.toFixed(1)} ms of main thread, of which ${cpu.toFixed(1)} ms on a core (the rest off the CPU: waiting for a core, or blocked)`,
 );
 console.log(
   `tasks over ${(50 / slowdown).toFixed(1)} ms (blocking at ${slowdown}x): wall, CPU, work`,
@@ -47,7 +47,7 @@ console.log(
 );
 const { waitedMs, byThread } = othersWhileWaiting(trace, tasks);
 console.log(
-  `the main thread waited ${waitedMs.toFixed(0)} ms for a core inside its tasks; CPU time of the browser's other threads meanwhile (ms):`,
+  `the main thread was off the CPU for ${waitedMs.toFixed(0)} ms in the tasks where that was over 2 ms; CPU time of the browser's other threads meanwhile (ms):`,
 );
 for (const [thread, ms] of byThread.slice(0, 8))
   console.log(`  ${ms.toFixed(1).padStart(7)}  ${thread}`);

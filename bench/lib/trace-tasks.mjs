@@ -71,7 +71,8 @@ export function tasksAfterFirstPaint(trace) {
       return {
         atMs: (task.ts - from) / 1000,
         ms: task.dur / 1000,
-        // The thread's own CPU time in the task (`tdur`); the rest of `ms` it waited for a core.
+        // The thread's own CPU time in the task (`tdur`); for the rest of `ms` it was off the CPU
+        // (waiting for a core, or blocked).
         cpuMs: typeof task.tdur === 'number' ? task.tdur / 1000 : Number.NaN,
         start: task.ts,
         end,
@@ -91,11 +92,11 @@ export function blockingMs(tasks, slowdown, of = 'ms') {
 }
 
 /**
- * While the main thread's tasks waited for a core (wall time over CPU time by more than
- * `minWaitMs`), the CPU time other threads of the traced browser spent in their own tasks
- * overlapping them, per process and thread name, largest first (a task's CPU time is spread
- * evenly over its wall time). Threads outside the browser (Lighthouse, the server) are not in
- * the trace.
+ * While the main thread's tasks were off the CPU (wall time over CPU time by more than
+ * `minWaitMs`: waiting for a core, or blocked), the CPU time other threads of the traced browser
+ * spent in their own tasks overlapping them, per process and thread name, largest first (a
+ * task's CPU time is spread evenly over its wall time). Threads outside the browser
+ * (Lighthouse, the server) are not in the trace.
  */
 export function othersWhileWaiting(trace, tasks, minWaitMs = 2) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
