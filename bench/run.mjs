@@ -517,28 +517,32 @@ await step(
     });
     shared.a = undefined;
     const control = await startControlPage();
-    // In a process of its own, on every core (bench/lib/lighthouse-child.mjs says why).
     const out = path.join(work, 'lighthouse-result.json');
-    const child = spawn(
-      'taskset',
-      [
-        '-c',
-        ALL_CORES,
-        process.execPath,
-        path.join(repoRoot, 'bench/lib/lighthouse-child.mjs'),
-        JSON.stringify({
-          chromeCores: ALL_CORES,
-          calibrationUrl: `${shop.url}/`,
-          runs: LIGHTHOUSE_RUNS,
-          calibrationRuns: SHORT ? 1 : 3,
-          pages: [...shop.pages, control.page],
-        }),
-        out,
-      ],
-      { stdio: 'inherit' },
-    );
-    const status = await new Promise((resolve) => child.on('exit', resolve));
-    await control.stop();
+    let status;
+    try {
+      // In a process of its own, on every core (bench/lib/lighthouse-child.mjs says why).
+      const child = spawn(
+        'taskset',
+        [
+          '-c',
+          ALL_CORES,
+          process.execPath,
+          path.join(repoRoot, 'bench/lib/lighthouse-child.mjs'),
+          JSON.stringify({
+            chromeCores: ALL_CORES,
+            calibrationUrl: `${shop.url}/`,
+            runs: LIGHTHOUSE_RUNS,
+            calibrationRuns: SHORT ? 1 : 3,
+            pages: [...shop.pages, control.page],
+          }),
+          out,
+        ],
+        { stdio: 'inherit' },
+      );
+      status = await new Promise((resolve) => child.on('exit', resolve));
+    } finally {
+      await control.stop();
+    }
     if (status !== 0) throw new Error(`the Lighthouse runs exited ${status}`);
     const { calibration, results } = JSON.parse(fs.readFileSync(out, 'utf8'));
     notes.push(

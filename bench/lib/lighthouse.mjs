@@ -89,7 +89,7 @@ export function controlLine(r) {
 }
 
 /** Serves the control page (and a robots.txt allowing it) on a loopback port of its own. */
-export async function startControlPage(port = 0) {
+export async function startControlPage() {
   const server = http.createServer((request, response) => {
     request.resume();
     if (request.url === '/robots.txt') {
@@ -108,7 +108,7 @@ export async function startControlPage(port = 0) {
     });
     response.end(CONTROL_HTML);
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}/`;
   return {
     page: { name: CONTROL_PAGE_NAME, url, control: true },
@@ -229,8 +229,8 @@ function tallyFailing(runs) {
 
 /**
  * Calibrates (a few runs at 1x read benchmarkIndex; their median gives the multiplier), then runs
- * every page `runs` times, in rounds of one run a page, and takes the median of each figure. `failing` lists, per audit that
- * cost points in some run, in how many runs it did. `onReport(page, run, lhr, trace)` sees each
+ * every page `runs` times, in rounds of one run a page, and takes the median of each figure.
+ * `failing` lists, per audit that cost points in some run, in how many runs it did. `onReport(page, run, lhr, trace)` sees each
  * report and the trace it was computed from.
  */
 export async function lighthousePages({

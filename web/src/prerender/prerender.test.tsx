@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 // slider's module: jsdom has no IntersectionObserver, so the section counts as in view at once,
 // and its effect imports the slider (swiper) without waiting. The file waits for that import;
 // otherwise Vitest may tear the environment down while swiper is still loading (an unhandled
-// EnvironmentTeardownError, seen once in CI's full run of de812fa).
+// EnvironmentTeardownError, seen once in CI's full run of 014bcbb).
 afterAll(async () => {
   await import('../features/home/components/reviews-slider.tsx');
 });
