@@ -335,7 +335,15 @@ await step(
       const runs = [];
       for (let i = 0; i < 3; i++)
         runs.push(
-          (await load({ url: a.url, path: pathOf, connections: 4, seconds: ROUND_SECONDS })).p99,
+          (
+            await load({
+              url: a.url,
+              path: pathOf,
+              connections: 4,
+              seconds: ROUND_SECONDS,
+              exactLatency: true,
+            })
+          ).p99,
         );
       return median(runs);
     };
@@ -656,6 +664,7 @@ await step(
             path: uncachedPaths(1000),
             connections: 4,
             seconds: ROUND_SECONDS,
+            exactLatency: true,
           })
         ).p99,
       );
@@ -732,18 +741,23 @@ const machine = [
     .join(' ')} (the machine is shared: ratios, not absolute speeds, are the comparable figures)`,
   `servers pinned with taskset to core 0, autocannon 8 (this process) to core ${LOAD_CORE}, Lighthouse and Chromium on cores ${ALL_CORES}; NODE_ENV=production, LOG_LEVEL=warn, requests without Accept-Encoding`,
   `ratios: ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per side after a 1 s warm-up, ${CONNECTIONS} connections, median of per-round ratios; the ceiling is a node:http server replaying the shop's captured first page (status, headers, body)`,
+  `p99 latencies from every 2xx answer's own time (autocannon's histogram keeps whole ms), median of 3 runs of ${ROUND_SECONDS} s at 4 connections`,
   `MB are MiB of VmRSS from /proc/<pid>/status; idle figures ${IDLE_SETTLE_MS / 1000} s after ready; kB of JS are 1000 bytes of gzip -9`,
 ];
 const table = printTable(figures);
 log(`\n${table}\n`);
+// A partial (BENCH_ONLY) or short run is named for what it ran and leaves latest.md, and the day's
+// full report of the same commit, as they are.
+const full = !ONLY && !SHORT;
 const file = writeReport({
   dir: path.join(repoRoot, 'bench/results'),
-  stem: `${day}-${sha}`,
+  stem: `${day}-${sha}${ONLY ? `-${ONLY.join('-')}` : ''}${SHORT ? '-short' : ''}`,
   figures,
   machine,
   notes,
+  latest: full,
 });
-log(`report: ${path.relative(repoRoot, file)} (and bench/results/latest.md)`);
+log(`report: ${path.relative(repoRoot, file)}${full ? ' (and bench/results/latest.md)' : ''}`);
 for (const n of notes) log(`note: ${n}`);
 const below = figures.filter((f) => !f.floorOk);
 if (below.length > 0) {

@@ -109,7 +109,11 @@ ${bars.join('\n')}
 `;
 }
 
-export function writeReport({ dir, stem, figures, machine, notes }) {
+/**
+ * Writes `<stem>.md` and `<stem>.svg` into `dir`, and with `latest` (a full run) the same report
+ * as `latest.md`. Returns the markdown file's path.
+ */
+export function writeReport({ dir, stem, figures, machine, notes, latest = true }) {
   fs.mkdirSync(dir, { recursive: true });
   const svgName = `${stem}.svg`;
   fs.writeFileSync(path.join(dir, svgName), svgChart(figures));
@@ -137,11 +141,10 @@ ${machine.map((line) => `- ${line}`).join('\n')}
 ${notes.map((line) => `- ${line}`).join('\n')}
 `;
   fs.writeFileSync(path.join(dir, `${stem}.md`), markdown);
-  fs.writeFileSync(
-    path.join(dir, 'latest.md'),
-    markdown
-      .replace(`](${svgName})`, `](${svgName})`)
-      .replace(/^# Benchmark /, '# Latest benchmark: '),
-  );
+  if (latest)
+    fs.writeFileSync(
+      path.join(dir, 'latest.md'),
+      markdown.replace(/^# Benchmark /, '# Latest benchmark: '),
+    );
   return path.join(dir, `${stem}.md`);
 }

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cpuMultiplier, seoWaived } from './lighthouse.mjs';
-import { figure, verdict } from './report.mjs';
+import { figure, verdict, writeReport } from './report.mjs';
 
 const seoFailing = (...ids) => ids.map((id) => ({ category: 'seo', id }));
 
@@ -54,5 +57,38 @@ describe("Lighthouse's CPU calibration table", () => {
     expect(cpuMultiplier(3129)).toBe(10.8);
     expect(cpuMultiplier(50)).toBe(1);
     expect(cpuMultiplier(9000)).toBe(20);
+  });
+});
+
+describe('the written report', () => {
+  const write = (dir, stem, latest) =>
+    writeReport({
+      dir,
+      stem,
+      figures: [figure({ name: 'p99', value: 0.602, unit: ' ms', goal: 5, higher: false })],
+      machine: ['m'],
+      notes: ['n'],
+      latest,
+    });
+
+  it('keeps latest.md for a full run: a partial run writes only its own files', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-report-'));
+    try {
+      write(dir, '2026-11-25-abc1234', true);
+      const full = fs.readFileSync(path.join(dir, 'latest.md'), 'utf8');
+      expect(full).toMatch(/^# Latest benchmark: 2026-11-25-abc1234\n/);
+      expect(full).toContain('| p99 | 0.602 ms | <= 5.00 ms |');
+      write(dir, '2026-11-25-abc1234-list-short', false);
+      expect(fs.readdirSync(dir).sort()).toEqual([
+        '2026-11-25-abc1234-list-short.md',
+        '2026-11-25-abc1234-list-short.svg',
+        '2026-11-25-abc1234.md',
+        '2026-11-25-abc1234.svg',
+        'latest.md',
+      ]);
+      expect(fs.readFileSync(path.join(dir, 'latest.md'), 'utf8')).toBe(full);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
