@@ -3,7 +3,9 @@
 // fewer Lighthouse runs). Exit code 1 when a figure is below its floor.
 // BENCH_ONLY=<step,step> runs only the named steps (names in STEPS below; the steps they need
 // run too, e.g. `purchases` starts the reopened PGlite server); BENCH_PORT_BASE moves the four
-// ports the bench listens on (default 4300-4303).
+// ports the bench listens on (default 4300-4303); BENCH_WORK_DIR (its data folders and logs,
+// emptied at start; default bench/.work) and BENCH_RESULTS_DIR (the report) put its files
+// elsewhere, as CI's short soak does (proof/soak.test.ts).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -90,7 +92,7 @@ const want = (name) => {
 for (const name of ONLY ?? Object.keys(STEPS)) want(name);
 const LIST = '/api/allParts';
 
-const work = path.join(repoRoot, 'bench/.work');
+const work = process.env.BENCH_WORK_DIR ?? path.join(repoRoot, 'bench/.work');
 const logDir = path.join(work, 'logs');
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(logDir, { recursive: true });
@@ -750,7 +752,7 @@ log(`\n${table}\n`);
 // full report of the same commit, as they are.
 const full = !ONLY && !SHORT;
 const file = writeReport({
-  dir: path.join(repoRoot, 'bench/results'),
+  dir: process.env.BENCH_RESULTS_DIR ?? path.join(repoRoot, 'bench/results'),
   stem: `${day}-${sha}${ONLY ? `-${ONLY.join('-')}` : ''}${SHORT ? '-short' : ''}`,
   figures,
   machine,
