@@ -60,7 +60,7 @@ it('the server grows by less than 10% over the short soak', async () => {
   const [, value = '', , , result, note = ''] = row!;
   const [begin, end] = (/: (\d+) -> (\d+) MB/.exec(note) ?? []).slice(1).map(Number);
   // Samples of a live server over the whole minute, not an empty or failed step.
-  expect(note).toMatch(/^60 s of cached and uncached pages/);
+  expect(note, output).toMatch(/^60 s of cached and uncached pages/);
   expect(begin).toBeGreaterThan(50);
   expect(end).toBeGreaterThan(50);
   expect(parseFloat(value)).toBeLessThan(10);
