@@ -40,17 +40,35 @@ export function figure({
 export const verdict = (f) =>
   f.pass ? 'PASS' : f.waived ? 'WAIVED' : f.floorOk ? 'MISS (floor met)' : 'MISS';
 
-const fmt = (v, unit) => {
+const digitsFor = (v) =>
+  Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
+const fmt = (v, unit, digits = digitsFor(v)) => {
   if (v === null || !Number.isFinite(v)) return 'n/a';
-  const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
   return `${v.toFixed(digits)}${unit}`;
 };
 const limit = (f, v) => `${f.higher ? '>=' : '<='} ${fmt(v, f.unit)}`;
 
+/**
+ * The figure's value, with as many more decimals (up to three) as it takes not to print the same
+ * as its goal or floor when it is not: 129.89 kB against 130 kB prints 129.9, not 130.
+ */
+export function valueText(f) {
+  const { value, unit } = f;
+  if (value === null || !Number.isFinite(value)) return 'n/a';
+  let digits = digitsFor(value);
+  const limits = [f.goal, f.floor].filter((l) => Number.isFinite(l) && l !== value);
+  while (
+    digits < digitsFor(value) + 3 &&
+    limits.some((l) => fmt(l, '', digits) === fmt(value, '', digits))
+  )
+    digits += 1;
+  return fmt(value, unit, digits);
+}
+
 export function rows(figures) {
   return figures.map((f) => [
     f.name,
-    fmt(f.value, f.unit),
+    valueText(f),
     limit(f, f.goal),
     limit(f, f.floor),
     verdict(f),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cpuMultiplier, seoWaived } from './lighthouse.mjs';
-import { figure, verdict, writeReport } from './report.mjs';
+import { figure, valueText, verdict, writeReport } from './report.mjs';
 
 const seoFailing = (...ids) => ids.map((id) => ({ category: 'seo', id }));
 
@@ -32,6 +32,20 @@ describe('figure verdicts', () => {
     expect(verdict(figure({ name: 'e', value: 100, goal: 100, waived: 'why' }))).toBe('PASS');
     const unmeasured = figure({ name: 'f', value: null, goal: 100, waived: 'why' });
     expect([verdict(unmeasured), unmeasured.floorOk]).toEqual(['MISS', false]);
+  });
+});
+
+describe('the value printed', () => {
+  it('never prints the same as its goal or floor unless it is', () => {
+    const kB = { unit: ' kB', higher: false };
+    expect(valueText(figure({ name: 'a', value: 129.89, goal: 130, floor: 150, ...kB }))).toBe(
+      '129.9 kB',
+    );
+    expect(valueText(figure({ name: 'b', value: 130.4, goal: 130, ...kB }))).toBe('130.4 kB');
+    expect(valueText(figure({ name: 'c', value: 130, goal: 130, ...kB }))).toBe('130 kB');
+    expect(valueText(figure({ name: 'd', value: 117.3, goal: 130, ...kB }))).toBe('117 kB');
+    expect(valueText(figure({ name: 'e', value: 0.79996, goal: 0.8 }))).toBe('0.79996');
+    expect(valueText(figure({ name: 'f', value: null, goal: 1 }))).toBe('n/a');
   });
 });
 
