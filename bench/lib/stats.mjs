@@ -23,12 +23,20 @@ export function rssMb(pid) {
   return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
-export function sampleRss(pid, everyMs = 250) {
+/**
+ * Samples a process's RSS every `everyMs` until stopped; `stop()` returns the samples in MB.
+ * `phase()`, when given, names what the run is doing at each sample, and `peak()` says the
+ * highest sample and the phase it came in: a password hash's 32 MiB scrypt buffer lives for a
+ * few tens of milliseconds, so a coarse sampler reports it by luck (docs/decisions/035).
+ */
+export function sampleRss(pid, everyMs = 250, phase = () => '') {
   const samples = [];
+  let peak = { mb: Number.NEGATIVE_INFINITY, phase: '' };
   const take = () => {
     try {
-      samples.push(rssMb(pid));
+      const mb = rssMb(pid);
+      samples.push(mb);
+      if (mb > peak.mb) peak = { mb, phase: phase() };
     } catch {
       // the process is gone: stop() still returns what was seen
     }
@@ -45,5 +53,6 @@ export function sampleRss(pid, everyMs = 250) {
       take();
       return samples;
     },
+    peak: () => peak,
   };
 }

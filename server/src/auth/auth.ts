@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
+import { limitedPasswordHashing } from './password-hashing.ts';
 import { redisRateLimitStorage } from './redis-rate-limit.ts';
 
 /** Better Auth reads the client address from this header only; the bridge sets it from the socket. */
@@ -59,6 +60,8 @@ export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps)
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Better Auth's scrypt hashes, a few at a time (docs/decisions/035).
+      password: limitedPasswordHashing(),
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
