@@ -6,15 +6,11 @@ import {
   taskLimiter,
 } from '../src/auth/password-hashing.ts';
 
-/** A promise and the functions that settle it. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+/** A promise and the function that resolves it. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((res) => (resolve = res));
+  return { promise, resolve };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
