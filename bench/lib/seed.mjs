@@ -3,6 +3,7 @@
 // stock for the purchase run.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export const STOCK_PART_NAME = 'Benchmark stock part';
@@ -54,7 +55,10 @@ async function seed(query, count) {
 
 /** The embedded database of a data folder; the server must not be running on it. */
 export async function seedPglite(dataDir, count) {
-  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  const client = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm },
+  });
   try {
     const query = async (sql, params) => (await client.query(sql, params)).rows;
     return await seed(query, count);

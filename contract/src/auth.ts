@@ -30,6 +30,16 @@ export type SignUpBody = z.input<typeof SignUpBody>;
 export const SignInBody = z.object({ email: EmailField, password: PasswordField });
 export type SignInBody = z.input<typeof SignInBody>;
 
+/** POST /api/auth/send-verification-email: the confirmation link again (rate limited). */
+export const ResendVerificationBody = z.object({
+  email: EmailField,
+  callbackURL: z.string().max(500).optional(),
+});
+
+/** What the server answers (403) to an account whose e-mail address is not confirmed yet. */
+export const EMAIL_NOT_CONFIRMED_MESSAGE =
+  'Please confirm your e-mail address first: open the link we mailed you, or send a new one.';
+
 export const ForgotPasswordBody = z.object({ email: EmailField });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 
@@ -51,6 +61,8 @@ export const SessionUser = z.object({
   email: z.string(),
   image: z.string().nullish(),
   role: Role,
+  /** Confirmed through the link mailed at sign-up (or by the social provider). */
+  emailVerified: z.boolean().default(false),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

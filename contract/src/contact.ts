@@ -21,8 +21,24 @@ export const ContactAnswer = z.object({ acknowledged: z.literal(true), insertedI
 export const NewsletterBody = z.object({ email: EmailField });
 export type NewsletterBody = z.input<typeof NewsletterBody>;
 
-/** A repeated sign-up is not an error: it answers politely that the address is already in. */
+/**
+ * The same answer whether or not the address is on the list (nobody learns who subscribed): the
+ * subscription counts once the link mailed to the address is followed (double opt-in).
+ */
 export const NewsletterAnswer = z.object({
   acknowledged: z.literal(true),
-  alreadySubscribed: z.boolean(),
+  message: z.string(),
 });
+
+/**
+ * The newsletter's mailed links (GET confirm and unsubscribe, POST one-click unsubscribe). Loose
+ * on purpose: a mangled link is answered with the page that says so, not with a JSON error.
+ */
+export const NewsletterLinkQuery = z.object({
+  email: z.string().max(320).default(''),
+  token: z.string().max(200).default(''),
+});
+export type NewsletterLinkQuery = z.input<typeof NewsletterLinkQuery>;
+
+/** POST /api/newsletter/unsubscribe (RFC 8058 one-click, sent by the mail provider). */
+export const NewsletterUnsubscribeAnswer = z.object({ acknowledged: z.literal(true) });

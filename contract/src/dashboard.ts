@@ -25,8 +25,12 @@ export const ModifiedAnswer = z.object({
 });
 
 // --- Reviews (spec: name, image, type (the description), rating) ---
+/**
+ * The author's name is the signed-in account's: a `name` sent with the review (the spec's form
+ * field) is accepted and ignored, so nobody can post as "Partsmith Support".
+ */
 export const AddReviewBody = z.object({
-  name: NameField,
+  name: NameField.optional(),
   rating: z.coerce
     .number({ message: 'Rating is Required' })
     .int('Rating must be a whole number from 1 to 5')
@@ -169,6 +173,9 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'order.delete',
   'payment.refund',
+  'review.hide',
+  'review.show',
+  'review.delete',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

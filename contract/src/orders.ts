@@ -55,12 +55,14 @@ export const Order = z.object({
   paid: z.boolean(),
   /** Unpaid for longer than the shop's UNPAID_ORDER_TTL: its stock went back, it cannot be paid. */
   expired: z.boolean().default(false),
+  /** When an unpaid order expires (UNPAID_ORDER_TTL after it was placed); null once paid or expired. */
+  expiresAt: z.string().nullable().default(null),
   transactionId: z.string().nullable(),
   /** 'shipped' once an admin shipped it, else null (spec: "truthy once shipped"). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),
 });
-/** The input type: `expired` may be left out (it defaults to false). */
+/** The input type: `expired` and `expiresAt` may be left out (false and null). */
 export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);

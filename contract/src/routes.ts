@@ -11,7 +11,7 @@ export const SPA_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/reset-password\/?$/,
   /^\/purchase\/[^/]+\/?$/,
-  /^\/dashboard(\/(add-review|my-orders|my-profile|add-product|make-admin|manage-orders|manage-products|audit-log|payment\/[^/]+))?\/?$/,
+  /^\/dashboard(\/(add-review|my-orders|my-profile|add-product|make-admin|manage-orders|manage-products|manage-reviews|audit-log|payment\/[^/]+))?\/?$/,
 ];
 
 export function isSpaRoute(pathname: string): boolean {

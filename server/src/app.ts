@@ -43,6 +43,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
 import { expireUnpaidOrders } from './modules/payments/reconcile.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
+import { limits } from './plugins/limits.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -170,6 +171,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       mailQueued: orderMails.poke,
       payments,
       catalogueChanged,
+      maxUnpaidOrders: config.maxUnpaidOrders,
+      unpaidOrderTtlMs: config.unpaidOrderTtlMs,
+      lockBuyer: database.raw.kind !== 'pglite',
     }),
   );
   // Mails queued before a stop or a crash go out once the shop has started, not during it.
@@ -216,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(sameOriginWrites, { origins: trustedOrigins(config) });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(accessControl);
+  await app.register(limits);
   await app.register(openApi);
   await app.register(authPlugin);
 

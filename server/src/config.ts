@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseRateLimits, type RateLimits } from './lib/rate-limit-rules.ts';
 
 // Two levels up from both src/config.ts (dev) and dist/main.js (built) is the repository root.
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,12 +73,16 @@ const EnvSchema = z.object({
   /** Tests only: where the Stripe SDK sends its requests (a local Stripe-speaking server). */
   STRIPE_API_BASE: z.url().optional(),
   ALLOW_TEST_PAYMENTS: booleanFlag,
-  /** Unpaid orders older than this expire (their stock goes back): '30m', '2h', '1d'. Off when unset. */
+  /** Unpaid orders older than this expire (their stock goes back): '30m', '2h', '1d'; 'off' or 0 never. */
   UNPAID_ORDER_TTL: z
     .string()
     .trim()
-    .regex(/^([0-9]+\s*[smhd])?$/i, "must be a duration such as '30m', '2h' or '1d'")
-    .optional(),
+    .regex(/^(off|0|[0-9]+\s*[smhd])$/i, "must be a duration such as '30m', '2h' or '1d', or 'off'")
+    .default('24h'),
+  /** How many unpaid orders one customer may hold at once; 0 for no limit. */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
+  RATE_LIMITS: optionalString,
 });
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -91,6 +96,15 @@ export function parseDuration(raw: string | undefined): number | undefined {
 }
 
 const PROVIDERS = ['GOOGLE', 'GITHUB', 'FACEBOOK'] as const;
+
+/** Whether HOST keeps the shop on this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -139,6 +153,10 @@ export interface Config {
   allowTestPayments: boolean;
   /** UNPAID_ORDER_TTL in milliseconds; undefined when unpaid orders never expire. */
   unpaidOrderTtlMs: number | undefined;
+  /** MAX_UNPAID_ORDERS: unpaid orders one customer may hold; 0 for no limit. */
+  maxUnpaidOrders: number;
+  /** The limits on free writes, with RATE_LIMITS' overrides applied. */
+  rateLimits: RateLimits;
   social: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     github?: { clientId: string; clientSecret: string };
@@ -202,6 +220,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!z.email().safeParse(email).success)
       problems.push(`ADMIN_EMAILS: "${email}" is not an e-mail address`);
   }
+  const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
+  const host = e.HOST;
+  // The built-in processor takes any test card: a shop others can reach must not take fake payments.
+  if (!e.STRIPE_SECRET_KEY && !isLoopback(host) && !e.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      `HOST=${host} lets other machines reach the shop, but no Stripe keys are set: the built-in ` +
+        'test card processor would take fake payments. Set STRIPE_SECRET_KEY and ' +
+        'STRIPE_PUBLISHABLE_KEY, or ALLOW_TEST_PAYMENTS=true for a demo shop.',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -242,6 +270,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     allowTestPayments: e.ALLOW_TEST_PAYMENTS ?? false,
     unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL),
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    rateLimits,
     social: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { newestLink, VERIFY_EMAIL_PATH } from '../../scripts/mail-links.mjs';
 import type { TestApp } from './helpers.ts';
 
 /** The Cookie header a browser would send after this answer. */
@@ -8,13 +9,26 @@ export function cookieOf(res: LightMyRequestResponse): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
+/**
+ * Signs up through Better Auth and, unless `confirm` is false, confirms the address as a person
+ * would: by following the link in the mail the shop sent (read from its outbox).
+ */
 export async function signUp(
   t: TestApp,
   {
     email,
     name = 'Test User',
     password = 'long enough 123',
-  }: { email: string; name?: string; password?: string },
+    confirm = true,
+    mails = () => t.outbox(),
+  }: {
+    email: string;
+    name?: string;
+    password?: string;
+    confirm?: boolean;
+    /** Where the shop's mail is read (a test's own mailer instead of the outbox). */
+    mails?: () => string[];
+  },
 ) {
   const res = await t.app.inject({
     method: 'POST',
@@ -23,5 +37,26 @@ export async function signUp(
     headers: { origin: t.config.publicUrl },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieOf(res), user: res.json().user as { id: string; email: string } };
+  const cookie = cookieOf(res);
+  if (confirm) await confirmEmail(t, email, cookie, mails());
+  return { cookie, user: res.json().user as { id: string; email: string } };
+}
+
+/** Follows the newest confirmation link mailed to `email` (with the browser's cookie, if any). */
+export async function confirmEmail(
+  t: TestApp,
+  email: string,
+  cookie?: string,
+  mails = t.outbox(),
+) {
+  const link = newestLink(mails, email, VERIFY_EMAIL_PATH);
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  const url = new URL(link);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: url.pathname + url.search,
+    headers: cookie ? { cookie } : {},
+  });
+  if (res.statusCode !== 302) throw new Error(`confirmation failed: ${res.statusCode} ${res.body}`);
+  return res;
 }

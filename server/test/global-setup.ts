@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPgPool, fromPglite, fromPgPool } from '../src/db/client.ts';
+import { createPgPool, fromPglite, fromPgPool, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -24,7 +24,7 @@ export function databaseUrl(adminUrl: string, name: string) {
 
 /** Migrates one template of each database kind once; every test file copies it. */
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   await runMigrations(database);
   const dump = await client.dumpDataDir('none');

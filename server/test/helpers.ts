@@ -8,8 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { createPgPool, fromPglite, fromPgPool, type Database } from '../src/db/client.ts';
+import {
+  createPgPool,
+  fromPglite,
+  fromPgPool,
+  PGLITE_EXTENSIONS,
+  type Database,
+} from '../src/db/client.ts';
 import { databaseUrl } from './global-setup.ts';
+import { RATE_LIMIT_NAMES } from '../src/lib/rate-limit-rules.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -20,7 +27,10 @@ export const DB_KINDS: DbKind[] = inject('postgres') ? ['pglite', 'postgres'] : 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === 'pglite') {
     const dump = fs.readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     return fromPglite(client);
   }
   const pgInfo = inject('postgres');
@@ -57,7 +67,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real buildApp() on a fresh database, with mail going to a temporary outbox. */
+/**
+ * The limits on free writes lifted, for the suites that prove something else with many writes
+ * from one account or address (a hundred purchases at once); the abuse suite
+ * (security/abuse.test.ts) runs with the shop's own defaults by passing `SHOP_LIMITS`.
+ */
+export const NO_LIMITS = {
+  MAX_UNPAID_ORDERS: '0',
+  RATE_LIMITS: RATE_LIMIT_NAMES.map((name) => `${name}=1000000/1s`).join(','),
+};
+
+/** The shop's own limits (the defaults), to override NO_LIMITS with. */
+export const SHOP_LIMITS = { MAX_UNPAID_ORDERS: '5', RATE_LIMITS: '' };
+
+/**
+ * The real buildApp() on a fresh database, with mail going to a temporary outbox, the limits
+ * on free writes lifted unless `env` sets them (SHOP_LIMITS).
+ */
 export async function buildTestApp(
   kind: DbKind,
   options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'database'> } = {},
@@ -68,6 +94,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...NO_LIMITS,
     ...options.env,
   });
   const database = await openTestDatabase(kind);

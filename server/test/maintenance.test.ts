@@ -1,7 +1,7 @@
 // The embedded database has no autovacuum: the server vacuums and analyses it (src/db/maintenance.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, type Database } from '../src/db/client.ts';
+import { fromPglite, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
 import { startMaintenance, WARM_BATCH_ROWS, type Maintenance } from '../src/db/maintenance.ts';
 import { DB_KINDS, openTestDatabase } from './helpers.ts';
 
@@ -112,7 +112,7 @@ describe('database maintenance', () => {
     const dump = await database.raw.client.dumpDataDir('none');
     await maintenance?.stop();
     await database.close();
-    const client = await PGlite.create({ loadDataDir: dump });
+    const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
     database = fromPglite(client);
     const counters = await client.query<{ inserted: number }>(
       `select n_ins_since_vacuum::int as inserted from pg_stat_user_tables where relname = 'parts'`,

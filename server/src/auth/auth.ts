@@ -24,7 +24,12 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** REDIS_URL: rate-limit counters there instead of the database. */
   redis: Redis | null;
+  /** A completed password reset: the account's sign-in lock is lifted at once. */
+  onPasswordReset(email: string): Promise<void>;
 }
+
+/** How long a confirmation link works. */
+const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 
 /**
  * The shop's Better Auth: e-mail + password, Google (OpenID Connect, found through its issuer's
@@ -32,7 +37,7 @@ export interface AuthDeps {
  * httpOnly cookies, Bearer tokens for API clients, and rate limits stored where every instance
  * counts together (Redis when REDIS_URL is set, else the database).
  */
-export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, redis, onPasswordReset }: AuthDeps) {
   const { google, github, facebook } = config.social;
 
   return betterAuth({
@@ -65,6 +70,9 @@ export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps)
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await onPasswordReset(user.email);
+      },
       async sendResetPassword({ user, url }) {
         try {
           await mailer.send({
@@ -78,6 +86,32 @@ export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps)
         } catch (err) {
           log.error({ err }, 'could not send a password reset mail');
         }
+      },
+    },
+    // Signing up signs the customer in at once; what costs the shop or others something waits
+    // for the address to be confirmed (access 'verified', plugins/access.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      async sendVerificationEmail({ user, url }) {
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: 'Confirm your e-mail address for Partsmith',
+            text:
+              `Hello ${user.name},\n\nPlease confirm that this is your e-mail address by opening this link ` +
+              `(it works for 24 hours and signs you in):\n\n${url}\n\n` +
+              `Once it is confirmed you can order parts, pay and post reviews.\n` +
+              `If you did not create a Partsmith account, ignore this mail: nothing happens without the link.\n`,
+          });
+        } catch (err) {
+          log.error({ err }, 'could not send an e-mail confirmation link');
+        }
+      },
+      // ADMIN_EMAILS: an administrator only by proof of the address.
+      async afterEmailVerification(user) {
+        await promoteConfiguredAdmin(db, user.id, config.adminEmails);
       },
     },
     socialProviders: {
@@ -138,17 +172,11 @@ export function createAuth({ config, db, mailer, secret, log, redis }: AuthDeps)
       cookiePrefix: COOKIE_PREFIX,
     },
     databaseHooks: {
-      user: {
-        create: {
-          async before(user) {
-            const admin = config.adminEmails.includes(user.email.toLowerCase());
-            return { data: { ...user, role: admin ? 'admin' : 'customer' } };
-          },
-        },
-      },
       session: {
         create: {
-          // ADMIN_EMAILS also promotes an account that existed before it was listed.
+          // ADMIN_EMAILS also promotes a confirmed account that existed before it was listed,
+          // or one a social provider confirmed: never an unconfirmed sign-up (anyone could sign
+          // up first with the owner's address).
           async after(session) {
             await promoteConfiguredAdmin(db, session.userId, config.adminEmails);
           },

@@ -8,6 +8,7 @@ import { createSignInLimiter } from './sign-in-limiter.ts';
 import { AUTH_UNAVAILABLE_MESSAGE, redisOutage } from './redis-rate-limit.ts';
 import { RedisUnavailableError } from '../lib/redis.ts';
 import { loadAuthSecret } from './secret.ts';
+import type { RateLimitName } from '../lib/rate-limit-rules.ts';
 import { createSessionLookup } from './session-lookup.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,12 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
+/** Better Auth's endpoints that mail a link to the address in their body, and their limit. */
+const MAIL_LIMITS: Record<string, RateLimitName | undefined> = {
+  '/api/auth/send-verification-email': 'verification-mail',
+  '/api/auth/request-password-reset': 'reset-mail',
+};
+
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
 /**
@@ -56,6 +63,7 @@ const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.sessi
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   const secret = loadAuthSecret(app.config.authSecret, app.config.dataDir);
+  const limiter = createSignInLimiter(app.counter);
   const auth = createAuth({
     config: app.config,
     db: app.db,
@@ -63,8 +71,8 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     secret,
     log: app.log,
     redis: app.redis,
+    onPasswordReset: (email) => limiter.reset(email),
   });
-  const limiter = createSignInLimiter(app.db, app.redis);
   const unavailable = (reply: FastifyReply) =>
     reply.status(503).header('retry-after', '5').send(errorBody(503, AUTH_UNAVAILABLE_MESSAGE));
   app.decorate('auth', auth);
@@ -117,6 +125,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
       email: response.user.email,
       name: response.user.name,
       role: role.success ? role.data : 'customer',
+      emailVerified: response.user.emailVerified,
     };
     request.sessionToken = response.session.token;
   });
@@ -143,24 +152,32 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
 
   async function handleAuth(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, app.config.publicUrl);
-    const signIn = request.method === 'POST' && url.pathname === '/api/auth/sign-in/email';
-    const email = signIn
-      ? String((request.body as { email?: unknown } | undefined)?.email ?? '')
-          .trim()
-          .toLowerCase()
-      : '';
+    const post = request.method === 'POST';
+    const signIn = post && url.pathname === '/api/auth/sign-in/email';
+    const mailLimit = post ? MAIL_LIMITS[url.pathname] : undefined;
+    const email =
+      signIn || mailLimit
+        ? String((request.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase()
+        : '';
     // Counted before the password is checked, atomically, on every instance: of any number of
     // simultaneous guesses for one account, only the first three reach the password check.
-    if (signIn && email && !(await limiter.take(email))) {
-      request.log.warn(
-        { route: 'sign-in' },
-        'sign-in refused: too many failed attempts for this account',
-      );
-      return reply
-        .status(429)
-        .header('retry-after', String(limiter.windowSeconds))
-        .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
+    if (signIn && email) {
+      const attempt = await limiter.take(email);
+      if (!attempt.allowed) {
+        request.log.warn(
+          { route: 'sign-in' },
+          'sign-in refused: too many failed attempts for this account',
+        );
+        return reply
+          .status(429)
+          .header('retry-after', String(attempt.retryAfter))
+          .send(errorBody(429, 'Too many attempts. Please wait a moment and try again.'));
+      }
     }
+    // Confirmation and reset links are mailed a few times per address, whoever asks.
+    if (mailLimit && email) await app.takeLimit(mailLimit, `email:${email}`);
 
     // Better Auth passes a null or non-text name straight to the database (a 500): refuse it.
     if (request.method === 'POST' && url.pathname === '/api/auth/update-user') {

@@ -18,7 +18,7 @@ export interface SessionSettings {
 export const VERIFIED_TOKENS_KEPT = 4096;
 
 export interface FoundSession {
-  user: { id: string; email: string; name: string; role: string };
+  user: { id: string; email: string; name: string; role: string; emailVerified: boolean };
   token: string;
 }
 
@@ -73,6 +73,7 @@ export function createSessionLookup(db: Db, settings: SessionSettings) {
       email: users.email,
       name: users.name,
       role: users.role,
+      emailVerified: users.emailVerified,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -123,6 +124,7 @@ export function createSessionLookup(db: Db, settings: SessionSettings) {
     const now = Date.now();
     const expires = row.expiresAt.getTime();
     if (expires <= now || expires - refreshAfterMs <= now) return undefined;
-    return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, token };
+    const { id, email, name, role, emailVerified } = row;
+    return { user: { id, email, name, role, emailVerified }, token };
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -73,8 +74,22 @@ async function ping(db: Db): Promise<boolean> {
 /** Shared buffers of the embedded database (each MB is resident memory once touched). */
 export const PGLITE_SHARED_BUFFERS = '64MB';
 
+/**
+ * No statement of the shop's runs for long: one that does (a lock held by a stuck session, a
+ * runaway query) is ended instead of holding its connection. Migrations lift it (migrate.ts).
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/** The PostgreSQL extensions the schema uses, loaded into PGlite (pg_trgm: the search's index). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export function createPgPool(url: string, max: number) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return pool;
@@ -101,6 +116,7 @@ export async function openDatabase(options: {
       // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory;
       // a shop's catalogue and orders fit in far less, and the OS caches the files besides.
       postgresqlconf: `shared_buffers=${PGLITE_SHARED_BUFFERS}\n`,
+      extensions: PGLITE_EXTENSIONS,
     });
     return fromPglite(client, release);
   } catch (error) {

@@ -26,6 +26,8 @@ export async function runMigrations(database: Database, folder = migrationsFolde
   const client = await database.raw.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // An index on a large table may take longer than the shop's statement time-out.
+    await client.query('set statement_timeout = 0');
     await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});

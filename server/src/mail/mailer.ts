@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe on the newsletter's mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,15 +1,21 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
 import { errorBody } from './error-handler.ts';
 
-/** Who may call a route. Every /api route declares one in `config.access`. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. Every /api route declares one in `config.access`. `verified`: a
+ * signed-in account whose e-mail address is confirmed (or an admin), for what costs the shop or
+ * others something: orders, payments, reviews, uploads.
+ */
+export type Access = 'public' | 'user' | 'verified' | 'admin';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   role: 'admin' | 'customer';
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -62,6 +68,13 @@ export const accessControl = fp(async function accessControl(app: FastifyInstanc
         'access denied: not an admin',
       );
       return reply.status(403).send(errorBody(403, 'Only an administrator may do that.'));
+    }
+    if (access === 'verified' && !request.user.emailVerified && request.user.role !== 'admin') {
+      request.log.info(
+        { access, route: request.routeOptions.url, user: request.user.id },
+        'access denied: e-mail address not confirmed',
+      );
+      return reply.status(403).send(errorBody(403, EMAIL_NOT_CONFIRMED_MESSAGE));
     }
   });
 });

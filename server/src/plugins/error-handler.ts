@@ -54,7 +54,10 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
           `access denied: ${error.message}`,
         );
       }
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.statusCode, error.message));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

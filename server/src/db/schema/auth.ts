@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -69,7 +70,11 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounts_user_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_idx').on(t.userId),
+    // One shop account per provider account.
+    uniqueIndex('accounts_provider_account_unique').on(t.providerId, t.accountId),
+  ],
 );
 
 export const verifications = pgTable(

@@ -32,12 +32,16 @@ export const parts = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('parts_price_nonnegative', sql`${t.priceCents} >= 0`),
+    // At least $0.01 (migration 0009 adds it NOT VALID: rows written before are not rechecked).
+    check('parts_price_positive', sql`${t.priceCents} >= 1`),
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
     index('parts_listed_seq_idx')
       .on(t.seq)
       .where(sql`${t.deletedAt} is null`),
+    // The catalogue's `q` (ILIKE '%…%' on name or description) through trigrams (pg_trgm).
+    index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('parts_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );
 

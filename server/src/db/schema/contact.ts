@@ -10,13 +10,17 @@ export const contactMessages = pgTable('contact_messages', {
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
 });
 
-/** Newsletter sign-ups; e-mails are stored lower-case, so the unique index is case-blind. */
+/**
+ * Newsletter sign-ups; e-mails are stored lower-case, so the unique index is case-blind. An
+ * address is on the list once `confirmed_at` is set by the link mailed to it (double opt-in).
+ */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
 );

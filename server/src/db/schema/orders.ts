@@ -53,6 +53,10 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_shipped_only_paid', sql`${t.shippedAt} is null or ${t.paid}`),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // MAX_UNPAID_ORDERS counts a buyer's open unpaid orders at each purchase.
+    index('orders_open_unpaid_user_idx')
+      .on(t.userId)
+      .where(sql`not ${t.paid} and ${t.expiredAt} is null`),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_transaction_unique').on(t.transactionId),
   ],

@@ -14,6 +14,8 @@ export const reviews = pgTable(
     /** The author, from the session (null for demo reviews and deleted accounts). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an admin (Manage Reviews): kept, but no longer shown on the home page. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),

@@ -19,12 +19,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: 'contact' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the shop',
         body: ContactBody,
-        response: { 200: ContactAnswer, 400: ApiError },
+        response: { 200: ContactAnswer, 400: ApiError, 429: ApiError },
       },
     },
     async (request) => {
@@ -36,17 +36,20 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: 'newsletter' },
       schema: {
         tags: ['contact'],
         summary: 'Subscribe an e-mail address to the newsletter',
         body: NewsletterBody,
-        response: { 200: NewsletterAnswer, 400: ApiError },
+        response: { 200: NewsletterAnswer, 400: ApiError, 429: ApiError },
       },
     },
     async (request) => {
-      const { alreadySubscribed } = await service.subscribe(request.body.email);
-      return { acknowledged: true as const, alreadySubscribed };
+      await service.subscribe(request.body.email);
+      return {
+        acknowledged: true as const,
+        message: 'Thank you: check your inbox for the link that confirms your subscription.',
+      };
     },
   );
 };

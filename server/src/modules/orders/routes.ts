@@ -14,7 +14,7 @@ import {
   PurchaseBody,
 } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
-import { toApiOrder, type OrdersService } from './service.ts';
+import type { OrdersService } from './service.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -31,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/purchase',
     {
-      config: { access: 'user' },
+      config: { access: 'verified', limit: 'purchase' },
       schema: {
         tags: ['orders'],
         summary: 'Buy a part: checks the quantity and takes the stock in one transaction',
@@ -43,9 +43,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           200: PurchaseAnswer,
           400: ApiError,
           401: ApiError,
+          403: ApiError,
           404: ApiError,
           409: ApiError,
           422: ApiError,
+          429: ApiError,
         },
       },
     },
@@ -86,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, 400: ApiError, 401: ApiError, 404: ApiError },
       },
     },
-    async (request) => toApiOrder(await service.getVisible(request.params.id, request.user!)),
+    async (request) => service.toApi(await service.getVisible(request.params.id, request.user!)),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import {
   orderMails,
   orders,
   parts,
+  users,
   type OrderRow,
 } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
@@ -21,7 +22,16 @@ import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
 
-export function toApiOrder(row: OrderRow): Order {
+/** How many open (unpaid, unexpired) orders a buyer holds. */
+async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
+  return db.$count(
+    orders,
+    and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.expiredAt)),
+  );
+}
+
+/** An order for the API; `ttlMs` (UNPAID_ORDER_TTL) gives an open unpaid order its `expiresAt`. */
+export function toApiOrder(row: OrderRow, ttlMs?: number): Order {
   return {
     _id: row.id,
     partId: row.partId,
@@ -38,6 +48,10 @@ export function toApiOrder(row: OrderRow): Order {
     availableQuantity: row.stockAfter,
     paid: row.paid,
     expired: row.expiredAt !== null,
+    expiresAt:
+      ttlMs && !row.paid && row.expiredAt === null
+        ? new Date(row.createdAt.getTime() + ttlMs).toISOString()
+        : null,
     transactionId: row.transactionId,
     status: row.shippedAt ? 'shipped' : null,
     createdAt: row.createdAt.toISOString(),
@@ -58,15 +72,25 @@ function toOrderRow(raw: Record<string, unknown>): OrderRow {
 
 /**
  * The purchase (see placeInTx): the stock taken and the order written in one statement, with
- * placeholders so that it is built once and kept prepared under a name (decision 029).
+ * placeholders so that it is built once and kept prepared under a name (decision 029). With a
+ * limit on unpaid orders, the stock is taken only while the buyer holds fewer than `maxUnpaid`
+ * (counted up to the limit, on the partial index of open unpaid orders).
  */
-const PLACE_ORDER = sql`
+function placeOrderStatement(limitUnpaid: boolean) {
+  const underLimit = limitUnpaid
+    ? sql`and (select count(*) from (select 1 from ${orders} o
+                 where o.user_id = ${sql.placeholder('userId')} and not o.paid
+                   and o.expired_at is null
+                 limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
+    : sql``;
+  return sql`
   with taken as (
     update ${parts}
     set available_quantity = available_quantity - ${sql.placeholder('quantity')}, updated_at = now()
     where id = ${sql.placeholder('partId')} and deleted_at is null
       and available_quantity >= ${sql.placeholder('quantity')}
       and min_order_quantity <= ${sql.placeholder('quantity')}
+      ${underLimit}
     returning id, name, image, description, price_cents, available_quantity)
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
@@ -79,6 +103,14 @@ const PLACE_ORDER = sql`
     returning *)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   select * from placed`;
+}
+
+/** The 409 of a purchase by a buyer who already holds MAX_UNPAID_ORDERS unpaid orders. */
+export const tooManyUnpaid = (max: number) =>
+  new HttpError(
+    409,
+    `You have ${max} unpaid order${max === 1 ? '' : 's'}: pay or delete one first.`,
+  );
 
 export interface Buyer {
   id: string;
@@ -104,10 +136,29 @@ export function createOrdersService(deps: {
   payments?: PaymentProvider | null;
   /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
   catalogueChanged?: () => void;
+  /** MAX_UNPAID_ORDERS: how many unpaid orders one buyer may hold (0: no limit). */
+  maxUnpaidOrders?: number;
+  /**
+   * UNPAID_ORDER_TTL in milliseconds (for each unpaid order's `expiresAt`); undefined: never.
+   */
+  unpaidOrderTtlMs?: number;
+  /**
+   * PostgreSQL serves one buyer's purchases side by side: their row in `users` is locked first,
+   * so that two purchases at once cannot both see room under the unpaid-order limit. PGlite runs
+   * one statement at a time, so the one statement is enough there.
+   */
+  lockBuyer?: boolean;
 }) {
   const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, log } = deps;
-  const placeOrder = prepared(db, 'partsmith_place_order', PLACE_ORDER);
+  const maxUnpaid = deps.maxUnpaidOrders ?? 0;
+  const placeOrder = prepared(
+    db,
+    maxUnpaid > 0 ? 'partsmith_place_order_limited' : 'partsmith_place_order',
+    placeOrderStatement(maxUnpaid > 0),
+  );
+  const lockBuyer = Boolean(deps.lockBuyer) && maxUnpaid > 0;
+  const toOrder = (row: OrderRow) => toApiOrder(row, deps.unpaidOrderTtlMs);
 
   /**
    * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
@@ -118,7 +169,10 @@ export function createOrdersService(deps: {
    * One round trip when it succeeds; only a refusal reads the part to say why.
    */
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
+    if (lockBuyer)
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
     const result = await executePrepared(tx, placeOrder, {
+      ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
       quantity: input.quantity,
       partId: input.partId,
       userId: buyer.id,
@@ -135,6 +189,8 @@ export function createOrdersService(deps: {
       .from(parts)
       .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
     if (!current) throw notFound('This part is not in our catalogue any more.');
+    if (maxUnpaid > 0 && (await unpaidCount(tx, buyer.id)) >= maxUnpaid)
+      throw tooManyUnpaid(maxUnpaid);
     if (input.quantity < current.minOrderQuantity || input.quantity > current.availableQuantity) {
       throw new HttpError(
         422,
@@ -160,7 +216,13 @@ export function createOrdersService(deps: {
         return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
       };
       // Without a key, one statement is its own transaction: no BEGIN/COMMIT round trips.
-      if (!idempotencyKey) return placed(await placeInTx(db, input, buyer));
+      if (!idempotencyKey) {
+        return placed(
+          lockBuyer
+            ? await db.transaction((tx) => placeInTx(tx, input, buyer))
+            : await placeInTx(db, input, buyer),
+        );
+      }
       const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const result = await db.transaction(
         async (tx): Promise<{ answer: Answer } | { order: OrderRow }> => {
@@ -216,7 +278,7 @@ export function createOrdersService(deps: {
       const more = rows.length > q.limit;
       const page = more ? rows.slice(0, q.limit) : rows;
       return {
-        orders: page.map(toApiOrder),
+        orders: page.map(toOrder),
         total,
         nextCursor: more ? String(page[page.length - 1]!.seq) : null,
       };
@@ -251,8 +313,11 @@ export function createOrdersService(deps: {
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toApiOrder);
+      return rows.map(toOrder);
     },
+
+    /** An order as the API answers it (with its expiry). */
+    toApi: toOrder,
 
     /** An order its owner (or an admin) may see; others get the same 404 as a missing one. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<OrderRow> {

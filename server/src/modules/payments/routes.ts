@@ -59,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      config: { access: 'user' },
+      config: { access: 'verified' },
       schema: {
         tags: ['payments'],
         summary: "Start paying an order: the amount is the order's own total",
@@ -115,7 +115,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/purchase/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'verified' },
       schema: {
         tags: ['payments'],
         summary: 'Record a payment: the server asks the provider before the order becomes paid',
@@ -188,7 +188,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test-payments/confirm',
     {
-      config: { access: 'user' },
+      config: { access: 'verified' },
       schema: {
         tags: ['payments'],
         summary: "Test mode only: pay with one of Stripe's test cards",

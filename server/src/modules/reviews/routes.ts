@@ -23,16 +23,25 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addReview',
     {
-      config: { access: 'user' },
+      config: { access: 'verified', limit: 'review' },
       schema: {
         tags: ['reviews'],
         summary: 'Leave a review (the author is the signed-in user; upload the image first)',
         body: AddReviewBody,
-        response: { 200: InsertedAnswer, 400: ApiError, 401: ApiError, 422: ApiError },
+        response: {
+          200: InsertedAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          422: ApiError,
+          429: ApiError,
+        },
       },
     },
     async (request) => {
-      const { name, rating, type, image } = request.body;
+      // The author is the account: a name sent in the body is not read.
+      const { rating, type, image } = request.body;
+      const name = request.user!.name;
       if (image.startsWith('/uploads/') && !(await app.images.has(image))) {
         throw new HttpError(422, 'Upload an image first.');
       }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, UPLOAD_MAX_BYTES, UploadAnswer } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -13,8 +14,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How many uploads one instance decodes and re-encodes at once: each holds up to 25 megapixels
+ * in sharp's memory, so a burst is refused (429) rather than queued into the server's memory.
+ */
+export const UPLOADS_AT_ONCE = Math.max(2, os.availableParallelism());
+
 /** POST /api/upload: field `image`, JPEG/PNG/WebP by content, at most 5 MB and 25 megapixels. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  let processing = 0;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
@@ -22,7 +30,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload',
     {
-      config: { access: 'user' },
+      config: { access: 'verified', limit: 'upload' },
       schema: {
         tags: ['uploads'],
         summary:
@@ -32,31 +40,49 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           200: UploadAnswer,
           400: ApiError,
           401: ApiError,
+          403: ApiError,
           413: ApiError,
           415: ApiError,
           422: ApiError,
+          429: ApiError,
         },
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, 'Send the image as multipart/form-data in a field named "image".');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image')
-        throw new HttpError(400, 'Send the image in a field named "image".');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'The image is too large: at most 5 MB.');
-        }
-        throw error;
+      if (processing >= UPLOADS_AT_ONCE) {
+        throw new HttpError(
+          429,
+          'The shop is processing many images right now. Please try again in a few seconds.',
+          { 'retry-after': '5' },
+        );
       }
-      const webp = await reencodeImage(bytes);
-      return { display_url: await app.images.save(webp) };
+      processing += 1;
+      try {
+        return await processUpload(request);
+      } finally {
+        processing -= 1;
+      }
     },
   );
+
+  async function processUpload(request: FastifyRequest) {
+    if (!request.isMultipart())
+      throw new HttpError(415, 'Send the image as multipart/form-data in a field named "image".');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'image')
+      throw new HttpError(400, 'Send the image in a field named "image".');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, 'The image is too large: at most 5 MB.');
+      }
+      throw error;
+    }
+    const webp = await reencodeImage(bytes);
+    return { display_url: await app.images.save(webp) };
+  }
 };
 
 /** Serves stored uploads: unique names, so cached for a year; never run as anything but an image. */

@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Role } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -26,7 +26,10 @@ export async function setRoleByEmail(db: DbOrTx, email: string, role: Role): Pro
   });
 }
 
-/** ADMIN_EMAILS: makes the user an admin when they sign in, if listed and not one yet. */
+/**
+ * ADMIN_EMAILS: makes the user an admin, if listed, confirmed and not one yet (at the address's
+ * confirmation, or at a sign-in after it).
+ */
 export async function promoteConfiguredAdmin(
   db: DbOrTx,
   userId: string,
@@ -34,10 +37,14 @@ export async function promoteConfiguredAdmin(
 ) {
   if (adminEmails.length === 0) return;
   const [user] = await db
-    .select({ email: users.email, role: users.role })
+    .select({ email: users.email, role: users.role, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.id, userId));
-  if (user && user.role !== 'admin' && adminEmails.includes(user.email.toLowerCase())) {
+  if (
+    user?.emailVerified &&
+    user.role !== 'admin' &&
+    adminEmails.includes(user.email.toLowerCase())
+  ) {
     await db
       .update(users)
       .set({ role: 'admin', updatedAt: new Date() })
@@ -52,14 +59,19 @@ export class LastAdminError extends HttpError {
   }
 }
 
-/** The shop must never be left without an administrator. */
+/**
+ * The shop must never be left without an administrator. Every admin's row is locked (in one
+ * order, so two callers cannot deadlock) before they are counted: two admins deleting or
+ * demoting each other at once are served one after the other, and the second sees one admin.
+ * Call it inside the transaction that deletes or demotes.
+ */
 export async function refuseIfLastAdmin(db: DbOrTx, who: { email: string } | { id: string }) {
-  const [user] = await db
-    .select({ role: users.role })
+  const admins = await db
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .where('email' in who ? eq(users.email, who.email) : eq(users.id, who.id))
+    .where(eq(users.role, 'admin'))
+    .orderBy(users.id)
     .for('update');
-  if (user?.role !== 'admin') return;
-  const [admins] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
-  if ((admins?.n ?? 0) <= 1) throw new LastAdminError();
+  const target = admins.find((a) => ('email' in who ? a.email === who.email : a.id === who.id));
+  if (target && admins.length <= 1) throw new LastAdminError();
 }
