@@ -8,6 +8,8 @@ import { sleep } from './stats.mjs';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
+/** The bench's SMTP peer (bench/lib/shop.mjs starts it with the first sign-up). */
+export const MAIL_PEER_PORT = Number(process.env.BENCH_PORT_BASE ?? 4300) + 90;
 
 /**
  * Spawns `taskset -c <core> node <SERVER_NODE_FLAGS> server/dist/main.js` with the given environment and resolves
@@ -28,6 +30,11 @@ export async function startServer({ name, port, env, logDir, core = SERVER_CORE,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // Mail to the bench's loopback SMTP peer (sign-ups confirm through it), and no limit on
+      // one buyer's unpaid orders or purchases: each bench buyer places hundreds.
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_PEER_PORT}`,
+      MAX_UNPAID_ORDERS: '0',
+      RATE_LIMITS: 'purchase=1000000/1s',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -1,5 +1,7 @@
 // Talking to the shop as its clients do: accounts, purchases, and the checks run after them.
+import { confirmThroughPeer, startMailPeer } from '../../scripts/mail-peer.mjs';
 import { load } from './load.mjs';
+import { MAIL_PEER_PORT } from './server.mjs';
 
 export const ADMIN_EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'bench-password-2026';
@@ -9,12 +11,17 @@ const ORDER = {
   phone: '+1 555 010 0200',
 };
 
+let mailPeer;
+
 /**
- * Signs an account up and returns its bearer token and session cookie. Each account comes from
+ * Signs an account up, confirms its address through the link mailed to the bench's SMTP peer
+ * (as a buyer would), and returns its bearer token and session cookie. Each account comes from
  * its own loopback address (X-Forwarded-For, honoured with TRUST_PROXY=127.0.0.1), as real
  * buyers would, so the per-address sign-up limit is not what is measured.
  */
 export async function signUp(url, email, clientIp) {
+  mailPeer ??= startMailPeer(MAIL_PEER_PORT);
+  await mailPeer;
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     // Better Auth wants the page's Origin on its writes: the shop's own, as its sign-up page sends.
@@ -28,6 +35,7 @@ export async function signUp(url, email, clientIp) {
   if (!res.ok) throw new Error(`sign-up of ${email} answered ${res.status}: ${await res.text()}`);
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error('sign-up gave no set-auth-token header (is the bearer plugin on?)');
+  await confirmThroughPeer(await mailPeer, email);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -16,14 +16,23 @@ const ADMIN_DATABASE_URL =
 const REDIS_URL = process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2';
 
 export const ADMIN_EMAIL = 'admin@proof.example';
+/** The loopback SMTP peer's port (proof/lib/shop.ts starts it): sign-ups confirm through it. */
+export const MAIL_PEER_PORT = BASE_PORT + 90;
 
-/** The settings every instance of a suite shares: production mode, one auth secret, one admin. */
+/**
+ * The settings every instance of a suite shares: production mode, one auth secret, one admin,
+ * mail to the loopback SMTP peer, and no unpaid-order or purchase limit (the proofs' buyers
+ * place many orders each; the abuse suite proves the limits).
+ */
 export function serverEnv(extra: Record<string, string | undefined> = {}) {
   return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     ADMIN_EMAILS: ADMIN_EMAIL,
+    SMTP_URL: `smtp://127.0.0.1:${MAIL_PEER_PORT}`,
+    MAX_UNPAID_ORDERS: '0',
+    RATE_LIMITS: 'purchase=1000000/1s',
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
     TRUST_PROXY: undefined,
     DATABASE_URL: undefined,

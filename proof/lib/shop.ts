@@ -1,6 +1,8 @@
 // A small HTTP client of the running shop for the proofs: sign-up with a bearer token, the admin's
 // catalogue and order list, purchases. Every call goes over loopback to a real server process.
 import { randomBytes } from 'node:crypto';
+import { confirmThroughPeer, startMailPeer } from '../../scripts/mail-peer.mjs';
+import { MAIL_PEER_PORT } from './env.ts';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -51,8 +53,15 @@ export function uniqueEmail(label: string) {
   return `${label}-${randomBytes(4).toString('hex')}@proof.example`;
 }
 
-/** Signs up and answers the bearer token (Better Auth's `set-auth-token` header). */
+/** The loopback SMTP server the proofs' shops mail to (serverEnv's SMTP_URL). */
+export const mailPeer = startMailPeer(MAIL_PEER_PORT);
+
+/**
+ * Signs up, confirms the address through the link mailed to the SMTP peer, and answers the
+ * bearer token (Better Auth's `set-auth-token` header).
+ */
 export async function signUp(base: string, email: string, ip?: string): Promise<string> {
+  const peer = await mailPeer;
   const res = await call(base, 'POST', '/api/auth/sign-up/email', {
     body: { name: email.split('@')[0], email, password: PASSWORD },
     ip,
@@ -60,6 +69,7 @@ export async function signUp(base: string, email: string, ip?: string): Promise<
   const token = res.headers.get('set-auth-token');
   if (res.status !== 200 || !token)
     throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await confirmThroughPeer(peer, email);
   return token;
 }
 

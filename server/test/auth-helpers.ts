@@ -21,6 +21,7 @@ export async function signUp(
     password = 'long enough 123',
     confirm = true,
     mails = () => t.outbox(),
+    ip,
   }: {
     email: string;
     name?: string;
@@ -28,6 +29,8 @@ export async function signUp(
     confirm?: boolean;
     /** Where the shop's mail is read (a test's own mailer instead of the outbox). */
     mails?: () => string[];
+    /** The client's address (Better Auth limits sign-ups per address). */
+    ip?: string;
   },
 ) {
   const res = await t.app.inject({
@@ -35,6 +38,7 @@ export async function signUp(
     url: '/api/auth/sign-up/email',
     payload: { name, email, password },
     headers: { origin: t.config.publicUrl },
+    ...(ip ? { remoteAddress: ip } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieOf(res);
@@ -43,12 +47,7 @@ export async function signUp(
 }
 
 /** Follows the newest confirmation link mailed to `email` (with the browser's cookie, if any). */
-export async function confirmEmail(
-  t: TestApp,
-  email: string,
-  cookie?: string,
-  mails = t.outbox(),
-) {
+export async function confirmEmail(t: TestApp, email: string, cookie?: string, mails = t.outbox()) {
   const link = newestLink(mails, email, VERIFY_EMAIL_PATH);
   if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
   const url = new URL(link);

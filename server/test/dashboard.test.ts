@@ -7,19 +7,8 @@ import { AuditList, OrderList, PartList, UserList } from '@partsmith/contract';
 import { auditLog, orders, parts, reviews, users } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { UPLOAD_WIDTHS } from '../src/modules/uploads/images.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, multipart, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
-
-function multipart(bytes: Buffer, filename: string, type: string, field = 'image') {
-  const boundary = '----partsmith-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 function crc32(buf: Buffer) {
   let c = ~0;

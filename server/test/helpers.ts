@@ -119,3 +119,15 @@ export async function buildTestApp(
     },
   };
 }
+
+/** A multipart/form-data body with one file, as a browser's upload form sends it. */
+export function multipart(bytes: Buffer, filename: string, type: string, field = 'image') {
+  const boundary = '----partsmith-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
