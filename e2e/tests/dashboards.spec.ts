@@ -2,7 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import sharp from 'sharp';
 import { BASE_URL } from '../playwright.config.ts';
 import { expect, expectNoA11yViolations, test } from './fixtures.ts';
-import { PASSWORD, signUpThroughPage, unique } from './account-helpers.ts';
+import { confirmThroughApi, PASSWORD, signUpThroughPage, unique } from './account-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'the dashboard flows run at desktop width');
@@ -23,6 +23,7 @@ async function apiCustomer(name: string): Promise<{ api: APIRequestContext; emai
     data: { name, email, password: PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await confirmThroughApi(api, email);
   return { api, email };
 }
 

@@ -73,17 +73,26 @@ const EnvSchema = z.object({
   /** Tests only: where the Stripe SDK sends its requests (a local Stripe-speaking server). */
   STRIPE_API_BASE: z.url().optional(),
   ALLOW_TEST_PAYMENTS: booleanFlag,
-  /** Unpaid orders older than this expire (their stock goes back): '30m', '2h', '1d'; 'off' or 0 never. */
+  /**
+   * Unpaid orders older than this expire (their stock goes back): '30m', '2h', '1d'; 'off' or 0
+   * never. Unset or empty: 24 hours.
+   */
   UNPAID_ORDER_TTL: z
     .string()
     .trim()
-    .regex(/^(off|0|[0-9]+\s*[smhd])$/i, "must be a duration such as '30m', '2h' or '1d', or 'off'")
-    .default('24h'),
+    .regex(
+      /^(off|0|[0-9]+\s*[smhd])?$/i,
+      "must be a duration such as '30m', '2h' or '1d', or 'off'",
+    )
+    .optional(),
   /** How many unpaid orders one customer may hold at once; 0 for no limit. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
   RATE_LIMITS: optionalString,
 });
+
+/** Unpaid orders hold stock for a day unless UNPAID_ORDER_TTL says otherwise. */
+export const DEFAULT_UNPAID_ORDER_TTL = '24h';
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -269,7 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     allowTestPayments: e.ALLOW_TEST_PAYMENTS ?? false,
-    unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL),
+    unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL || DEFAULT_UNPAID_ORDER_TTL),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     rateLimits,
     social: {

@@ -32,6 +32,23 @@ describe('configuration', () => {
     }
   });
 
+  it('holds unpaid orders 24 h and 5 a customer by default; limits can be tuned, not mistyped', () => {
+    const defaults = loadConfig({});
+    expect(defaults.unpaidOrderTtlMs).toBe(86_400_000);
+    expect(loadConfig({ UNPAID_ORDER_TTL: '' }).unpaidOrderTtlMs).toBe(86_400_000);
+    expect(loadConfig({ UNPAID_ORDER_TTL: 'off' }).unpaidOrderTtlMs).toBeUndefined();
+    expect(loadConfig({ UNPAID_ORDER_TTL: '30m' }).unpaidOrderTtlMs).toBe(1_800_000);
+    expect(defaults.maxUnpaidOrders).toBe(5);
+    expect(loadConfig({ MAX_UNPAID_ORDERS: '0' }).maxUnpaidOrders).toBe(0);
+    expect(defaults.rateLimits.contact).toEqual({ per: 'ip', max: 5, windowSeconds: 600 });
+    const tuned = loadConfig({ RATE_LIMITS: 'purchase=100/1m, contact=3/2h' }).rateLimits;
+    expect(tuned.purchase).toEqual({ per: 'user', max: 100, windowSeconds: 60 });
+    expect(tuned.contact).toEqual({ per: 'ip', max: 3, windowSeconds: 7200 });
+    expect(() => loadConfig({ RATE_LIMITS: 'purchases=1/1m' })).toThrow(/RATE_LIMITS: "purchases/);
+    expect(() => loadConfig({ RATE_LIMITS: 'contact=0/1m' })).toThrow(/at least 1/);
+    expect(() => loadConfig({ UNPAID_ORDER_TTL: 'soon' })).toThrow(/UNPAID_ORDER_TTL/);
+  });
+
   it('does not seed demo data into PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED_DEMO: 'true' }).seedDemo).toBe(true);
