@@ -35,6 +35,7 @@ import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createOrderMailSender, type OrderMailSender } from './modules/orders/mail-outbox.ts';
+import { housekeeping } from './modules/housekeeping/plugin.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { createTestProcessor } from './modules/payments/test-processor.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   // Mails queued before a stop or a crash go out once the shop has started, not during it.
   setTimeout(orderMails.poke, STARTUP_MAIL_DELAY_MS).unref();
+  await app.register(housekeeping);
   // UNPAID_ORDER_TTL: expire unpaid orders (their stock goes back) now and then.
   let sweep: NodeJS.Timeout | undefined;
   if (config.unpaidOrderTtlMs) {

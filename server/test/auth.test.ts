@@ -262,7 +262,8 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     ).toBe(401);
   });
 
-  it('refuses the 4th rapid failed sign-in for one account with 429, whatever X-Forwarded-For says', async () => {
+  // No trusted proxy here: X-Forwarded-For is ignored, every attempt comes from 127.0.0.1.
+  it("refuses the 4th rapid failed sign-in for one account with 429; a client's own X-Forwarded-For changes nothing", async () => {
     await signUp(t, { email: 'eve@example.com' });
     const attempt = (i: number, password = 'wrong password!') =>
       t.app.inject({
@@ -275,6 +276,41 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const fourth = await attempt(4, 'long enough 123');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().message).toBe('Too many attempts. Please wait a moment and try again.');
+  });
+
+  it('behind a trusted proxy, refuses the 4th failed sign-in with 429 though each attempt comes from a new X-Forwarded-For address', async () => {
+    // TRUST_PROXY=127.0.0.1 (inject's socket address): the header IS the client's address.
+    const proxied = await buildTestApp(kind, {
+      env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error' },
+    });
+    try {
+      await signUp(proxied, { email: 'frank@example.com' });
+      const attempt = (ip: string, email: string, password = 'wrong password!') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email, password },
+          headers: { origin: proxied.config.publicUrl, 'x-forwarded-for': ip },
+        });
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i++)
+        statuses.push((await attempt(`198.51.100.${i}`, 'frank@example.com')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const locked = await attempt('198.51.100.5', 'frank@example.com', 'long enough 123');
+      expect(locked.statusCode).toBe(429);
+
+      // The addresses were taken as different clients: a session records the forwarded one.
+      const { user } = await signUp(proxied, { email: 'grace@example.com' });
+      const ok = await attempt('198.51.100.6', 'grace@example.com', 'long enough 123');
+      expect(ok.statusCode).toBe(200);
+      const recorded = await proxied.database.db
+        .select({ ip: sessions.ipAddress })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id));
+      expect(recorded.map((s) => s.ip)).toContain('198.51.100.6');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses a state-changing auth call from a foreign origin', async () => {

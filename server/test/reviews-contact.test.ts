@@ -1,9 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReviewList } from '@partsmith/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AdminReviewList, AuditList, ReviewList } from '@partsmith/contract';
+import { decodeMail, isMailTo, linkIn } from '../../scripts/mail-links.mjs';
+import { loadAuthSecret } from '../src/auth/secret.ts';
 import { contactMessages, newsletterSubscribers } from '../src/db/schema/index.ts';
 import { insertReviews } from '../src/db/seed/factories.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
+import { createNewsletterLinks } from '../src/modules/contact/service.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { signUp } from './auth-helpers.ts';
+
+const THANKS = {
+  acknowledged: true,
+  message: 'Thank you: check your inbox for the link that confirms your subscription.',
+};
 
 describe.each(DB_KINDS)('reviews, contact and newsletter on %s', (kind) => {
   let t: TestApp;
@@ -77,22 +86,353 @@ describe.each(DB_KINDS)('reviews, contact and newsletter on %s', (kind) => {
     expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
   });
 
-  it('subscribes once; a repeat (any letter case) answers politely', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: { email: 'fan@example.com' },
-    });
-    expect(first.json()).toEqual({ acknowledged: true, alreadySubscribed: false });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: { email: ' FAN@example.com ' },
-    });
+  it('answers a sign-up the same whether or not the address is on the list', async () => {
+    const subscribe = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+    const first = await subscribe('fan@example.com');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual(THANKS);
+    const again = await subscribe(' FAN@example.com ');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ acknowledged: true, alreadySubscribed: true });
+    expect(again.json()).toEqual(THANKS);
     const rows = await t.database.db.select().from(newsletterSubscribers);
     expect(rows.filter((r) => r.email === 'fan@example.com')).toHaveLength(1);
+  });
+});
+
+describe.each(DB_KINDS)('newsletter double opt-in on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const subscribe = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+  const mailsTo = (email: string) => t.outbox().filter((m) => isMailTo(m, email));
+  /** The confirmation mail goes out after the answer: wait until `count` have come. */
+  const confirmations = async (email: string, count = 1) => {
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(count), { timeout: 5_000 });
+    return mailsTo(email);
+  };
+  const follow = (link: string, method: 'GET' | 'POST' = 'GET', form = false) => {
+    const url = new URL(link);
+    return t.app.inject({
+      method,
+      url: url.pathname + url.search,
+      ...(form
+        ? {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    });
+  };
+  const row = async (email: string) =>
+    (await t.database.db.select().from(newsletterSubscribers)).find((r) => r.email === email);
+  const shopNotices = (email: string) =>
+    mailsTo('shop@partsmith.example').filter(
+      (m) => m.includes('[Newsletter] New subscriber') && decodeMail(m).includes(email),
+    );
+  const links = () =>
+    createNewsletterLinks(
+      loadAuthSecret(t.config.authSecret, t.config.dataDir),
+      t.config.publicUrl,
+    );
+
+  it('mails a link that confirms the address; only then does the shop hear of it', async () => {
+    expect((await subscribe('reader@example.com')).json()).toEqual(THANKS);
+    const [mail] = await confirmations('reader@example.com');
+    expect(mail).toContain('Subject: Confirm your Partsmith newsletter subscription');
+    expect((await row('reader@example.com'))?.confirmedAt).toBeNull();
+    expect(shopNotices('reader@example.com')).toHaveLength(0);
+
+    const link = linkIn(mail!, '/api/newsletter/confirm')!;
+    expect(link.startsWith(`${t.config.publicUrl}/api/newsletter/confirm?`)).toBe(true);
+    const res = await follow(link);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/contact?newsletter=confirmed');
+    const confirmedAt = (await row('reader@example.com'))?.confirmedAt;
+    expect(confirmedAt).toBeInstanceOf(Date);
+    expect(shopNotices('reader@example.com')).toHaveLength(1);
+
+    // Again: still confirmed (from the first time), and the shop is not told twice.
+    const twice = await follow(link);
+    expect(twice.headers.location).toBe('/contact?newsletter=confirmed');
+    expect((await row('reader@example.com'))?.confirmedAt).toEqual(confirmedAt);
+    expect(shopNotices('reader@example.com')).toHaveLength(1);
+  });
+
+  it('answers alike for new, waiting and confirmed addresses; only unconfirmed ones get mail', async () => {
+    const fresh = await subscribe('waiting@example.com');
+    await confirmations('waiting@example.com', 1);
+    const waiting = await subscribe('waiting@example.com');
+    await confirmations('waiting@example.com', 2);
+
+    await subscribe('member@example.com');
+    const [mail] = await confirmations('member@example.com', 1);
+    await follow(linkIn(mail!, '/api/newsletter/confirm')!);
+    const member = await subscribe('MEMBER@example.com');
+
+    for (const res of [fresh, waiting, member]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(THANKS);
+      expect(res.headers['content-length']).toBe(fresh.headers['content-length']);
+    }
+    // The confirmed address got nothing: a later sign-up's mail has come, and no second one.
+    await subscribe('later@example.com');
+    await confirmations('later@example.com', 1);
+    expect(mailsTo('member@example.com')).toHaveLength(1);
+  });
+
+  it('puts the unsubscribe link in the text and in List-Unsubscribe headers (RFC 8058)', async () => {
+    await subscribe('headers@example.com');
+    const [mail] = await confirmations('headers@example.com');
+    const text = decodeMail(mail!);
+    const unsubscribe = linkIn(mail!, '/api/newsletter/unsubscribe')!;
+    expect(unsubscribe.startsWith(`${t.config.publicUrl}/api/newsletter/unsubscribe?`)).toBe(true);
+    // Each link alone on its line, for a phone's mail app.
+    expect(text.split('\n')).toContain(unsubscribe);
+    expect(text.split('\n')).toContain(linkIn(mail!, '/api/newsletter/confirm'));
+    const header = /^List-Unsubscribe: *(.*(?:\n[ \t].*)*)$/m.exec(text)?.[1]?.replace(/\s+/g, '');
+    expect(header).toBe(`<${unsubscribe}>`);
+    expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
+  it('refuses forged, altered, swapped and expired confirmation links', async () => {
+    const l = links();
+    const day = 24 * 60 * 60 * 1000;
+    const confirmUrl = (email: string, token: string) =>
+      `/api/newsletter/confirm?${new URLSearchParams({ email, token })}`;
+    const own = l.confirmToken('victim@example.com');
+    const cases: [string, string][] = [
+      // Another address's valid token.
+      [confirmUrl('victim@example.com', l.confirmToken('attacker@example.com')), 'swapped'],
+      [confirmUrl('victim@example.com', `${own}x`), 'altered'],
+      [confirmUrl('victim@example.com', own.replace(/^[0-9a-z]+/, '0')), 'redated'],
+      [confirmUrl('victim@example.com', 'forged.token'), 'forged'],
+      [confirmUrl('victim@example.com', l.unsubscribeToken('victim@example.com')), 'purpose'],
+      [
+        confirmUrl(
+          'victim@example.com',
+          l.confirmToken('victim@example.com', Date.now() - 8 * day),
+        ),
+        'expired',
+      ],
+      [
+        confirmUrl('victim@example.com', l.confirmToken('victim@example.com', Date.now() + day)),
+        'from the future',
+      ],
+      ['/api/newsletter/confirm', 'empty'],
+    ];
+    for (const [url, what] of cases) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, what).toBe(303);
+      expect(res.headers.location, what).toBe('/contact?newsletter=invalid');
+    }
+    expect(await row('victim@example.com')).toBeUndefined();
+    // A week-old link from the shop still works (the links last 7 days).
+    const old = await t.app.inject(
+      confirmUrl('victim@example.com', l.confirmToken('victim@example.com', Date.now() - 6 * day)),
+    );
+    expect(old.headers.location).toBe('/contact?newsletter=confirmed');
+  });
+
+  it('unsubscribes with the mailed link, or with a one-click POST from the mail provider', async () => {
+    for (const email of ['leaver@example.com', 'clicker@example.com']) {
+      await subscribe(email);
+      const [mail] = await confirmations(email);
+      await follow(linkIn(mail!, '/api/newsletter/confirm')!);
+      expect((await row(email))?.confirmedAt).toBeInstanceOf(Date);
+    }
+    const leaver = linkIn(mailsTo('leaver@example.com')[0]!, '/api/newsletter/unsubscribe')!;
+    const res = await follow(leaver);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/contact?newsletter=unsubscribed');
+    expect(await row('leaver@example.com')).toBeUndefined();
+    // Again is fine: the address is off the list either way.
+    expect((await follow(leaver)).headers.location).toBe('/contact?newsletter=unsubscribed');
+
+    const clicker = linkIn(mailsTo('clicker@example.com')[0]!, '/api/newsletter/unsubscribe')!;
+    const post = await follow(clicker, 'POST', true);
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toEqual({ acknowledged: true });
+    expect(await row('clicker@example.com')).toBeUndefined();
+  });
+
+  it('keeps the address on the list for a forged unsubscribe link', async () => {
+    await subscribe('stayer@example.com');
+    const [mail] = await confirmations('stayer@example.com');
+    await follow(linkIn(mail!, '/api/newsletter/confirm')!);
+    const l = links();
+    const forged = (token: string) =>
+      `/api/newsletter/unsubscribe?${new URLSearchParams({ email: 'stayer@example.com', token })}`;
+    for (const token of [
+      l.unsubscribeToken('someone@example.com'),
+      l.confirmToken('stayer@example.com'),
+      'nope',
+    ]) {
+      const get = await t.app.inject(forged(token));
+      expect(get.headers.location).toBe('/contact?newsletter=invalid');
+      const post = await t.app.inject({
+        method: 'POST',
+        url: forged(token),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(post.statusCode).toBe(400);
+      // Some providers post the one-click form as multipart: read (and refused) all the same.
+      const boundary = 'partsmith-one-click';
+      const multipart = await t.app.inject({
+        method: 'POST',
+        url: forged(token),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload:
+          `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\n` +
+          `One-Click\r\n--${boundary}--\r\n`,
+      });
+      expect(multipart.statusCode).toBe(400);
+      expect(multipart.json().message).toBe('This unsubscribe link is not valid.');
+    }
+    expect((await row('stayer@example.com'))?.confirmedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe.each(DB_KINDS)('review moderation on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let customer: string;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { ADMIN_EMAILS: 'owner@example.com' } });
+    admin = (await signUp(t, { email: 'owner@example.com', name: 'Owner' })).cookie;
+    customer = (await signUp(t, { email: 'cara@example.com', name: 'Cara Customer' })).cookie;
+  });
+  afterAll(() => t.close());
+
+  const as = (cookie: string | null) => (cookie ? { cookie } : {});
+  const post = async (type: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/addReview',
+      headers: { cookie: customer },
+      payload: { rating: 4, type, image: '/images/avatars/2.svg' },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().insertedId as string;
+  };
+  const publicIds = async () =>
+    ReviewList.parse((await t.app.inject('/api/reviews')).json()).map((r) => r._id);
+  const adminList = async () => {
+    const res = await t.app.inject({ url: '/api/allReviews', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    return { list: AdminReviewList.parse(res.json()), total: res.headers['x-total-count'] };
+  };
+  const setHidden = (id: string, hidden: unknown, cookie: string | null = admin) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/reviews/${id}`,
+      headers: as(cookie),
+      payload: { hidden },
+    });
+  const remove = (id: string, cookie: string | null = admin) =>
+    t.app.inject({ method: 'DELETE', url: `/api/reviews/${id}`, headers: as(cookie) });
+  const audits = async (action: string) => {
+    const res = await t.app.inject({
+      url: `/api/audit-log?action=${action}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    return AuditList.parse(res.json());
+  };
+
+  it('hides a review from the home page at once and shows it again, each audited', async () => {
+    const id = await post('Rude words about the courier.');
+    expect(await publicIds()).toContain(id);
+
+    const hide = await setHidden(id, true);
+    expect(hide.statusCode).toBe(200);
+    expect(hide.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await publicIds()).not.toContain(id);
+    const { list, total } = await adminList();
+    expect(list.find((r) => r._id === id)).toMatchObject({
+      name: 'Cara Customer',
+      hidden: true,
+      authorEmail: 'cara@example.com',
+      type: 'Rude words about the courier.',
+    });
+    expect(total).toBe(String(list.length));
+
+    // Hiding a hidden review changes nothing and writes no entry.
+    expect((await setHidden(id, true)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect((await setHidden(id, false)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await publicIds()).toContain(id);
+
+    const [hidden] = await audits('review.hide');
+    expect(await audits('review.hide')).toHaveLength(1);
+    expect(hidden).toMatchObject({
+      actorEmail: 'owner@example.com',
+      targetId: id,
+      before: { hidden: false },
+      after: { hidden: true },
+    });
+    expect(await audits('review.show')).toMatchObject([{ targetId: id, after: { hidden: false } }]);
+  });
+
+  it('lists hidden and visible reviews newest first for the admins', async () => {
+    const older = await post('First impressions.');
+    const newer = await post('A month later.');
+    await setHidden(older, true);
+    const ids = (await adminList()).list.map((r) => r._id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids.indexOf(newer)).toBe(0);
+  });
+
+  it('deletes a review, audited with the review as it was; then it is 404', async () => {
+    const id = await post('Please delete me.');
+    const res = await remove(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await publicIds()).not.toContain(id);
+    expect((await adminList()).list.map((r) => r._id)).not.toContain(id);
+    const [entry] = await audits('review.delete');
+    expect(entry).toMatchObject({
+      actorEmail: 'owner@example.com',
+      targetId: id,
+      before: {
+        name: 'Cara Customer',
+        rating: 4,
+        type: 'Please delete me.',
+        image: '/images/avatars/2.svg',
+        hidden: false,
+      },
+    });
+    expect((await remove(id)).statusCode).toBe(404);
+    expect((await setHidden(id, true)).statusCode).toBe(404);
+    expect(await audits('review.delete')).toHaveLength(1);
+  });
+
+  it('refuses the moderation routes to customers (403) and visitors (401)', async () => {
+    const id = await post('Only admins may hide this.');
+    for (const [cookie, status] of [
+      [customer, 403],
+      [null, 401],
+    ] as const) {
+      const list = await t.app.inject({ url: '/api/allReviews', headers: as(cookie) });
+      expect(list.statusCode).toBe(status);
+      expect((await setHidden(id, true, cookie)).statusCode).toBe(status);
+      expect((await remove(id, cookie)).statusCode).toBe(status);
+    }
+    expect(await publicIds()).toContain(id);
+  });
+
+  it('answers 400 to a malformed id or body', async () => {
+    const id = await post('A fine review.');
+    expect((await setHidden('not-a-uuid', true)).statusCode).toBe(400);
+    expect((await remove('not-a-uuid')).statusCode).toBe(400);
+    const bad = await setHidden(id, 'yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Say whether the review is hidden');
+    expect(await publicIds()).toContain(id);
   });
 });
 

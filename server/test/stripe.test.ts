@@ -382,7 +382,10 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
       payload: JSON.stringify({ email: `reader-${randomUUID()}@example.com` }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ acknowledged: true, alreadySubscribed: false });
+    expect(res.json()).toEqual({
+      acknowledged: true,
+      message: 'Thank you: check your inbox for the link that confirms your subscription.',
+    });
   });
 
   it('declares the webhook as a public API route', () => {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { orders, users } from '../../src/db/schema/index.ts';
-import { insertPart } from '../../src/db/seed/factories.ts';
+import { insertPart, insertReviews } from '../../src/db/seed/factories.ts';
+import { loadAuthSecret } from '../../src/auth/secret.ts';
+import { createNewsletterLinks } from '../../src/modules/contact/service.ts';
 import type { Caller, LiveApp } from './live.ts';
 
 export const ROLES = ['anonymous', 'customer', 'other', 'admin'] as const;
@@ -62,6 +64,17 @@ async function intent(live: LiveApp, who: Caller) {
   });
   if (res.status !== 200) throw new Error(`no payment intent: ${res.status} ${res.text}`);
   return { orderId, clientSecret: res.json().clientSecret as string };
+}
+
+const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
+
+/** A newsletter link as the shop mails it (path and query only). */
+function newsletterLink(live: LiveApp, kind: 'confirm' | 'unsubscribe') {
+  const secret = loadAuthSecret(live.config.authSecret, live.config.dataDir);
+  const links = createNewsletterLinks(secret, '');
+  return kind === 'confirm'
+    ? links.confirmUrl('reader@example.com')
+    : links.unsubscribeUrl('reader@example.com');
 }
 
 let png: Buffer | undefined;
@@ -253,5 +266,26 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/docs/static/*': {
     expect: everyone(200),
     call: fixed('/api/docs/static/swagger-ui.css'),
+  },
+  'GET /api/newsletter/confirm': {
+    expect: everyone(303),
+    call: async (live) => ({ path: newsletterLink(live, 'confirm') }),
+  },
+  'GET /api/newsletter/unsubscribe': {
+    expect: everyone(303),
+    call: async (live) => ({ path: newsletterLink(live, 'unsubscribe') }),
+  },
+  'POST /api/newsletter/unsubscribe': {
+    expect: everyone(200),
+    call: async (live) => ({ path: newsletterLink(live, 'unsubscribe'), body: {} }),
+  },
+  'GET /api/allReviews': { expect: adminOnly, call: fixed('/api/allReviews') },
+  'PATCH /api/reviews/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/reviews/${await review(live)}`, body: { hidden: true } }),
+  },
+  'DELETE /api/reviews/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/reviews/${await review(live)}` }),
   },
 };

@@ -1,7 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Params, RouteObject } from 'react-router';
 import { RouteError } from '../components/ui/route-error.tsx';
-import { sessionQuery, useSession } from '../features/auth/api/get-session.ts';
+import { sessionQuery } from '../features/auth/api/get-session.ts';
 import { partsInfiniteQuery } from '../features/home/api/get-parts.ts';
 import { HomeRoute } from './routes/home.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
@@ -223,19 +223,20 @@ export const routes: RouteObject[] = withPageLoading([
                     }),
                   },
                   {
+                    path: 'manage-reviews',
+                    ErrorBoundary: RouteError,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/admin/components/manage-reviews-page.tsx')
+                      ).ManageReviewsPage,
+                    }),
+                  },
+                  {
                     path: 'make-admin',
                     ErrorBoundary: RouteError,
-                    lazy: async () => {
-                      const { MakeAdminPage } =
-                        await import('../features/admin/components/make-admin-page.tsx');
-                      // RequireAdmin's Outlet passes no dashboard context on: the app hands the
-                      // page the signed-in e-mail (its row says '(you)').
-                      return {
-                        Component: function MakeAdminRoute() {
-                          return <MakeAdminPage currentEmail={useSession().data?.user.email} />;
-                        },
-                      };
-                    },
+                    lazy: async () => ({
+                      Component: (await import('./routes/make-admin.tsx')).MakeAdminRoute,
+                    }),
                   },
                   {
                     path: 'manage-orders',

@@ -11,7 +11,10 @@ import { renderPage, type Send } from './render-page.tsx';
 const order = thermalPasteOrder({ name: 'Thermal paste, 4 g' });
 
 /** The answers a buyer's requests get, per "METHOD /path?query" as the app sends them. */
-function answersFor(user: { name: string; email: string }, orders: Order[]): Routes {
+function answersFor(
+  user: { name: string; email: string; emailVerified?: boolean },
+  orders: Order[],
+): Routes {
   const email = encodeURIComponent(user.email);
   return {
     'GET /api/auth/get-session': () => json(sessionFor(user)),
@@ -88,6 +91,22 @@ describe("the server's rendering of a signed-in page", () => {
       const browser = await inTheBrowser(path, answers);
       expect(parsed(page?.markup ?? ''), path).toBe(browser.html);
       expect(page?.title, path).toBe(browser.title);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("is the same with an unconfirmed address's notice and an unpaid order's expiry", async () => {
+    const unconfirmed = { ...jane, emailVerified: false };
+    const expiring = thermalPasteOrder({ expiresAt: '2025-03-03T10:00:00.000Z' });
+    for (const [path, orders] of [
+      [`/purchase/${PART_ID}`, []],
+      ['/dashboard/my-orders', [expiring]],
+    ] as const) {
+      const answers = answersFor(unconfirmed, [...orders]);
+      const page = await renderPage(path, sender(answers).send);
+      expect(page?.markup, path).toContain('Please confirm your e-mail address');
+      const browser = await inTheBrowser(path, answers);
+      expect(parsed(page?.markup ?? ''), path).toBe(browser.html);
       vi.restoreAllMocks();
     }
   });

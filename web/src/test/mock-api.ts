@@ -47,15 +47,16 @@ export function mockApi(routes: Routes) {
 
 export const SESSION_EXPIRES = '2030-01-01T00:00:00.000Z';
 
-/** A GET /api/auth/get-session answer for the given user. */
+/** A GET /api/auth/get-session answer for the given user (a confirmed address unless told). */
 export function sessionFor(user: {
   name: string;
   email: string;
   image?: string | null;
   role?: 'admin' | 'customer';
+  emailVerified?: boolean;
 }) {
   return {
-    user: { id: 'u1', role: 'customer', image: null, ...user },
+    user: { id: 'u1', role: 'customer', image: null, emailVerified: true, ...user },
     session: { expiresAt: SESSION_EXPIRES },
   };
 }

@@ -1,20 +1,41 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ApiError,
   ContactAnswer,
   ContactBody,
   NewsletterAnswer,
   NewsletterBody,
+  NewsletterLinkQuery,
+  NewsletterUnsubscribeAnswer,
 } from '@partsmith/contract';
-import { createContactService } from './service.ts';
+import { loadAuthSecret } from '../../auth/secret.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { createContactService, createNewsletterLinks } from './service.ts';
+
+export const NEWSLETTER_THANKS =
+  'Thank you: check your inbox for the link that confirms your subscription.';
+
+/** Where the mailed links land: the contact page says what happened (web's newsletterStatus). */
+const landing = (outcome: 'confirmed' | 'unsubscribed' | 'invalid') =>
+  `/contact?newsletter=${outcome}`;
+
+const Redirect = z.null().describe('A redirect (Location) to /contact?newsletter=<outcome>');
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const links = createNewsletterLinks(
+    loadAuthSecret(app.config.authSecret, app.config.dataDir),
+    app.config.publicUrl,
+  );
   const service = createContactService({
     db: app.db,
     mailer: app.mailer,
     shopEmail: app.config.shopEmail,
     log: app.log,
+    links,
+    counter: app.counter,
   });
+  app.addHook('onClose', () => service.settle());
 
   app.post(
     '/contact',
@@ -39,17 +60,86 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', limit: 'newsletter' },
       schema: {
         tags: ['contact'],
-        summary: 'Subscribe an e-mail address to the newsletter',
+        summary:
+          'Subscribe an e-mail address to the newsletter: it counts once the mailed link is followed',
+        description:
+          'The same answer whether or not the address is on the list. A new or unconfirmed ' +
+          'address is mailed a confirmation link (valid 7 days); a confirmed one gets nothing.',
         body: NewsletterBody,
         response: { 200: NewsletterAnswer, 400: ApiError, 429: ApiError },
       },
     },
     async (request) => {
       await service.subscribe(request.body.email);
-      return {
-        acknowledged: true as const,
-        message: 'Thank you: check your inbox for the link that confirms your subscription.',
-      };
+      return { acknowledged: true as const, message: NEWSLETTER_THANKS };
     },
   );
+
+  app.get(
+    '/newsletter/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['contact'],
+        summary: 'Confirm a newsletter subscription (the link in the confirmation mail)',
+        description:
+          'Answers 303 to /contact?newsletter=confirmed, or ?newsletter=invalid for a wrong or ' +
+          'expired link.',
+        querystring: NewsletterLinkQuery,
+        response: { 303: Redirect, 400: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const ok = await service.confirm(request.query.email, request.query.token);
+      return reply.redirect(landing(ok ? 'confirmed' : 'invalid'), 303);
+    },
+  );
+
+  app.get(
+    '/newsletter/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['contact'],
+        summary: 'Unsubscribe from the newsletter (the link in every newsletter mail)',
+        description:
+          'Answers 303 to /contact?newsletter=unsubscribed, or ?newsletter=invalid for a wrong link.',
+        querystring: NewsletterLinkQuery,
+        response: { 303: Redirect, 400: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const ok = await service.unsubscribe(request.query.email, request.query.token);
+      return reply.redirect(landing(ok ? 'unsubscribed' : 'invalid'), 303);
+    },
+  );
+
+  // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" as a form to the
+  // List-Unsubscribe link. The link's query says who; the form is read and ignored, here only.
+  await app.register(async (scope) => {
+    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+    oneClick.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    );
+    oneClick.post(
+      '/newsletter/unsubscribe',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['contact'],
+          summary: 'One-click unsubscribe (RFC 8058), as mail providers send it',
+          querystring: NewsletterLinkQuery,
+          response: { 200: NewsletterUnsubscribeAnswer, 400: ApiError, 415: ApiError },
+        },
+      },
+      async (request) => {
+        if (!(await service.unsubscribe(request.query.email, request.query.token))) {
+          throw new HttpError(400, 'This unsubscribe link is not valid.');
+        }
+        return { acknowledged: true as const };
+      },
+    );
+  });
 };

@@ -1,8 +1,70 @@
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, newsletterSubscribers } from '../../db/schema/index.ts';
+import type { WindowCounter } from '../../lib/window-counter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+
+export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_SECONDS = 7 * 24 * 60 * 60;
+/** Instances' clocks may differ a little: a link "issued" this far ahead still counts. */
+const CLOCK_SKEW_SECONDS = 5 * 60;
+/** Confirmation mails one address gets an hour, whoever asks: the form is no mail cannon. */
+const CONFIRMATIONS_PER_HOUR = 3;
+
+/** How the links and the list spell an address. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The newsletter's links, signed statelessly (HMAC-SHA256) with keys derived from the shop's
+ * secret, one per purpose: a confirm token never unsubscribes, nor the other way round. Confirm
+ * tokens carry when they were issued and expire; unsubscribe tokens work as long as the address
+ * may get mail from the list.
+ */
+export function createNewsletterLinks(secret: string, publicUrl: string, now = () => Date.now()) {
+  const derive = (purpose: string) =>
+    createHmac('sha256', secret).update(`newsletter:${purpose}`).digest();
+  const confirmKey = derive('confirm');
+  const unsubscribeKey = derive('unsubscribe');
+  const sign = (key: Buffer, data: string) =>
+    createHmac('sha256', key).update(data).digest('base64url');
+  const same = (given: string, expected: string) => {
+    const a = Buffer.from(given);
+    const b = Buffer.from(expected);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  const link = (path: string, email: string, token: string) =>
+    `${publicUrl}${path}?${new URLSearchParams({ email, token })}`;
+
+  const confirmToken = (email: string, issuedAtMs = now()) => {
+    const at = Math.floor(issuedAtMs / 1000).toString(36);
+    return `${at}.${sign(confirmKey, `${normalEmail(email)}\n${at}`)}`;
+  };
+  const unsubscribeToken = (email: string) => sign(unsubscribeKey, normalEmail(email));
+
+  return {
+    confirmToken,
+    unsubscribeToken,
+    confirmUrl: (email: string) =>
+      link(NEWSLETTER_CONFIRM_PATH, normalEmail(email), confirmToken(email)),
+    unsubscribeUrl: (email: string) =>
+      link(NEWSLETTER_UNSUBSCRIBE_PATH, normalEmail(email), unsubscribeToken(email)),
+    checkConfirm(email: string, token: string): boolean {
+      const [at, signature, extra] = token.split('.');
+      if (!at || !signature || extra !== undefined || !/^[0-9a-z]{1,10}$/.test(at)) return false;
+      if (!same(signature, sign(confirmKey, `${normalEmail(email)}\n${at}`))) return false;
+      const age = now() / 1000 - parseInt(at, 36);
+      return age <= CONFIRM_LINK_SECONDS && age >= -CLOCK_SKEW_SECONDS;
+    },
+    checkUnsubscribe: (email: string, token: string) => same(token, unsubscribeToken(email)),
+  };
+}
+
+export type NewsletterLinks = ReturnType<typeof createNewsletterLinks>;
 
 /**
  * The contact form and the newsletter. The entry is stored first; the mail to the shop follows,
@@ -13,8 +75,34 @@ export function createContactService(deps: {
   mailer: Mailer;
   shopEmail: string;
   log: FastifyBaseLogger;
+  links: NewsletterLinks;
+  counter: WindowCounter;
 }) {
-  const { db, mailer, shopEmail, log } = deps;
+  const { db, mailer, shopEmail, log, links, counter } = deps;
+  const pending = new Set<Promise<void>>();
+
+  async function sendConfirmation(email: string) {
+    const { count } = await counter.hit(`newsletter-confirmation:${email}`, 3600);
+    if (count > CONFIRMATIONS_PER_HOUR) {
+      log.info('newsletter confirmation not sent: several went to this address this hour');
+      return;
+    }
+    const unsubscribe = links.unsubscribeUrl(email);
+    // Short lines and each link on its own line: most of these are opened on a phone.
+    await mailer.send({
+      to: email,
+      subject: 'Confirm your Partsmith newsletter subscription',
+      text:
+        `Hello,\n\nPlease confirm that you want the Partsmith newsletter.\n` +
+        `Open this link (it works for 7 days):\n\n${links.confirmUrl(email)}\n\n` +
+        `Did not ask for it? Ignore this mail: without the link, nothing happens.\n\n` +
+        `Unsubscribe at any time:\n${unsubscribe}\n`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  }
 
   return {
     async submitMessage(input: { email: string; subject: string; message: string }) {
@@ -40,24 +128,71 @@ export function createContactService(deps: {
       return id;
     },
 
-    /** Answers whether the address was already subscribed (which is not an error). */
-    async subscribe(email: string): Promise<{ alreadySubscribed: boolean }> {
-      const inserted = await db
+    /**
+     * Puts the address on the list, unconfirmed, and mails it a confirmation link unless it is
+     * confirmed already. The caller learns nothing either way: one statement answers in both
+     * cases, and the mail goes out after the answer (a send's time would tell).
+     */
+    async subscribe(email: string): Promise<void> {
+      const address = normalEmail(email);
+      const [row] = await db
         .insert(newsletterSubscribers)
-        .values({ email })
-        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .values({ email: address })
+        .onConflictDoUpdate({
+          target: newsletterSubscribers.email,
+          set: { email: sql`excluded.email` },
+        })
+        .returning({ confirmedAt: newsletterSubscribers.confirmedAt });
+      if (row?.confirmedAt) return;
+      const sending: Promise<void> = sendConfirmation(address)
+        .catch((err: unknown) => log.error({ err }, 'could not mail a newsletter confirmation'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+
+    /**
+     * Confirms the address of a valid, unexpired link (again is fine); the shop hears of it the
+     * first time. Answers whether the link was valid.
+     */
+    async confirm(email: string, token: string): Promise<boolean> {
+      const address = normalEmail(email);
+      if (!links.checkConfirm(address, token)) return false;
+      const now = new Date();
+      // Also when the row is gone (unsubscribed since): following the link is the consent.
+      const confirmed = await db
+        .insert(newsletterSubscribers)
+        .values({ email: address, confirmedAt: now })
+        .onConflictDoUpdate({
+          target: newsletterSubscribers.email,
+          set: { confirmedAt: now },
+          setWhere: isNull(newsletterSubscribers.confirmedAt),
+        })
         .returning({ id: newsletterSubscribers.id });
-      if (inserted.length === 0) return { alreadySubscribed: true };
-      try {
-        await mailer.send({
-          to: shopEmail,
-          subject: '[Newsletter] New subscriber',
-          text: `${email} subscribed to the newsletter.`,
-        });
-      } catch (err) {
-        log.error({ err }, 'could not mail a newsletter sign-up to the shop');
+      if (confirmed.length > 0) {
+        try {
+          await mailer.send({
+            to: shopEmail,
+            subject: '[Newsletter] New subscriber',
+            text: `${address} confirmed a subscription to the newsletter.`,
+          });
+        } catch (err) {
+          log.error({ err }, 'could not mail a newsletter subscription to the shop');
+        }
       }
-      return { alreadySubscribed: false };
+      return true;
+    },
+
+    /** Takes the address of a valid unsubscribe link off the list; answers whether it was valid. */
+    async unsubscribe(email: string, token: string): Promise<boolean> {
+      const address = normalEmail(email);
+      if (!links.checkUnsubscribe(address, token)) return false;
+      await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, address));
+      return true;
+    },
+
+    /** Waits for the confirmation mails still being sent (at shutdown). */
+    async settle() {
+      await Promise.allSettled([...pending]);
     },
   };
 }

@@ -1,9 +1,11 @@
-import { desc } from 'drizzle-orm';
-import type { Review } from '@partsmith/contract';
+import { desc, eq, isNull } from 'drizzle-orm';
+import type { AdminReview, Review } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { reviews, type ReviewRow } from '../../db/schema/index.ts';
+import { reviews, users, type ReviewRow } from '../../db/schema/index.ts';
 
 export const REVIEWS_SHOWN = 30;
+/** The admins' list: the newest this many (the home page shows far fewer). */
+export const ADMIN_REVIEWS_SHOWN = 200;
 
 export function toApiReview(row: ReviewRow): Review {
   return { _id: row.id, name: row.name, image: row.image, type: row.type, rating: row.rating };
@@ -11,14 +13,52 @@ export function toApiReview(row: ReviewRow): Review {
 
 export function createReviewsRepository(db: DbOrTx) {
   return {
-    /** The newest reviews, for the home page's slider. */
+    /** The newest reviews an admin has not hidden, for the home page's slider. */
     async latest(limit = REVIEWS_SHOWN): Promise<Review[]> {
       const rows = await db
         .select()
         .from(reviews)
+        .where(isNull(reviews.hiddenAt))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit);
       return rows.map(toApiReview);
+    },
+
+    /** The newest reviews, hidden ones too, with their authors' e-mails (admins). */
+    async listForAdmins(limit = ADMIN_REVIEWS_SHOWN): Promise<AdminReview[]> {
+      const rows = await db
+        .select({ review: reviews, authorEmail: users.email })
+        .from(reviews)
+        .leftJoin(users, eq(users.id, reviews.userId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
+      return rows.map(({ review, authorEmail }) => ({
+        ...toApiReview(review),
+        hidden: review.hiddenAt !== null,
+        authorEmail,
+        createdAt: review.createdAt.toISOString(),
+      }));
+    },
+
+    count: () => db.$count(reviews),
+
+    /** The review, locked until the transaction ends (call it in one). */
+    async lock(id: string): Promise<ReviewRow | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      return row;
+    },
+
+    async setHidden(id: string, hidden: boolean) {
+      await db
+        .update(reviews)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(reviews.id, id));
+    },
+
+    /** Deletes it; answers the row as it was, or undefined when there was none. */
+    async remove(id: string): Promise<ReviewRow | undefined> {
+      const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+      return row;
     },
   };
 }

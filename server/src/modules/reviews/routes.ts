@@ -1,8 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddReviewBody, ApiError, InsertedAnswer, ReviewList } from '@partsmith/contract';
-import { reviews } from '../../db/schema/index.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import {
+  AddReviewBody,
+  AdminReviewList,
+  ApiError,
+  DeleteAnswer,
+  IdParams,
+  InsertedAnswer,
+  ModifiedAnswer,
+  PART_HEADERS,
+  ReviewList,
+  ReviewVisibilityBody,
+} from '@partsmith/contract';
+import { reviews, type ReviewRow } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { createReviewsRepository } from './repository.ts';
+
+/** What the audit log keeps of a review. */
+const auditCopy = (row: ReviewRow) => ({
+  name: row.name,
+  rating: row.rating,
+  type: row.type,
+  image: row.image,
+  userId: row.userId,
+  createdAt: row.createdAt.toISOString(),
+  hidden: row.hiddenAt !== null,
+});
+
+const byWhom = (row: ReviewRow) => `the review by ${row.name} (${row.rating}/5)`;
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReviewsRepository(app.db);
@@ -13,7 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['reviews'],
-        summary: 'The newest customer reviews',
+        summary: 'The newest customer reviews (not those an admin hid)',
         response: { 200: ReviewList },
       },
     },
@@ -51,5 +76,94 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: reviews.id });
       return { acknowledged: true as const, insertedId: row!.id };
     },
+  );
+
+  // Moderation (admins). GET /api/reviews is not cached on the server (nor by the catalogue's
+  // cache), so a hide or a delete shows on the next read.
+  app.get(
+    '/allReviews',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The newest 200 reviews, hidden ones too, with their authors (X-Total-Count)',
+        response: { 200: AdminReviewList, 401: ApiError, 403: ApiError },
+      },
+    },
+    async (_request, reply) => {
+      const [list, total] = await Promise.all([repo.listForAdmins(), repo.count()]);
+      reply.header(PART_HEADERS.total, String(total));
+      return list;
+    },
+  );
+
+  app.patch(
+    '/reviews/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Hide a review from the home page, or show it again',
+        params: IdParams,
+        body: ReviewVisibilityBody,
+        response: {
+          200: ModifiedAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+        },
+      },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const inTx = createReviewsRepository(tx);
+        const { hidden } = request.body;
+        const before = await inTx.lock(request.params.id);
+        if (!before) throw notFound('We could not find that review.');
+        if ((before.hiddenAt !== null) === hidden) {
+          return { acknowledged: true as const, modifiedCount: 0 };
+        }
+        await inTx.setHidden(before.id, hidden);
+        await recordAudit(tx, request.user!, {
+          action: hidden ? 'review.hide' : 'review.show',
+          targetId: before.id,
+          summary: `${hidden ? 'Hid' : 'Showed again'} ${byWhom(before)}`,
+          before: { hidden: !hidden },
+          after: { hidden },
+        });
+        return { acknowledged: true as const, modifiedCount: 1 };
+      }),
+  );
+
+  app.delete(
+    '/reviews/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a review for good',
+        params: IdParams,
+        response: {
+          200: DeleteAnswer,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+        },
+      },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const before = await createReviewsRepository(tx).remove(request.params.id);
+        if (!before) throw notFound('We could not find that review.');
+        await recordAudit(tx, request.user!, {
+          action: 'review.delete',
+          targetId: before.id,
+          summary: `Deleted ${byWhom(before)}`,
+          before: auditCopy(before),
+        });
+        return { acknowledged: true as const, deletedCount: 1 };
+      }),
   );
 };

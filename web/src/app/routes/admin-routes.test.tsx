@@ -6,7 +6,13 @@ import { RequireAdmin, RequireUser } from '../../features/auth/components/guards
 import { lazyComponent } from '../../test/lazy-route.ts';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
-const ADMIN_PAGES = ['manage-products', 'make-admin', 'manage-orders', 'audit-log'];
+const ADMIN_PAGES = [
+  'manage-products',
+  'manage-reviews',
+  'make-admin',
+  'manage-orders',
+  'audit-log',
+];
 
 async function dashboardRoute(): Promise<RouteObject> {
   const { routes } = await import('../route-table.tsx');

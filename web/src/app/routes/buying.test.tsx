@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../features/auth/components/guards.tsx';
 import { lazyComponent } from '../../test/lazy-route.ts';
-import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
+import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
+import { apiError, json, mockApi, sessionFor } from '../../test/mock-api.ts';
 import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../test/fixtures.ts';
 import { DashboardRoute } from './dashboard.tsx';
 import { MyOrdersRoute } from './my-orders.tsx';
@@ -90,6 +91,48 @@ describe('the buying routes', () => {
     renderAt(`/purchase/${PART_ID}`);
     expect(await screen.findByLabelText('Your name')).toHaveValue('Jane Doe');
     expect(screen.getByLabelText('Email')).toHaveValue('jane@example.com');
+  });
+
+  it('tells a buyer whose address is not confirmed yet, above the order form', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com', emailVerified: false })),
+      [`GET /api/part/${PART_ID}`]: () =>
+        json({
+          _id: PART_ID,
+          name: 'Thermal paste',
+          image: '/images/parts/tool-thermal-paste.svg',
+          description: 'Four grams.',
+          price: 7.5,
+          availableQuantity: 500,
+          minOrderQuantity: 10,
+        }),
+    });
+    renderAt(`/purchase/${PART_ID}`);
+    const notice = await screen.findByRole('region', {
+      name: 'Please confirm your e-mail address',
+    });
+    expect(notice).toHaveTextContent('jane@example.com');
+    const form = screen.getByRole('heading', { name: 'Your order' });
+    expect(notice.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows the notice and the server's refusal on the payment page", async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com', emailVerified: false })),
+      [`GET /api/purchase/${ORDER_ID}`]: () => json(thermalPasteOrder()),
+      'GET /api/payment-config': () => json({ provider: 'test', publishableKey: null }),
+      'POST /api/create-payment-intent': () =>
+        apiError(403, EMAIL_NOT_CONFIRMED_MESSAGE, 'Forbidden'),
+    });
+    renderAt(`/dashboard/payment/${ORDER_ID}`);
+    expect(
+      await screen.findByRole('region', { name: 'Please confirm your e-mail address' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_NOT_CONFIRMED_MESSAGE);
   });
 
   it("asks for the signed-in user's own orders in the dashboard", async () => {

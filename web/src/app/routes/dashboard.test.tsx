@@ -61,6 +61,8 @@ describe('the /dashboard route', () => {
       'My Profile',
     ]);
     expect(document.title).toBe('Dashboard | Partsmith');
+    // Her address is confirmed (sessionFor's default): no notice.
+    expect(screen.queryByRole('region', { name: /confirm your e-mail/ })).toBeNull();
   });
 
   it('shows an administrator the admin menu', async () => {
@@ -79,9 +81,44 @@ describe('the /dashboard route', () => {
       ['Make Admin', '/dashboard/make-admin'],
       ['Manage Orders', '/dashboard/manage-orders'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],
     ]);
     expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
+  });
+
+  it('tells a customer whose address is not confirmed yet, above every dashboard page', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com', emailVerified: false })),
+      'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+    });
+    renderDashboard();
+    const notice = await screen.findByRole('region', {
+      name: 'Please confirm your e-mail address',
+    });
+    expect(notice).toHaveTextContent('jane@example.com');
+    // Before the page: the first thing read after the menu button.
+    const page = screen.getByRole('heading', { level: 1, name: 'Welcome, Jane Doe!' });
+    expect(notice.compareDocumentPosition(page) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no notice for a confirmed address, nor to an admin (exempt from the check)', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(
+          sessionFor({
+            name: 'Ada Admin',
+            email: 'ada@example.com',
+            role: 'admin',
+            emailVerified: false,
+          }),
+        ),
+      'GET /api/admin/ada%40example.com': () => json({ admin: true }),
+    });
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: /confirm your e-mail/ })).toBeNull();
   });
 
   it('waits for the admin check before showing the menu', async () => {

@@ -12,6 +12,9 @@ export const MADE_ADMIN = 'Successfully Made an admin';
 export const MAKE_ADMIN_FAILED = 'Failed to Make an admin!!!';
 export const SHIPPED = 'Your Order is Shipped Successfully';
 export const SHIP_FAILED = 'Failed Shipped Your Order!!!';
+export const DELETE_REVIEW_TEXT = 'If You Delete this Review it will be gone from the home page.';
+export const REVIEW_HIDDEN = 'Hidden from the home page';
+export const REVIEW_SHOWN = 'Shown on the home page again';
 
 export function messageOf(error: unknown) {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';

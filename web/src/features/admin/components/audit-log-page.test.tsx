@@ -101,6 +101,9 @@ describe('AuditLogPage', () => {
       'Order shipped',
       'Order deleted',
       'Payment refunded',
+      'Review hidden',
+      'Review shown',
+      'Review deleted',
     ]);
     const user = userEvent.setup();
     await user.selectOptions(select, 'Order shipped');

@@ -18,6 +18,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
   'payment.refund': 'Payment refunded',
+  'review.hide': 'Review hidden',
+  'review.show': 'Review shown',
+  'review.delete': 'Review deleted',
 };
 
 /** Badge colours per kind of target; every pair meets AA contrast. */
@@ -25,6 +28,7 @@ const ACTION_TONE: Record<string, string> = {
   user: 'border-sky-300 bg-sky-100 text-sky-900',
   part: 'border-orange-300 bg-orange-100 text-orange-900',
   order: 'border-emerald-300 bg-emerald-100 text-emerald-900',
+  review: 'border-violet-300 bg-violet-100 text-violet-900',
 };
 
 const isAuditAction = (value: string | null): value is AuditAction =>

@@ -3,8 +3,16 @@ import type { SignUpBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { refreshSession } from './get-session.ts';
 
-/** POST /api/auth/sign-up/email: creates the account (with its display name) and signs it in. */
-export function signUp(body: SignUpBody) {
+export type SignUpInput = SignUpBody & {
+  /** Same-origin path the mailed confirmation link returns to once it confirmed the address. */
+  callbackURL?: string;
+};
+
+/**
+ * POST /api/auth/sign-up/email: creates the account (with its display name), signs it in and
+ * mails the link that confirms the address.
+ */
+export function signUp(body: SignUpInput) {
   return api('/auth/sign-up/email', { method: 'POST', body, schema: 'SignUpAnswer' });
 }
 
@@ -12,7 +20,7 @@ export function signUp(body: SignUpBody) {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SignUpBody) => {
+    mutationFn: async (body: SignUpInput) => {
       await signUp(body);
       return refreshSession(queryClient);
     },

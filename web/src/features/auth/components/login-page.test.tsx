@@ -2,10 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi, sessionFor, type Routes } from '../../../test/mock-api.ts';
 import { RESET_LINK_SENT } from './forgot-password-form.tsx';
 import { LoginPage } from './login-page.tsx';
+import { confirmationLinkSent } from './sign-up-panel.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const ALL_PROVIDERS = { google: true, github: true, facebook: true };
 
@@ -60,6 +64,7 @@ async function switchToSignIn(user: ReturnType<typeof userEvent.setup>) {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.mocked(toast.success).mockClear();
 });
 
 describe('LoginPage', () => {
@@ -99,7 +104,7 @@ describe('LoginPage', () => {
     expect(api.callsTo('POST', '/api/auth/sign-up/email')).toHaveLength(0);
   });
 
-  it('posts the sign-up body, shows "..." while pending, then goes home', async () => {
+  it('posts the sign-up body, shows "..." while pending, then goes home and says a link was mailed', async () => {
     let answer: (response: Response) => void = () => {};
     let signedIn = false;
     const api = mockApi(
@@ -126,12 +131,61 @@ describe('LoginPage', () => {
       name: 'Jane Doe',
       email: 'jane@example.com',
       password: 'correct horse',
+      // The confirmation link comes back where the panel sends her now.
+      callbackURL: '/',
     });
+    expect(toast.success).not.toHaveBeenCalled();
 
     signedIn = true;
     answer(json({ user: { id: 'u1', email: 'jane@example.com', name: 'Jane Doe' }, token: 't' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'We sent a confirmation link to jane@example.com. Open it to confirm your address.',
+      ),
+    );
+  });
+
+  it("sends the page she came from as the confirmation link's way back, and returns her there", async () => {
+    const api = mockApi(authRoutes());
+    const user = userEvent.setup();
+    const { router } = renderLogin({
+      pathname: '/login',
+      state: { from: '/dashboard/my-orders' },
+    });
+    const form = within(signUpForm());
+    await user.type(form.getByLabelText('Your Name'), 'Jane Doe');
+    await user.type(form.getByLabelText('Email'), 'jane@example.com');
+    await user.type(form.getByLabelText('Password'), 'correct horse');
+    await user.click(form.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('My orders page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-orders');
+    expect(api.callsTo('POST', '/api/auth/sign-up/email')[0]?.body).toMatchObject({
+      callbackURL: '/dashboard/my-orders',
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(confirmationLinkSent('jane@example.com')),
+    );
+  });
+
+  it('does not say a link was mailed when the sign-up is refused', async () => {
+    mockApi(
+      authRoutes({
+        'POST /api/auth/sign-up/email': () =>
+          apiError(422, 'User already exists. Use another email.'),
+      }),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+    const form = within(signUpForm());
+    await user.type(form.getByLabelText('Your Name'), 'Jane Doe');
+    await user.type(form.getByLabelText('Email'), 'jane@example.com');
+    await user.type(form.getByLabelText('Password'), 'correct horse');
+    await user.click(form.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('User already exists');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("shows the server's message in the pill when sign-in is refused", async () => {

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import type { SessionAnswer } from '@partsmith/contract';
+import type { SessionAnswer, SignUpBody } from '@partsmith/contract';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
@@ -14,25 +14,31 @@ const signUpFields = lazyZodResolver(() => import('@partsmith/contract').then((c
 export const NO_COOKIE_MESSAGE =
   'You are signed in, but your browser did not keep the session. Allow cookies for this shop and try again.';
 
+export const confirmationLinkSent = (email: string) =>
+  `We sent a confirmation link to ${email}. Open it to confirm your address.`;
+
+export interface PanelHandlers {
+  onSuccess: (session: SessionAnswer) => void;
+  onError: (error: Error) => void;
+}
+
 /**
  * The two panels' submit handlers, for `handleSubmit(...panelSubmit(mutation, onMessage))`:
  * runs the sign-in or sign-up and puts what goes wrong in the panel's message, including checks
- * that could not load (offline, lazyZodResolver's root error).
+ * that could not load (offline, lazyZodResolver's root error). `onSucceeded` runs once the
+ * server said yes, even if the browser did not keep the session.
  */
 export function panelSubmit<Values>(
-  mutation: {
-    mutate: (
-      values: Values,
-      handlers: { onSuccess: (session: SessionAnswer) => void; onError: (error: Error) => void },
-    ) => void;
-  },
+  mutation: { mutate: (values: Values, handlers: PanelHandlers) => void },
   onMessage: (message: string | null) => void,
+  onSucceeded?: (values: Values) => void,
 ) {
   return [
     (values: Values) => {
       onMessage(null);
       mutation.mutate(values, {
         onSuccess: (session) => {
+          onSucceeded?.(values);
           if (!session) onMessage(NO_COOKIE_MESSAGE);
         },
         onError: (error) => onMessage(errorText(error)),
@@ -63,7 +69,18 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(...panelSubmit(signUp, onMessage));
+  // The mailed link brings the customer back to where the panel returns them now.
+  const withLink = {
+    mutate: (values: SignUpBody, handlers: PanelHandlers) =>
+      signUp.mutate({ ...values, callbackURL: returnTo }, handlers),
+  };
+  const onSubmit = handleSubmit(
+    ...panelSubmit(withLink, onMessage, ({ email }) => {
+      // Sonner loads on demand (the login page's first paint does not need it); its toaster
+      // lives in the app's providers, so the toast stays while the page returns the customer.
+      void import('sonner').then(({ toast }) => toast.success(confirmationLinkSent(email)));
+    }),
+  );
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">

@@ -50,4 +50,20 @@ describe('ContactPage', () => {
       screen.getByLabelText('Subject'),
     );
   });
+
+  it.each([
+    ['confirmed', 'Your newsletter subscription is confirmed.'],
+    ['unsubscribed', 'You are unsubscribed from the newsletter.'],
+    ['invalid', 'That newsletter link is not valid or has expired.'],
+  ])('says what a newsletter link did (?newsletter=%s)', async (value, text) => {
+    renderAt(`/contact?newsletter=${value}`);
+    await screen.findByRole('heading', { level: 1, name: 'Contact' });
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+  });
+
+  it('says nothing about the newsletter without a known ?newsletter=', async () => {
+    renderAt('/contact?newsletter=toString');
+    await screen.findByRole('heading', { level: 1, name: 'Contact' });
+    expect(screen.queryByText(/newsletter/i)).toBeNull();
+  });
 });

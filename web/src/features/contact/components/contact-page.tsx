@@ -39,10 +39,34 @@ function InfoBlock({
   );
 }
 
-/** /contact: how to reach Partsmith, and the contact form (subject prefilled from ?subject=). */
+/**
+ * Where the newsletter's confirmation and unsubscribe links land (`?newsletter=`, the server's
+ * redirect): what happened, in words. A switch, so no other value finds anything.
+ */
+export function newsletterStatus(value: string | null): { ok: boolean; text: string } | null {
+  switch (value) {
+    case 'confirmed':
+      return { ok: true, text: 'Your newsletter subscription is confirmed.' };
+    case 'unsubscribed':
+      return { ok: true, text: 'You are unsubscribed from the newsletter.' };
+    case 'invalid':
+      return {
+        ok: false,
+        text: 'That newsletter link is not valid or has expired. Subscribe again at the bottom of the page to get a new one.',
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * /contact: how to reach Partsmith, and the contact form (subject prefilled from ?subject=).
+ * Also where the newsletter's links land, with their outcome on top.
+ */
 export function ContactPage() {
   const [searchParams] = useSearchParams();
   const defaultSubject = searchParams.get('subject')?.trim() || undefined;
+  const newsletter = newsletterStatus(searchParams.get('newsletter'));
 
   useEffect(() => {
     document.title = 'Contact | Partsmith';
@@ -59,6 +83,21 @@ export function ContactPage() {
           </p>
         </div>
       </header>
+
+      {newsletter && (
+        <div className="mx-auto max-w-6xl px-4 pt-8">
+          <p
+            role="status"
+            className={`rounded-box border px-4 py-3 font-medium ${
+              newsletter.ok
+                ? 'border-green-300 bg-green-50 text-green-900'
+                : 'border-amber-300 bg-amber-50 text-slate-900'
+            }`}
+          >
+            {newsletter.text}
+          </p>
+        </div>
+      )}
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">

@@ -10,9 +10,6 @@ const newsletterFields = lazyZodResolver(() =>
   import('@partsmith/contract').then((c) => c.NewsletterBody),
 );
 
-export const SUBSCRIBED = 'You are subscribed to the Partsmith newsletter.';
-export const ALREADY_SUBSCRIBED = 'You are already subscribed. Thank you!';
-
 /** The footer's newsletter box: an email text box and a Subscribe button, on a dark background. */
 export function NewsletterForm() {
   const id = useId();
@@ -28,8 +25,10 @@ export function NewsletterForm() {
 
   const onSubmit = handleSubmit((values) => {
     subscribe.mutate(values, {
+      // The server's words, the same whether or not the address is on the list already: the
+      // subscription counts once the link mailed to it is followed.
       onSuccess: (answer) => {
-        toast.success(answer.alreadySubscribed ? ALREADY_SUBSCRIBED : SUBSCRIBED);
+        toast.success(answer.message);
         reset({ email: '' });
       },
     });

@@ -9,6 +9,8 @@ export interface DashboardLayoutProps {
   isAdmin: boolean | undefined;
   /** The user's avatar; the app draws it (the accounts feature owns it). */
   avatar?: ReactNode;
+  /** Shown above every dashboard page, e.g. that the e-mail address is not confirmed yet. */
+  notice?: ReactNode;
 }
 
 export function roleLabel(isAdmin: boolean | undefined) {
@@ -87,7 +89,7 @@ function SideMenu({
  * /dashboard (spec section 2): the side menu (a drawer on small screens) and the nested page.
  * The menu waits for the admin check: customers and administrators see different items.
  */
-export function DashboardLayout({ user, isAdmin, avatar }: DashboardLayoutProps) {
+export function DashboardLayout({ user, isAdmin, avatar, notice }: DashboardLayoutProps) {
   // The drawer is open for the page it was opened on: choosing a page closes it.
   const location = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -144,6 +146,7 @@ export function DashboardLayout({ user, isAdmin, avatar }: DashboardLayoutProps)
             </svg>
             Dashboard menu
           </button>
+          {notice}
           <Outlet context={context} />
         </div>
       </div>

@@ -65,6 +65,12 @@ const ITEMS = {
     description: 'Check prices and stock and retire tools from the shop.',
     icon: icon('M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8'),
   },
+  manageReviews: {
+    to: '/dashboard/manage-reviews',
+    label: 'Manage Reviews',
+    description: 'Hide, show again or delete the reviews on the home page.',
+    icon: icon('M4 5h16v11H9l-5 4zM8 9h8M8 12h5'),
+  },
   auditLog: {
     to: '/dashboard/audit-log',
     label: 'Audit Log',
@@ -87,6 +93,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
   ITEMS.manageProducts,
+  ITEMS.manageReviews,
   ITEMS.auditLog,
 ];
 

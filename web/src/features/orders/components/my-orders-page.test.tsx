@@ -128,6 +128,37 @@ describe('MyOrdersPage', () => {
     expect(within(row!).queryByRole('link', { name: /Pay/ })).toBeNull();
   });
 
+  it("says when an unpaid order expires, in the browser's own words, beside its Pay link", async () => {
+    const expiresAt = '2025-03-03T10:30:00.000Z';
+    renderPage({
+      'GET /api/orders': () =>
+        json([order({ expiresAt }), order({ _id: PAID_ID, name: 'DDR5 kit', paid: true })]),
+    });
+    await screen.findByRole('table');
+    const [open, done] = rows();
+    const shown = new Intl.DateTimeFormat(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(expiresAt));
+    const line = within(open!).getByText(/^Expires/);
+    expect(line).toHaveTextContent(`Expires ${shown}`);
+    expect(line.querySelector('time')).toHaveAttribute('datetime', expiresAt);
+    // In the Pay link's cell, so it reads with it on a phone's card too.
+    expect(line.closest('td')).toBe(
+      within(open!).getByRole('link', { name: 'Pay for Ryzen 7 8-core CPU' }).closest('td'),
+    );
+    expect(within(done!).queryByText(/Expires/)).toBeNull();
+  });
+
+  it('shows no expiry for an order without one, or one that has expired', async () => {
+    renderPage({
+      'GET /api/orders': () =>
+        json([order({}), order({ _id: PAID_ID, expired: true, expiresAt: null })]),
+    });
+    await screen.findByRole('table');
+    expect(screen.queryByText(/Expires/)).toBeNull();
+  });
+
   it('asks before deleting, then deletes, toasts and refetches', async () => {
     let orders = [unpaid, paid];
     const { api, client } = renderPage({

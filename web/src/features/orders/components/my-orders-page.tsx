@@ -33,6 +33,20 @@ function CellLabel({ children }: { children: ReactNode }) {
   return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
 }
 
+/** In the browser's own language and time zone, e.g. "Mar 2, 2025, 10:30 AM". */
+const expiryTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** When an unpaid order stops being payable (its stock goes back), under its Pay link. */
+function Expiry({ at }: { at: string }) {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <p className="text-xs text-slate-700">
+      Expires <time dateTime={at}>{expiryTime.format(date)}</time>
+    </p>
+  );
+}
+
 /** Spec section 4: the Pay link only while the order has a price and is unpaid. */
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
@@ -66,14 +80,18 @@ function PaymentCell({ order }: { order: Order }) {
       </span>
     );
   }
-  if (order.price > 0) {
-    return (
-      <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm px-5">
-        Pay <span className="sr-only">for {order.name}</span>
-      </Link>
-    );
-  }
-  return <span className="text-sm text-slate-700">Nothing to pay</span>;
+  return (
+    <div className="flex flex-col items-end gap-1 text-right @4xl:items-start @4xl:text-left">
+      {order.price > 0 ? (
+        <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm px-5">
+          Pay <span className="sr-only">for {order.name}</span>
+        </Link>
+      ) : (
+        <span className="text-sm text-slate-700">Nothing to pay</span>
+      )}
+      {order.expiresAt && <Expiry at={order.expiresAt} />}
+    </div>
+  );
 }
 
 function OrderRow({

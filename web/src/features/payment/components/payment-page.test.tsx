@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Order } from '@partsmith/contract';
+import { EMAIL_NOT_CONFIRMED_MESSAGE, type Order } from '@partsmith/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js';
@@ -225,6 +225,41 @@ describe('PaymentPage with the test processor', () => {
       { transactionId: 'pi_test_4242' },
     ]);
     expect(api.callsTo('POST', '/api/test-payments/confirm')).toHaveLength(1);
+  });
+
+  it("shows the server's message when the address is not confirmed yet (403), with no way to pay", async () => {
+    const { api } = renderPage({
+      'POST /api/create-payment-intent': () =>
+        apiError(403, EMAIL_NOT_CONFIRMED_MESSAGE, 'Forbidden'),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `We could not start the payment: ${EMAIL_NOT_CONFIRMED_MESSAGE}`,
+    );
+    expect(payButton()).toBeDisabled();
+    expect(api.callsTo('POST', '/api/test-payments/confirm')).toHaveLength(0);
+  });
+
+  it("shows the server's message when asked too often (429)", async () => {
+    renderPage({
+      'POST /api/create-payment-intent': () =>
+        apiError(429, 'Too many payment attempts. Try again in a minute.', 'Too Many Requests'),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not start the payment: Too many payment attempts. Try again in a minute.',
+    );
+  });
+
+  it("shows the server's message when recording the payment is refused (403)", async () => {
+    renderPage({
+      'POST /api/test-payments/confirm': () => json({ id: 'pi_test_4242', status: 'succeeded' }),
+      [`PATCH /api/purchase/${ORDER_ID}`]: () =>
+        apiError(403, EMAIL_NOT_CONFIRMED_MESSAGE, 'Forbidden'),
+    });
+    const user = await fillCard('4242424242424242');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_NOT_CONFIRMED_MESSAGE);
+    expect(screen.queryByText(PAYMENT_SUCCESS)).toBeNull();
   });
 
   it('shows the contract messages for an incomplete card and sends nothing', async () => {

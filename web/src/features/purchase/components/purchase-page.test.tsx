@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { quantityMessage } from '@partsmith/contract';
+import { EMAIL_NOT_CONFIRMED_MESSAGE, quantityMessage } from '@partsmith/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -174,6 +174,31 @@ describe('PurchasePage', () => {
     // The part is asked again: its stock changed.
     await waitFor(() => expect(api.callsTo('GET', `/api/part/${PART_ID}`)).toHaveLength(2));
   });
+
+  it("shows the server's 409 about too many unpaid orders in the Oops... dialog", async () => {
+    const message = 'You have 5 unpaid orders: pay or delete one first.';
+    renderPage({ 'POST /api/purchase': () => apiError(409, message, 'Conflict') });
+    const user = await fillForm('6');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(message));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [403, EMAIL_NOT_CONFIRMED_MESSAGE, 'Forbidden'],
+    [429, 'Too many orders from here. Please try again in a minute.', 'Too Many Requests'],
+  ])(
+    "shows the server's %i message in the form and stays on the page",
+    async (status, text, error) => {
+      const { router } = renderPage({ 'POST /api/purchase': () => apiError(status, text, error) });
+      const user = await fillForm('6');
+      await user.click(screen.getByRole('button', { name: 'Purchase' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(router.state.location.pathname).toBe(`/purchase/${PART_ID}`);
+      expect(toast.success).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Purchase' })).toBeEnabled();
+    },
+  );
 
   it('keeps the Idempotency-Key when the same order is retried after a lost answer', async () => {
     let fail = true;

@@ -140,8 +140,11 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 export const purchasePageTitle = (name: string | undefined) =>
   name ? `Buy ${name} | Partsmith` : 'Purchase | Partsmith';
 
-/** /purchase/:partsId (spec section 2): the part, the buyer and the order form. */
-export function PurchasePage({ user }: { user: Buyer }) {
+/**
+ * /purchase/:partsId (spec section 2): the part, the buyer and the order form. `notice` goes
+ * above them (the accounts feature's, e.g. that the buyer's address is not confirmed yet).
+ */
+export function PurchasePage({ user, notice }: { user: Buyer; notice?: ReactNode }) {
   const { partsId = '' } = useParams();
   const part = usePart(partsId);
   const name = part.data?.name;
@@ -203,6 +206,7 @@ export function PurchasePage({ user }: { user: Buyer }) {
     <div className="min-h-[calc(100vh-4rem)] bg-slate-100">
       <PageHeader kicker="Purchase" title={data.name} />
       <div className="relative mx-auto -mt-16 grid max-w-6xl items-start gap-6 px-4 pb-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-8">
+        {notice}
         <PartDetails part={data} />
         <section
           aria-labelledby="order-heading"

@@ -5,6 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, stubXhr } from '../../../components/ui/image-upload.testing.ts';
+import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { AddReviewPage } from './add-review-page.tsx';
 import { REVIEW_ADDED, REVIEW_FAILED, WAIT_FOR_UPLOAD } from './review-form.tsx';
@@ -60,12 +61,18 @@ afterEach(() => {
 });
 
 describe('AddReviewPage', () => {
-  it('prefills the name and labels every field', async () => {
+  it("shows the account's name read-only and labels every field", async () => {
     stubXhr();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a Review' })).toBeVisible();
     expect(document.title).toBe('Add Review | Partsmith');
-    expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe');
+    // The server signs the review with the account's name: nothing to type, nothing to send.
+    expect(screen.getByText(/^Posting as/)).toHaveTextContent('Posting as Jane Doe');
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /name/i })).toBeNull();
+    expect(screen.getAllByRole('textbox')).toEqual([screen.getByLabelText('Description')]);
+    const preview = within(screen.getByRole('complementary', { name: 'Preview' }));
+    expect(preview.getByText('Jane Doe')).toBeInTheDocument();
     const rating = screen.getByRole('group', { name: 'Rating' });
     expect(within(rating).getAllByRole('radio')).toHaveLength(5);
     expect(rating).toHaveAccessibleDescription('Choose 1 to 5 stars');
@@ -77,11 +84,10 @@ describe('AddReviewPage', () => {
     stubXhr();
     const { api } = renderPage();
     const user = userEvent.setup();
-    await user.clear(await screen.findByLabelText('Name'));
-    await user.click(send());
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is Required');
+    expect(await screen.findByText('Upload an image first')).toBeInTheDocument();
+    expect(screen.queryByText('Name is Required')).toBeNull();
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
       /^Description is Required/,
     );
@@ -134,7 +140,6 @@ describe('AddReviewPage', () => {
         method: 'POST',
         path: '/api/addReview',
         body: {
-          name: 'Jane Doe',
           rating: 4,
           type: 'The thermal paste dropped my temps 8 °C.',
           image: UPLOADED,
@@ -143,7 +148,7 @@ describe('AddReviewPage', () => {
     ]);
     expect(client.getQueryState(['reviews'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.getByLabelText('Description')).toHaveValue(''));
-    expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe');
+    expect(screen.getByText(/^Posting as/)).toHaveTextContent('Posting as Jane Doe');
     expect(screen.getByRole('radio', { name: /^4 stars/ })).not.toBeChecked();
     expect(screen.queryByRole('img', { name: 'Your uploaded avatar' })).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
@@ -180,5 +185,48 @@ describe('AddReviewPage', () => {
     );
     expect(screen.getByText('You can add 5 reviews a day.')).toBeInTheDocument();
     expect(send()).toBeEnabled();
+  });
+
+  it("shows the server's message when the address is not confirmed yet (403)", async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    renderPage({
+      'POST /api/addReview': () => apiError(403, EMAIL_NOT_CONFIRMED_MESSAGE, 'Forbidden'),
+    });
+    const user = userEvent.setup();
+    await fillReview(user);
+    await user.click(send());
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(REVIEW_FAILED, {
+        description: EMAIL_NOT_CONFIRMED_MESSAGE,
+      }),
+    );
+    expect(screen.getByText(EMAIL_NOT_CONFIRMED_MESSAGE)).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the photo upload is refused (403, 429)", async () => {
+    const xhr = stubXhr();
+    renderPage();
+    const user = userEvent.setup();
+    const photo = await screen.findByLabelText('Your photo');
+    await user.upload(photo, imageFile('me.jpg', 'image/jpeg'));
+    await act(async () =>
+      xhr.last().respond(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: EMAIL_NOT_CONFIRMED_MESSAGE,
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_NOT_CONFIRMED_MESSAGE);
+
+    await user.upload(photo, imageFile('me.jpg', 'image/jpeg'));
+    await act(async () =>
+      xhr.last().respond(429, {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'You can upload 20 images an hour.',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can upload 20 images an hour.');
   });
 });

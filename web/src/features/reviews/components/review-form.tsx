@@ -15,10 +15,11 @@ export const REVIEW_FAILED = 'Failed to add a Review!!!';
 export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
 
 /**
- * The contract's review body; no star chosen reads as "missing" ('Rating is Required') rather
- * than as the out-of-range 0 that coercing an empty value would give.
+ * The contract's review body without the name (the server takes the account's); no star chosen
+ * reads as "missing" ('Rating is Required') rather than as the out-of-range 0 that coercing an
+ * empty value would give.
  */
-const ReviewFields = AddReviewBody.extend({
+const ReviewFields = AddReviewBody.omit({ name: true }).extend({
   rating: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     AddReviewBody.shape.rating,
@@ -110,12 +111,12 @@ export function ReviewForm({ user }: { user: Reviewer }) {
   const id = useId();
   const ids = {
     image: `${id}-image`,
-    name: `${id}-name`,
     rating: `${id}-rating`,
     type: `${id}-type`,
     send: `${id}-send`,
   };
-  const empty = { name: user.name, rating: '', type: '', image: '' };
+  // No name field: the server signs the review with the account's name (contract AddReviewBody).
+  const empty = { rating: '', type: '', image: '' };
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const add = useAddReview();
@@ -129,10 +130,7 @@ export function ReviewForm({ user }: { user: Reviewer }) {
   // Registered before the other fields, so a failed Send focuses it first, as it comes first.
   const imageField = useController({ control, name: 'image' });
 
-  const [name, rating, text, image] = useWatch({
-    control,
-    name: ['name', 'rating', 'type', 'image'],
-  });
+  const [rating, text, image] = useWatch({ control, name: ['rating', 'type', 'image'] });
   const chosen = Number(rating) || null;
 
   const fail = (error: unknown) => {
@@ -180,25 +178,10 @@ export function ReviewForm({ user }: { user: Reviewer }) {
             error={imageField.fieldState.error?.message}
           />
 
-          <div>
-            <label htmlFor={ids.name} className={LABEL}>
-              Name
-            </label>
-            <input
-              id={ids.name}
-              type="text"
-              autoComplete="name"
-              className={`input w-full border ${border(!!errors.name)}`}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy(errors.name && `${ids.name}-error`)}
-              {...register('name')}
-            />
-            {errors.name && (
-              <p id={`${ids.name}-error`} className={FIELD_ERROR}>
-                {errors.name.message}
-              </p>
-            )}
-          </div>
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
+            Posting as <strong className="break-words text-slate-900">{user.name}</strong>
+            <span className="mt-0.5 block text-sm">Reviews show the name of your account.</span>
+          </p>
 
           <fieldset
             aria-describedby={describedBy(
@@ -301,7 +284,7 @@ export function ReviewForm({ user }: { user: Reviewer }) {
         </form>
       </section>
 
-      <ReviewPreview name={name} rating={chosen} text={text} image={image} />
+      <ReviewPreview name={user.name} rating={chosen} text={text} image={image} />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createHousekeeping, rateLimitKeepMs, type Housekeeping } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled purges (tests call `runOnce()`). */
+    housekeeping: Housekeeping;
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The first run waits for the start-up's work to settle. */
+const FIRST_RUN_MS = 5 * 60 * 1000;
+
+/**
+ * Runs the purges hourly, each run after the last one ended (never two at once here; another
+ * instance's run only finds less to do). Off in tests unless `start` says so: they call runOnce.
+ */
+export const housekeeping = fp(async function housekeeping(
+  app: FastifyInstance,
+  options: { start?: boolean; intervalMs?: number } = {},
+) {
+  const service = createHousekeeping({
+    db: app.db,
+    uploadsDir: app.config.uploadsDir,
+    log: app.log,
+    rateLimitKeepMs: rateLimitKeepMs(
+      Object.values(app.config.rateLimits).map((rule) => rule.windowSeconds),
+    ),
+  });
+  app.decorate('housekeeping', service);
+
+  const intervalMs = options.intervalMs ?? HOUR_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = (delay: number) => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      void service.runOnce().finally(() => schedule(intervalMs));
+    }, delay);
+    // A timer that keeps no process alive on its own.
+    timer.unref();
+  };
+  if (options.start ?? app.config.env !== 'test') schedule(Math.min(FIRST_RUN_MS, intervalMs));
+
+  // preClose: before the onClose hooks, one of which closes the database a run may be using.
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await service.idle();
+  });
+});

@@ -1,0 +1,288 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, inArray, isNull, lt, sql, type AnyColumn } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import {
+  idempotencyKeys,
+  newsletterSubscribers,
+  orders,
+  parts,
+  processedEvents,
+  rateLimits,
+  reviews,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema/index.ts';
+import { CONFIRM_LINK_SECONDS } from '../contact/service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** At most this many rows per table per run: a backlog goes over several runs, no long locks. */
+export const PURGE_BATCH = 5_000;
+/** At most this many uploads (with their copies) deleted per run. */
+export const UPLOAD_BATCH = 1_000;
+/** An upload nothing uses is kept this long: the form it was made for may not be sent yet. */
+export const UPLOAD_GRACE_MS = DAY_MS;
+/** A purchase retried with its Idempotency-Key within a day gets the first answer. */
+export const IDEMPOTENCY_KEY_MS = DAY_MS;
+/** Stripe retries a webhook event for up to 3 days: kept well past that. */
+export const PROCESSED_EVENT_MS = 30 * DAY_MS;
+/** A newsletter sign-up never confirmed is forgotten once its link has expired. */
+export const UNCONFIRMED_SUBSCRIBER_MS = CONFIRM_LINK_SECONDS * 1000;
+
+/** What one run removed. */
+export interface PurgeReport {
+  sessions: number;
+  verifications: number;
+  idempotencyKeys: number;
+  rateLimits: number;
+  processedEvents: number;
+  unconfirmedSubscribers: number;
+  uploads: number;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** An upload (`<uuid>.webp`), a width copy (`<uuid>-<width>.webp`) or a write's temp file. */
+const UPLOAD_FILE = new RegExp(`^\\.?(${UUID})(?:-\\d+)?\\.webp(?:\\.tmp)?$`);
+/** The upload an image URL names, whether written as /uploads/… or as a full address. */
+const UPLOAD_IN_URL = `/uploads/(${UUID})`;
+
+/**
+ * The shop's cleaning: expired sessions and verification tokens, old idempotency keys, stale
+ * rate-limit windows, old webhook event ids, newsletter sign-ups never confirmed, and uploads
+ * nothing uses. Each table's purge is one statement bounded by PURGE_BATCH; a failure is
+ * logged and the other purges still run.
+ */
+export function createHousekeeping(deps: {
+  db: Db;
+  uploadsDir: string;
+  log: FastifyBaseLogger;
+  /** Rate-limit rows are kept this long after their window started (the longest window). */
+  rateLimitKeepMs: number;
+  now?: () => number;
+}) {
+  const { db, uploadsDir, log } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Deletes the rows whose key the bounded select finds; answers how many. */
+  const purgeSessions = async (before: Date) =>
+    (
+      await db
+        .delete(sessions)
+        .where(
+          inArray(
+            sessions.id,
+            db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(lt(sessions.expiresAt, before))
+              .limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: sessions.id })
+    ).length;
+
+  const purgeVerifications = async (before: Date) =>
+    (
+      await db
+        .delete(verifications)
+        .where(
+          inArray(
+            verifications.id,
+            db
+              .select({ id: verifications.id })
+              .from(verifications)
+              .where(lt(verifications.expiresAt, before))
+              .limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: verifications.id })
+    ).length;
+
+  const purgeIdempotencyKeys = async (before: Date) =>
+    (
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (${db
+            .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+            .from(idempotencyKeys)
+            .where(lt(idempotencyKeys.createdAt, before))
+            .limit(PURGE_BATCH)})`,
+        )
+        .returning({ key: idempotencyKeys.key })
+    ).length;
+
+  // `last_request` is when the row's window started, in milliseconds.
+  const purgeRateLimits = async (beforeMs: number) =>
+    (
+      await db
+        .delete(rateLimits)
+        .where(
+          inArray(
+            rateLimits.id,
+            db
+              .select({ id: rateLimits.id })
+              .from(rateLimits)
+              .where(lt(rateLimits.lastRequest, beforeMs))
+              .limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: rateLimits.id })
+    ).length;
+
+  const purgeProcessedEvents = async (before: Date) =>
+    (
+      await db
+        .delete(processedEvents)
+        .where(
+          inArray(
+            processedEvents.id,
+            db
+              .select({ id: processedEvents.id })
+              .from(processedEvents)
+              .where(lt(processedEvents.processedAt, before))
+              .limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: processedEvents.id })
+    ).length;
+
+  // An address someone typed but never confirmed is not kept (a later link adds it again).
+  const purgeUnconfirmedSubscribers = async (before: Date) =>
+    (
+      await db
+        .delete(newsletterSubscribers)
+        .where(
+          inArray(
+            newsletterSubscribers.id,
+            db
+              .select({ id: newsletterSubscribers.id })
+              .from(newsletterSubscribers)
+              .where(
+                and(
+                  isNull(newsletterSubscribers.confirmedAt),
+                  lt(newsletterSubscribers.createdAt, before),
+                ),
+              )
+              .limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: newsletterSubscribers.id })
+    ).length;
+
+  /** Of these upload ids, those a part, review, account (its picture) or order names. */
+  async function inUse(ids: string[]): Promise<Set<string>> {
+    const list = sql`${`{${ids.join(',')}}`}::text[]`;
+    const named = (column: AnyColumn) => sql`substring(${column} from ${UPLOAD_IN_URL}::text)`;
+    const rows = await db
+      .select({ id: sql<string>`u.id` })
+      .from(
+        sql`(select ${named(parts.image)} as id from ${parts}
+          union select ${named(reviews.image)} from ${reviews}
+          union select ${named(users.image)} from ${users}
+          union select ${named(orders.image)} from ${orders}) as u`,
+      )
+      .where(sql`u.id = any(${list})`);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Uploads (each `<uuid>.webp` with its `<uuid>-<width>.webp` copies) whose every file is older
+   * than UPLOAD_GRACE_MS and that nothing names. Other files in the folder are left alone.
+   */
+  async function purgeUploads(): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(uploadsDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    const groups = new Map<string, { files: string[]; newest: number }>();
+    for (const name of names) {
+      const id = UPLOAD_FILE.exec(name)?.[1];
+      if (!id) continue;
+      let mtime: number;
+      try {
+        mtime = (await fs.lstat(path.join(uploadsDir, name))).mtimeMs;
+      } catch {
+        continue; // deleted meanwhile (another instance's run)
+      }
+      const group = groups.get(id) ?? { files: [], newest: 0 };
+      group.files.push(name);
+      group.newest = Math.max(group.newest, mtime);
+      groups.set(id, group);
+    }
+    const cutoff = now() - UPLOAD_GRACE_MS;
+    const old = [...groups].filter(([, g]) => g.newest < cutoff).map(([id]) => id);
+    let removed = 0;
+    for (let i = 0; i < old.length && removed < UPLOAD_BATCH; i += UPLOAD_BATCH) {
+      const batch = old.slice(i, i + UPLOAD_BATCH);
+      const used = await inUse(batch);
+      for (const id of batch) {
+        if (used.has(id) || removed >= UPLOAD_BATCH) continue;
+        // The full-size file first: once it is gone, `images.has` refuses the URL.
+        const files = groups.get(id)!.files.sort((a, b) => a.length - b.length);
+        for (const file of files) await fs.rm(path.join(uploadsDir, file), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  async function step(name: keyof PurgeReport, purge: () => Promise<number>) {
+    try {
+      return await purge();
+    } catch (err) {
+      log.error({ err, purge: name }, 'a housekeeping purge failed');
+      return 0;
+    }
+  }
+
+  async function run(): Promise<PurgeReport> {
+    const at = now();
+    const report: PurgeReport = {
+      sessions: await step('sessions', () => purgeSessions(new Date(at))),
+      verifications: await step('verifications', () => purgeVerifications(new Date(at))),
+      idempotencyKeys: await step('idempotencyKeys', () =>
+        purgeIdempotencyKeys(new Date(at - IDEMPOTENCY_KEY_MS)),
+      ),
+      rateLimits: await step('rateLimits', () => purgeRateLimits(at - deps.rateLimitKeepMs)),
+      processedEvents: await step('processedEvents', () =>
+        purgeProcessedEvents(new Date(at - PROCESSED_EVENT_MS)),
+      ),
+      unconfirmedSubscribers: await step('unconfirmedSubscribers', () =>
+        purgeUnconfirmedSubscribers(new Date(at - UNCONFIRMED_SUBSCRIBER_MS)),
+      ),
+      uploads: await step('uploads', purgeUploads),
+    };
+    if (Object.values(report).some((n) => n > 0)) log.info({ purged: report }, 'housekeeping');
+    return report;
+  }
+
+  let running: Promise<PurgeReport> | null = null;
+  return {
+    /** One run now; a call while one runs gets that run's report (runs never overlap). */
+    runOnce(): Promise<PurgeReport> {
+      running ??= run().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    /** The run in progress, if any, finished. */
+    async idle() {
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>;
+
+/** Keep rate-limit rows a day, or the longest window when one is longer. */
+export function rateLimitKeepMs(windowsSeconds: number[]): number {
+  return Math.max(DAY_MS, ...windowsSeconds.map((s) => s * 1000));
+}

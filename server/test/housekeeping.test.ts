@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  idempotencyKeys,
+  newsletterSubscribers,
+  orders,
+  processedEvents,
+  rateLimits,
+  sessions,
+  users,
+  verifications,
+} from '../src/db/schema/index.ts';
+import { insertPart, insertReviews } from '../src/db/seed/factories.ts';
+import { housekeeping } from '../src/modules/housekeeping/plugin.ts';
+import { PURGE_BATCH, rateLimitKeepMs } from '../src/modules/housekeeping/service.ts';
+import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ name: 'Kept', email: 'kept@example.com' })
+      .returning();
+    userId = user!.id;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const ids = async <T>(rows: Promise<T[]>, pick: (row: T) => string) =>
+    (await rows).map(pick).sort();
+
+  it('purges exactly the expired and old rows of each table, and keeps the rest', async () => {
+    const session = (name: string, expiresAt: Date) => ({
+      id: randomUUID(),
+      token: `${name}-${randomUUID()}`,
+      userId,
+      expiresAt,
+    });
+    const [expired, live] = [session('expired', ago(60_000)), session('live', ago(-HOUR))];
+    await db().insert(sessions).values([expired, live]);
+    const verification = (expiresAt: Date) => ({
+      id: randomUUID(),
+      identifier: 'email-verification',
+      value: randomUUID(),
+      expiresAt,
+    });
+    const [spent, pending] = [verification(ago(1000)), verification(ago(-HOUR))];
+    await db().insert(verifications).values([spent, pending]);
+    await db()
+      .insert(idempotencyKeys)
+      .values([
+        { userId, key: 'old-key-123', requestHash: 'x', createdAt: ago(DAY + HOUR) },
+        { userId, key: 'fresh-key-123', requestHash: 'x', createdAt: ago(DAY - HOUR) },
+      ]);
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: 'limit:contact:ip:old', count: 3, lastRequest: Date.now() - 2 * DAY },
+        { key: 'limit:contact:ip:fresh', count: 3, lastRequest: Date.now() - HOUR },
+      ]);
+    await db()
+      .insert(processedEvents)
+      .values([
+        { id: 'evt_old', type: 'payment_intent.succeeded', processedAt: ago(31 * DAY) },
+        { id: 'evt_recent', type: 'payment_intent.succeeded', processedAt: ago(29 * DAY) },
+      ]);
+    // Confirm links last 7 days: a sign-up never confirmed in that time is forgotten.
+    await db()
+      .insert(newsletterSubscribers)
+      .values([
+        { email: 'never@example.com', createdAt: ago(8 * DAY) },
+        { email: 'waiting@example.com', createdAt: ago(6 * DAY) },
+        { email: 'member@example.com', createdAt: ago(300 * DAY), confirmedAt: ago(299 * DAY) },
+      ]);
+
+    const report = await t.app.housekeeping.runOnce();
+    expect(report).toEqual({
+      sessions: 1,
+      verifications: 1,
+      idempotencyKeys: 1,
+      rateLimits: 1,
+      processedEvents: 1,
+      unconfirmedSubscribers: 1,
+      uploads: 0,
+    });
+    expect(await ids(db().select().from(sessions), (r) => r.id)).toEqual([live.id]);
+    expect(await ids(db().select().from(verifications), (r) => r.id)).toEqual([pending.id]);
+    expect(await ids(db().select().from(idempotencyKeys), (r) => r.key)).toEqual(['fresh-key-123']);
+    expect(await ids(db().select().from(rateLimits), (r) => r.key)).toEqual([
+      'limit:contact:ip:fresh',
+    ]);
+    expect(await ids(db().select().from(processedEvents), (r) => r.id)).toEqual(['evt_recent']);
+    expect(await ids(db().select().from(newsletterSubscribers), (r) => r.email)).toEqual([
+      'member@example.com',
+      'waiting@example.com',
+    ]);
+    // Nothing left to do.
+    expect(Object.values(await t.app.housekeeping.runOnce())).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('deletes at most a batch per table and run; the next run takes the rest', async () => {
+    await db().execute(sql`
+      insert into ${sessions} (token, user_id, expires_at)
+      select 'batch-' || n, ${userId}, now() - interval '1 day'
+      from generate_series(1, ${PURGE_BATCH + 3}) as n`);
+    expect((await t.app.housekeeping.runOnce()).sessions).toBe(PURGE_BATCH);
+    expect((await t.app.housekeeping.runOnce()).sessions).toBe(3);
+    expect(await db().$count(sessions, sql`${sessions.token} like 'batch-%'`)).toBe(0);
+  });
+
+  it('runs one purge at a time: a call during a run gets that run', async () => {
+    const first = t.app.housekeeping.runOnce();
+    expect(t.app.housekeeping.runOnce()).toBe(first);
+    await first;
+    const next = t.app.housekeeping.runOnce();
+    expect(next).not.toBe(first);
+    await next;
+  });
+
+  it('keeps rate-limit rows for the longest window when it is longer than a day', () => {
+    expect(rateLimitKeepMs([60, 600])).toBe(DAY);
+    expect(rateLimitKeepMs([60, 3 * 86_400])).toBe(3 * DAY);
+  });
+
+  describe('uploads', () => {
+    const dir = () => t.config.uploadsDir;
+    /** An upload as the store writes it: the full size and its width copies. */
+    const upload = (age: number, copies = [400, 800]) => {
+      const id = randomUUID();
+      const names = [`${id}.webp`, ...copies.map((w) => `${id}-${w}.webp`)];
+      for (const name of names) write(name, age);
+      return { id, url: `/uploads/${id}.webp`, names };
+    };
+    const write = (name: string, age: number) => {
+      fs.mkdirSync(dir(), { recursive: true });
+      const file = path.join(dir(), name);
+      fs.writeFileSync(file, 'RIFF....WEBP');
+      const at = new Date(Date.now() - age);
+      fs.utimesSync(file, at, at);
+    };
+    const present = (names: string[]) => names.filter((n) => fs.existsSync(path.join(dir(), n)));
+
+    it('deletes old uploads nothing uses, with their copies; keeps young and used ones', async () => {
+      const orphan = upload(DAY + HOUR);
+      const young = upload(DAY - HOUR);
+      // An old upload whose copy was just written (a save in progress): not old yet.
+      const saving = upload(2 * DAY, []);
+      write(`${saving.id}-400.webp`, 0);
+      const tmp = randomUUID();
+      write(`.${tmp}.webp.tmp`, 2 * DAY);
+      write('notes.txt', 10 * DAY);
+
+      const byPart = upload(3 * DAY);
+      const byDeletedPart = upload(3 * DAY);
+      const byReview = upload(3 * DAY);
+      const byUser = upload(3 * DAY);
+      const byOrder = upload(3 * DAY);
+      await insertPart(db(), { image: byPart.url });
+      await insertPart(db(), { image: byDeletedPart.url, deletedAt: new Date() });
+      await insertReviews(db(), [{ image: byReview.url }]);
+      // The account's picture may be written as a full address.
+      await db()
+        .update(users)
+        .set({ image: `${t.config.publicUrl}${byUser.url}` })
+        .where(eq(users.id, userId));
+      await db().insert(orders).values({
+        userId,
+        name: 'Retired part',
+        image: byOrder.url,
+        description: 'Bought before the part got a new picture.',
+        unitPriceCents: 1000,
+        quantity: 1,
+        userEmail: 'kept@example.com',
+        userName: 'Kept',
+        address: '1 Main Street',
+        phone: '+1 217 555 0100',
+        stockAfter: 5,
+      });
+
+      const report = await t.app.housekeeping.runOnce();
+      expect(report.uploads).toBe(2);
+      expect(present(orphan.names)).toEqual([]);
+      expect(present([`.${tmp}.webp.tmp`])).toEqual([]);
+      for (const kept of [young, byPart, byDeletedPart, byReview, byUser, byOrder]) {
+        expect(present(kept.names)).toEqual(kept.names);
+      }
+      expect(present([...saving.names, `${saving.id}-400.webp`, 'notes.txt'])).toHaveLength(3);
+
+      // Once nothing uses it any more (and it is old), it goes too.
+      await db().update(users).set({ image: null }).where(eq(users.id, userId));
+      expect((await t.app.housekeeping.runOnce()).uploads).toBe(1);
+      expect(present(byUser.names)).toEqual([]);
+      expect(present(byPart.names)).toEqual(byPart.names);
+    });
+  });
+});
+
+describe('the housekeeping timer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('does not run in tests unless asked; asked, it runs on its interval until closed', async () => {
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ name: 'Timer', email: 'timer@example.com' })
+      .returning();
+    const expired = () => ({
+      token: randomUUID(),
+      userId: user!.id,
+      expiresAt: ago(HOUR),
+    });
+    await t.database.db.insert(sessions).values(expired());
+    // The shop's own app (NODE_ENV=test) started no timer: the row is still there.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await t.database.db.$count(sessions)).toBe(1);
+
+    const app = Fastify({ logger: false });
+    app.decorate('config', t.config);
+    app.decorate('db', t.database.db);
+    await app.register(housekeeping, { start: true, intervalMs: 20 });
+    await app.ready();
+    await vi.waitFor(async () => expect(await t.database.db.$count(sessions)).toBe(0));
+    // And again on the next tick.
+    await t.database.db.insert(sessions).values(expired());
+    await vi.waitFor(async () => expect(await t.database.db.$count(sessions)).toBe(0));
+    await app.close();
+    await t.database.db.insert(sessions).values(expired());
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await t.database.db.$count(sessions)).toBe(1);
+  });
+});

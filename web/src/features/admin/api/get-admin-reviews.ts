@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminReviewList, type AdminReview } from '@partsmith/contract';
+import { fetchPage, type Page } from './paging.ts';
+
+/**
+ * Not under the home page's ['reviews'] root: that one is public and kept when the user signs
+ * out (get-session.ts), this list (with the authors' e-mails) is the admin's own.
+ */
+export const adminReviewsQueryKey = ['admin-reviews'] as const;
+
+/** The home page's reviews slider (owned by the home feature): changed by hide, show and delete. */
+export const homeReviewsKey = ['reviews'] as const;
+
+/**
+ * GET /api/allReviews: the newest reviews (200 at most), hidden ones too, and in X-Total-Count
+ * how many there are (admins only). One page: the list has no cursor.
+ */
+export function getAdminReviews(signal?: AbortSignal): Promise<Page<AdminReview>> {
+  return fetchPage('/allReviews', AdminReviewList, {}, signal);
+}
+
+export const adminReviewsQuery = () =>
+  queryOptions({
+    queryKey: adminReviewsQueryKey,
+    queryFn: ({ signal }) => getAdminReviews(signal),
+  });
+
+export function useAdminReviews() {
+  return useQuery(adminReviewsQuery());
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ModifiedAnswer, type AdminReview } from '@partsmith/contract';
+import { api } from '../../../lib/api-client.ts';
+import { adminReviewsQueryKey, homeReviewsKey } from './get-admin-reviews.ts';
+import { auditRootKey, type Page } from './paging.ts';
+
+export interface ReviewVisibility {
+  id: string;
+  hidden: boolean;
+}
+
+/** PATCH /api/reviews/:id: hides a review from the home page, or shows it again. */
+export function setReviewVisibility({ id, hidden }: ReviewVisibility) {
+  return api(`/reviews/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { hidden },
+    schema: ModifiedAnswer,
+  });
+}
+
+export function useSetReviewVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setReviewVisibility,
+    onSuccess: (_answer, { id, hidden }) => {
+      // The server confirmed it: the row shows it at once, without reloading the list.
+      queryClient.setQueryData<Page<AdminReview>>(
+        adminReviewsQueryKey,
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.map((review) => (review._id === id ? { ...review, hidden } : review)),
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: homeReviewsKey });
+      void queryClient.invalidateQueries({ queryKey: auditRootKey });
+    },
+    // A 404 means another admin deleted it meanwhile: show what is true now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: adminReviewsQueryKey }),
+  });
+}

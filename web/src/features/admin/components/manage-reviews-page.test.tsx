@@ -1,0 +1,215 @@
+import type { AdminReview } from '@partsmith/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { apiError, json } from '../../../test/mock-api.ts';
+import { DELETE_REVIEW_TEXT, DELETED, REVIEW_HIDDEN, REVIEW_SHOWN } from './admin-messages.ts';
+import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
+import { ManageReviewsPage } from './manage-reviews-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/dialogs.ts', () => ({
+  showErrorDialog: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => true),
+}));
+
+function review(n: number, name: string, overrides: Partial<AdminReview> = {}): AdminReview {
+  return {
+    _id: `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name,
+    image: `/uploads/avatar${n}.webp`,
+    type: 'The thermal paste dropped my temps 8 °C.',
+    rating: 4,
+    hidden: false,
+    authorEmail: 'jane@example.com',
+    createdAt: '2025-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const jane = review(1, 'Jane Doe');
+const spam = review(2, 'Cheap Watches', {
+  type: 'Buy cheap watches!',
+  rating: 1,
+  hidden: true,
+  authorEmail: 'spam@example.com',
+});
+const demo = review(3, 'Partsmith Demo', { authorEmail: null, image: '/images/reviews/demo.svg' });
+
+function renderPage() {
+  const rendered = renderAdminPage(<ManageReviewsPage />, '/dashboard/manage-reviews');
+  // The home page's reviews, to see them marked out of date.
+  rendered.client.setQueryData(['reviews'], []);
+  return rendered;
+}
+
+const rowOf = (name: string) =>
+  within(
+    within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes(name))!,
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(confirmDialog).mockClear();
+  vi.mocked(showErrorDialog).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('ManageReviewsPage', () => {
+  it('lists every review with its author, stars, text, date and visibility', async () => {
+    const api = mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane, spam, demo], 3) });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the reviews');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Reviews: 3' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Manage Reviews | Partsmith');
+    expect(api.queries('GET', '/api/allReviews')).toEqual(['']);
+    expect(screen.getByRole('table', { name: 'All reviews, newest first' })).toBeInTheDocument();
+
+    const first = rowOf('Jane Doe');
+    expect(first.getByText('jane@example.com')).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(first.getByText(jane.type)).toBeInTheDocument();
+    const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+      new Date(jane.createdAt),
+    );
+    expect(first.getByText(date)).toHaveAttribute('datetime', jane.createdAt);
+    expect(first.getByText('Shown')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Hide: review by Jane Doe' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Delete: review by Jane Doe' })).toBeInTheDocument();
+    const avatar = first.getAllByRole('presentation')[0];
+    expect(avatar).toHaveAttribute('src', expect.stringContaining('/uploads/avatar1'));
+
+    const hidden = rowOf('Cheap Watches');
+    expect(hidden.getByText('Hidden')).toBeInTheDocument();
+    expect(
+      hidden.getByRole('button', { name: 'Show: review by Cheap Watches' }),
+    ).toBeInTheDocument();
+    expect(hidden.queryByRole('button', { name: /^Hide/ })).toBeNull();
+
+    expect(rowOf('Partsmith Demo').getByText('No account e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 of 3 reviews')).toBeInTheDocument();
+  });
+
+  it('counts every review, and says when only the newest are listed', async () => {
+    mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane, spam], 250) });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Reviews: 250' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 250 reviews')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+  });
+
+  it('hides a review from the home page, then shows it again', async () => {
+    const api = mockAdminApi({
+      'GET /api/allReviews': () => pageOf([jane], 1),
+      [`PATCH /api/reviews/${jane._id}`]: () => json({ acknowledged: true, modifiedCount: 1 }),
+    });
+    const { client } = renderPage();
+    const user = userEvent.setup();
+    const hide = await screen.findByRole('button', { name: 'Hide: review by Jane Doe' });
+    await user.click(hide);
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(REVIEW_HIDDEN, {
+        description: 'Review by Jane Doe',
+      }),
+    );
+    expect(rowOf('Jane Doe').getByText('Hidden')).toBeInTheDocument();
+    // The same button, now the way back, keeps the keyboard.
+    const show = rowOf('Jane Doe').getByRole('button', { name: 'Show: review by Jane Doe' });
+    expect(show).toBe(hide);
+    expect(client.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+
+    await user.click(show);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(REVIEW_SHOWN, {
+        description: 'Review by Jane Doe',
+      }),
+    );
+    expect(rowOf('Jane Doe').getByText('Shown')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/api/reviews/${jane._id}`).map((call) => call.body)).toEqual([
+      { hidden: true },
+      { hidden: false },
+    ]);
+    expect(confirmDialog).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when hiding fails", async () => {
+    mockAdminApi({
+      'GET /api/allReviews': () => pageOf([jane], 1),
+      [`PATCH /api/reviews/${jane._id}`]: () => apiError(404, 'Review not found'),
+    });
+    renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Hide: review by Jane Doe' }));
+    await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith('Review not found'));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('deletes a review after the confirmation, then reloads the list', async () => {
+    let reviews = [jane, spam];
+    const api = mockAdminApi({
+      'GET /api/allReviews': () => pageOf(reviews, reviews.length),
+      [`DELETE /api/reviews/${spam._id}`]: () => {
+        reviews = [jane];
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    const { client } = renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Delete: review by Cheap Watches' }));
+    expect(confirmDialog).toHaveBeenCalledWith(DELETE_REVIEW_TEXT);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(DELETED, {
+        description: 'Review by Cheap Watches',
+      }),
+    );
+    expect(api.callsTo('DELETE', `/api/reviews/${spam._id}`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Manage Reviews: 1' })).toHaveFocus();
+    await waitFor(() => expect(api.callsTo('GET', '/api/allReviews')).toHaveLength(2));
+    expect(screen.queryByText('Cheap Watches')).toBeNull();
+    expect(client.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+    const api = mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane], 1) });
+    renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Delete: review by Jane Doe' }));
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
+    expect(api.callsTo('DELETE', `/api/reviews/${jane._id}`)).toHaveLength(0);
+    expect(rowOf('Jane Doe').getByText(jane.type)).toBeInTheDocument();
+  });
+
+  it('says so when there are no reviews', async () => {
+    mockAdminApi({ 'GET /api/allReviews': () => pageOf([], 0) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Manage Reviews: 0' })).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers a retry when the reviews cannot be loaded', async () => {
+    let fail = true;
+    mockAdminApi({
+      'GET /api/allReviews': () =>
+        fail ? apiError(403, 'Only administrators can do that.') : pageOf([jane], 1),
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only administrators can do that.');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Manage Reviews: 1' })).toBeInTheDocument();
+  });
+});
