@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, inArray, isNull, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -67,112 +68,42 @@ export function createHousekeeping(deps: {
   const { db, uploadsDir, log } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Deletes the rows whose key the bounded select finds; answers how many. */
-  const purgeSessions = async (before: Date) =>
-    (
-      await db
-        .delete(sessions)
-        .where(
-          inArray(
-            sessions.id,
-            db
-              .select({ id: sessions.id })
-              .from(sessions)
-              .where(lt(sessions.expiresAt, before))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: sessions.id })
-    ).length;
+  /**
+   * Deletes at most PURGE_BATCH rows of `table` that `where` picks (by their key columns), in one
+   * statement; answers how many.
+   */
+  async function purge(table: PgTable, keyColumns: AnyColumn[], where: SQL): Promise<number> {
+    const key = sql.join(keyColumns, sql`, `);
+    // node-postgres and PGlite both answer with `rows`.
+    const result = (await db.execute(sql`
+      delete from ${table} where (${key}) in (
+        select ${key} from ${table} where ${where} limit ${PURGE_BATCH})
+      returning 1`)) as { rows: unknown[] };
+    return result.rows.length;
+  }
 
-  const purgeVerifications = async (before: Date) =>
-    (
-      await db
-        .delete(verifications)
-        .where(
-          inArray(
-            verifications.id,
-            db
-              .select({ id: verifications.id })
-              .from(verifications)
-              .where(lt(verifications.expiresAt, before))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: verifications.id })
-    ).length;
-
-  const purgeIdempotencyKeys = async (before: Date) =>
-    (
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (${db
-            .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
-            .from(idempotencyKeys)
-            .where(lt(idempotencyKeys.createdAt, before))
-            .limit(PURGE_BATCH)})`,
-        )
-        .returning({ key: idempotencyKeys.key })
-    ).length;
-
+  const purgeSessions = (before: Date) =>
+    purge(sessions, [sessions.id], lt(sessions.expiresAt, before)!);
+  const purgeVerifications = (before: Date) =>
+    purge(verifications, [verifications.id], lt(verifications.expiresAt, before)!);
+  const purgeIdempotencyKeys = (before: Date) =>
+    purge(
+      idempotencyKeys,
+      [idempotencyKeys.userId, idempotencyKeys.key],
+      lt(idempotencyKeys.createdAt, before)!,
+    );
   // `last_request` is when the row's window started, in milliseconds.
-  const purgeRateLimits = async (beforeMs: number) =>
-    (
-      await db
-        .delete(rateLimits)
-        .where(
-          inArray(
-            rateLimits.id,
-            db
-              .select({ id: rateLimits.id })
-              .from(rateLimits)
-              .where(lt(rateLimits.lastRequest, beforeMs))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: rateLimits.id })
-    ).length;
-
-  const purgeProcessedEvents = async (before: Date) =>
-    (
-      await db
-        .delete(processedEvents)
-        .where(
-          inArray(
-            processedEvents.id,
-            db
-              .select({ id: processedEvents.id })
-              .from(processedEvents)
-              .where(lt(processedEvents.processedAt, before))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: processedEvents.id })
-    ).length;
-
+  const purgeRateLimits = (beforeMs: number) =>
+    purge(rateLimits, [rateLimits.id], lt(rateLimits.lastRequest, beforeMs)!);
+  const purgeProcessedEvents = (before: Date) =>
+    purge(processedEvents, [processedEvents.id], lt(processedEvents.processedAt, before)!);
   // An address someone typed but never confirmed is not kept (a later link adds it again).
-  const purgeUnconfirmedSubscribers = async (before: Date) =>
-    (
-      await db
-        .delete(newsletterSubscribers)
-        .where(
-          inArray(
-            newsletterSubscribers.id,
-            db
-              .select({ id: newsletterSubscribers.id })
-              .from(newsletterSubscribers)
-              .where(
-                and(
-                  isNull(newsletterSubscribers.confirmedAt),
-                  lt(newsletterSubscribers.createdAt, before),
-                ),
-              )
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: newsletterSubscribers.id })
-    ).length;
+  const purgeUnconfirmedSubscribers = (before: Date) =>
+    purge(
+      newsletterSubscribers,
+      [newsletterSubscribers.id],
+      and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.createdAt, before))!,
+    );
 
   /** Of these upload ids, those a part, review, account (its picture) or order names. */
   async function inUse(ids: string[]): Promise<Set<string>> {
