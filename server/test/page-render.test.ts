@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from './helpers.ts';
+import { COOKIE_PREFIX } from '../src/auth/auth.ts';
 import { signUp } from './auth-helpers.ts';
 
 const SHELL = '<!doctype html><title>Partsmith</title><div id="root"><nav>shell</nav></div>';
@@ -19,6 +20,8 @@ const MODULE = `
 export async function renderPage(pathname, send) {
   if (pathname === '/purchase/write') await send('/api/purchase', { method: 'POST' });
   if (pathname === '/purchase/fail') throw new Error('render failed');
+  // A page the server must not ask about: if it did, this would replace the shell.
+  if (pathname === '/dashboard/my-profile') return { markup: 'rendered', title: 'rendered' };
   if (pathname !== '/dashboard/my-orders') return null;
   const session = await (await send('/api/auth/get-session', {})).json();
   if (!session) return null;
@@ -93,7 +96,15 @@ describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
     };
     // Nobody signed in; a session cookie that is no longer valid.
     await shell('/dashboard/my-orders');
-    await shell('/dashboard/my-orders', 'better-auth.session_token=forged.value');
+    await shell('/dashboard/my-orders', `${COOKIE_PREFIX}.session_token=forged.value`);
+    // The cookie of a session that ended (signed out).
+    const signedOut = await signUp(t, { email: 'gone@example.com' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: signedOut.cookie, origin: t.config.publicUrl },
+    });
+    await shell('/dashboard/my-orders', signedOut.cookie);
     // The module renders it not, fails, or tries to write: the shell, the page still works.
     await shell('/purchase/unlisted', buyer.cookie);
     await shell('/purchase/fail', buyer.cookie);
