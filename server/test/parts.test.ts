@@ -36,19 +36,33 @@ describe.each(DB_KINDS)('parts API on %s', (kind) => {
   });
 
   it('walks every page with the cursor, each part once, and the last page has no cursor', async () => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 10; page++) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/allParts?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
-      });
-      seen.push(...PartList.parse(res.json()).map((p) => p._id));
-      cursor = res.headers['x-next-cursor'] as string | undefined;
-      if (!cursor) break;
+    /** Every page of the list at `limit`, with the cursor each one gave. */
+    const walk = async (limit: number) => {
+      const pages: { ids: string[]; cursor: string | undefined }[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/allParts?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        });
+        cursor = res.headers['x-next-cursor'] as string | undefined;
+        pages.push({ ids: PartList.parse(res.json()).map((p) => p._id), cursor });
+      } while (cursor && pages.length < 20);
+      return pages;
+    };
+    // 30 parts: 7 + 7 + 7 + 7 + 2, and 10 + 10 + 10 (a full last page: no empty page after it).
+    for (const [limit, sizes] of [
+      [7, [7, 7, 7, 7, 2]],
+      [10, [10, 10, 10]],
+    ] as const) {
+      const pages = await walk(limit);
+      expect(pages.map((p) => p.ids.length)).toEqual(sizes);
+      expect(pages.map((p) => Boolean(p.cursor))).toEqual(
+        sizes.map((_, i) => i < sizes.length - 1),
+      );
+      const seen = pages.flatMap((p) => p.ids);
+      expect(new Set(seen).size).toBe(30);
     }
-    expect(seen).toHaveLength(30);
-    expect(new Set(seen).size).toBe(30);
   });
 
   it('searches by name or description, treating % and _ literally', async () => {
