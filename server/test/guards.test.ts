@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { decodeMail } from '../../scripts/mail-links.mjs';
 import { signUp } from './auth-helpers.ts';
 
 /** A concrete URL for a route pattern: every :param gets a well-formed value. */
@@ -100,6 +101,42 @@ describe.each(DB_KINDS)('server guards on %s', (kind) => {
       headers: { origin: t.config.publicUrl },
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses a reset link an hour after it was sent', async () => {
+    await signUp(t, { email: 'late@example.com' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const sent = Date.now();
+      const ask = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: 'late@example.com', redirectTo: '/reset-password' },
+        headers: { origin: t.config.publicUrl },
+      });
+      expect(ask.statusCode).toBe(200);
+      const mail = t
+        .outbox()
+        .find((m) => m.includes('To: late@example.com') && m.includes('Reset your'))!;
+      const token = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(decodeMail(mail))![1]!;
+      vi.setSystemTime(sent + 61 * 60 * 1000);
+      const late = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { newPassword: 'too late for this', token },
+        headers: { origin: t.config.publicUrl },
+      });
+      expect(late.statusCode).toBe(400);
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'late@example.com', password: 'too late for this' },
+        headers: { origin: t.config.publicUrl },
+      });
+      expect(signIn.statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not reveal whether an account exists when asked for a reset', async () => {
