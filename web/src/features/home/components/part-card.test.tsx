@@ -56,5 +56,9 @@ describe('formatPrice', () => {
     expect(formatPrice(129.99)).toBe('Price: $129.99');
     expect(formatPrice(5)).toBe('Price: $5.00');
     expect(formatPrice(1234.5)).toBe('Price: $1,234.50');
+    expect(formatPrice(0.1 + 0.2)).toBe('Price: $0.30');
+    // The spec's card reads 'Price: $-N'; ours never shows a minus, at any price the shop takes.
+    for (const price of [0.01, 0.3, 5, 99.99, 129.99, 1234.5, 100_000])
+      expect(formatPrice(price)).toMatch(/^Price: \$[0-9,]+\.[0-9]{2}$/);
   });
 });
