@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
 import { pool, routeList, startLiveApp, type Call, type LiveApp } from './live.ts';
 import { ROUTES, type Cast, signUpCast } from './routes.ts';
@@ -69,11 +69,16 @@ const text = fc.oneof(
 describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
   let live: LiveApp;
   let cast: Cast;
-  const failures: string[] = [];
+  // Each test counts its own requests and failures, and asserts them: it passes run alone too.
+  let failures: string[] = [];
   let sent = 0;
   beforeAll(async () => {
     live = await startLiveApp(kind);
     cast = await signUpCast(live);
+  });
+  beforeEach(() => {
+    failures = [];
+    sent = 0;
   });
   afterAll(() => live.close());
 
@@ -115,9 +120,12 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
         );
       }
       console.log(
-        `[fuzz ${kind}] ${routes} write routes x ${RUNS} bodies = ${routes * RUNS} payloads`,
+        `[fuzz ${kind}] ${routes} write routes x ${RUNS} bodies = ${sent} payloads: ` +
+          `${failures.length} 5xx or leaking answers`,
       );
       expect(routes).toBeGreaterThanOrEqual(10);
+      expect(sent).toBe(routes * RUNS);
+      expect(failures.slice(0, 20)).toEqual([]);
     },
   );
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { processedEvents } from '../../src/db/schema/index.ts';
@@ -27,8 +27,13 @@ describe.each(DB_KINDS)('security suite 4: payment integrity on %s', (kind) => {
   let alice: Caller;
   let bob: Caller;
   const stripe = new Stripe('sk_test_unused');
-  const wronglyPaid: string[] = [];
+  // Each test counts its own attacks and asserts them: it passes run alone too.
+  let wronglyPaid: string[] = [];
   let attacks = 0;
+  beforeEach(() => {
+    wronglyPaid = [];
+    attacks = 0;
+  });
   beforeAll(async () => {
     mock = await startStripeMock();
     live = await startLiveApp(kind, {
@@ -141,6 +146,12 @@ describe.each(DB_KINDS)('security suite 4: payment integrity on %s', (kind) => {
       (await markPaid(alice, changed.orderId, changed.paymentId)).status,
     );
     expect(mock.refunds.has(changed.paymentId)).toBe(true);
+    console.log(
+      `[payment-integrity ${kind}] ${attacks} forged, foreign or changed payments: ` +
+        `${wronglyPaid.length} orders wrongly paid`,
+    );
+    expect(attacks).toBe(10);
+    expect(wronglyPaid).toEqual([]);
   });
 
   it('applies a signed webhook once however often it comes, and nothing unsigned, tampered or stale', async () => {
@@ -195,8 +206,9 @@ describe.each(DB_KINDS)('security suite 4: payment integrity on %s', (kind) => {
     expect(refundCalls() - before).toBe(1);
 
     console.log(
-      `[payment-integrity ${kind}] ${attacks} forged, foreign, changed or badly signed payments: ` +
-        `${wronglyPaid.length} orders wrongly paid; 2 events replayed 5 times each, each applied once`,
+      `[payment-integrity ${kind}] ${attacks} unsigned, tampered, stale, foreign-signed or short ` +
+        `webhooks: ${wronglyPaid.length} orders wrongly paid; 2 events replayed 5 times each, ` +
+        'each applied once',
     );
     expect(wronglyPaid).toEqual([]);
   });
