@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
-import { routeList, startLiveApp, type LiveApp } from './live.ts';
-import { AUTH_ROUTES, ROLES, ROUTES, type Cast, signUpCast } from './routes.ts';
+import { PAYMENTS, routeList, startLiveApp, type LiveApp } from './live.ts';
+import { AUTH_ROUTES, ROLES, ROUTES, expected, type Cast, signUpCast } from './routes.ts';
+
+/** Each database, with the test processor and with Stripe (whose webhook is a route too). */
+const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 
 /** Issue 6, suite 1 (OWASP API1/API5 2023, ASVS V8): every route x every kind of caller. */
-describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
+describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (kind, payments) => {
   let live: LiveApp;
   let cast: Cast;
   beforeAll(async () => {
     // Behind a trusted proxy: each role's Better Auth calls come from an address of its own,
     // so Better Auth's per-address limit (100 a minute) is not what the matrix measures.
-    live = await startLiveApp(kind, { env: { TRUST_PROXY: '127.0.0.1' } });
+    live = await startLiveApp(kind, { env: { TRUST_PROXY: '127.0.0.1' }, payments });
     cast = await signUpCast(live);
   });
   afterAll(() => live.close());
@@ -29,6 +32,7 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
     const unlogged: string[] = [];
     for (const { method, url } of routes) {
       const spec = ROUTES[`${method} ${url}`]!;
+      const want = expected(spec, payments);
       for (const [i, role] of ROLES.entries()) {
         const { path, body } = await spec.call(live, cast, role);
         const res = await live.call({
@@ -38,8 +42,8 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
           as: role === 'anonymous' ? null : cast[role],
         });
         const cell = `${role} ${method} ${url}: ${res.status}`;
-        if (res.status !== spec.expect[i]) wrong.push(`${cell}, expected ${spec.expect[i]}`);
-        if (res.status < 300 && spec.expect[i]! >= 400) unauthorised2xx++;
+        if (res.status !== want[i]) wrong.push(`${cell}, expected ${want[i]}`);
+        if (res.status < 300 && want[i]! >= 400) unauthorised2xx++;
         if (res.status === 401 || res.status === 403) {
           denials++;
           const reqId = res.headers.get('x-request-id');
@@ -52,7 +56,7 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
     }
     const cells = routes.length * ROLES.length;
     console.log(
-      `[access-matrix ${kind}] ${ROLES.length} roles x ${routes.length} routes = ${cells} cells, ` +
+      `[access-matrix ${kind}, ${payments}] ${ROLES.length} roles x ${routes.length} routes = ${cells} cells, ` +
         `${cells - wrong.length}/${cells} as expected, ${unauthorised2xx} unauthorised 2xx, ` +
         `${denials - unlogged.length}/${denials} denials logged`,
     );
@@ -103,7 +107,7 @@ describe.each(DB_KINDS)('security suite 1: the access matrix on %s', (kind) => {
     }
     const cells = endpoints.length * ROLES.length;
     console.log(
-      `[access-matrix ${kind}] Better Auth: ${ROLES.length} roles x ${endpoints.length} endpoints = ` +
+      `[access-matrix ${kind}, ${payments}] Better Auth: ${ROLES.length} roles x ${endpoints.length} endpoints = ` +
         `${cells} cells, ${cells - wrong.length}/${cells} as expected, ${unauthorised2xx} unauthorised 2xx`,
     );
     expect(wrong).toEqual([]);

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
-import { pool, routeList, startLiveApp, type Call, type LiveApp } from './live.ts';
+import Stripe from 'stripe';
+import {
+  SUITE_WEBHOOK_SECRET,
+  pool,
+  routeList,
+  startLiveApp,
+  type Call,
+  type LiveApp,
+} from './live.ts';
 import { ROUTES, type Cast, signUpCast } from './routes.ts';
 
 /** Generated inputs per write route, and for query strings and path ids (issue 6, suite 6). */
@@ -188,4 +196,69 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
       expect(parts.status).toBe(200);
     },
   );
+});
+
+/** Stripe's webhook on a shop that takes payments through Stripe (a local Stripe server). */
+describe.each(DB_KINDS)('security suite 6: fuzzing the Stripe webhook on %s', (kind) => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp(kind, { payments: 'stripe' });
+  });
+  afterAll(() => live.close());
+
+  it(`sends ${RUNS} generated events, half of them correctly signed, without a 5xx or a leak`, async () => {
+    const stripe = new Stripe('sk_test_unused');
+    const event = fc.record({
+      id: fc.oneof(fc.constant('evt_1'), text),
+      type: fc.oneof(
+        fc.constantFrom(
+          'payment_intent.succeeded',
+          'payment_intent.payment_failed',
+          'charge.refunded',
+        ),
+        text,
+      ),
+      data: fc.oneof(
+        fc.record({ object: fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 5 }) }),
+        nasty,
+      ),
+    });
+    const payload = fc.oneof(
+      event.map((e) => JSON.stringify(e)),
+      fc.string(),
+      nasty.map((v) => JSON.stringify(v) ?? 'null'),
+    );
+    // A forged signature header: printable ASCII, what an HTTP header can carry.
+    const forgedSignature = fc.oneof(
+      fc.constant('t=1700000000,v1=00ff'),
+      fc.stringMatching(/^[ -~]{0,120}$/),
+    );
+    const samples = fc.sample(fc.tuple(payload, fc.boolean(), forgedSignature), {
+      numRuns: RUNS,
+      seed: 9,
+    });
+    const failures: string[] = [];
+    let signed = 0;
+    await pool(samples, WIDTH, async ([body, sign, forged]) => {
+      if (sign) signed++;
+      const signature = sign
+        ? stripe.webhooks.generateTestHeaderString({ payload: body, secret: SUITE_WEBHOOK_SECRET })
+        : forged;
+      const res = await live.call({
+        method: 'POST',
+        path: '/api/webhooks/stripe',
+        body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      if (res.status >= 500 || LEAK.test(res.text))
+        failures.push(`${body.slice(0, 80)} -> ${res.status} ${res.text.slice(0, 120)}`);
+    });
+    const health = await live.call({ path: '/api/readyz' });
+    console.log(
+      `[fuzz ${kind}] Stripe webhook: ${samples.length} events (${signed} correctly signed): ` +
+        `${failures.length} 5xx or leaking answers; afterwards readyz ${health.status}`,
+    );
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(health.status).toBe(200);
+  });
 });

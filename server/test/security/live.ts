@@ -4,6 +4,7 @@ import { insertPart } from '../../src/db/seed/factories.ts';
 import { loggerOptions } from '../../src/plugins/logging.ts';
 import { newestLink, VERIFY_EMAIL_PATH } from '../../../scripts/mail-links.mjs';
 import { buildTestApp, type DbKind, type TestApp } from '../helpers.ts';
+import { startStripeMock } from '../stripe-mock.ts';
 
 /** One JSON log line as pino wrote it. */
 export interface LogLine {
@@ -52,6 +53,14 @@ export interface LiveApp extends TestApp {
   orderRow(id: string): Promise<typeof orders.$inferSelect>;
 }
 
+/**
+ * The payment providers a security server can run with: the built-in test processor, or Stripe
+ * (a local Stripe-speaking server) with its signed webhook at /api/webhooks/stripe.
+ */
+export type Payments = 'test' | 'stripe';
+export const PAYMENTS: Payments[] = ['test', 'stripe'];
+export const SUITE_WEBHOOK_SECRET = 'whsec_partsmith_security_suites';
+
 /** A shop behind a TLS proxy: PUBLIC_URL is https and the proxy says X-Forwarded-Proto: https. */
 export const BEHIND_TLS = { PUBLIC_URL: 'https://shop.example.test', TRUST_PROXY: '127.0.0.1' };
 export const TLS_HEADERS = {
@@ -75,11 +84,21 @@ export function cookieFrom(headers: Headers): string {
  */
 export async function startLiveApp(
   kind: DbKind,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; payments?: Payments } = {},
 ): Promise<LiveApp> {
   const rawLog: string[] = [];
+  // With Stripe: a local server speaking Stripe's API, and the signed webhook route mounted.
+  const mock = options.payments === 'stripe' ? await startStripeMock() : null;
+  const stripeEnv: Record<string, string> = mock
+    ? {
+        STRIPE_SECRET_KEY: mock.secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_partsmith',
+        STRIPE_WEBHOOK_SECRET: SUITE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://${mock.apiBase.host}:${mock.apiBase.port}`,
+      }
+    : {};
   const t = await buildTestApp(kind, {
-    env: { ADMIN_EMAILS: 'admin@example.com', ...options.env },
+    env: { ADMIN_EMAILS: 'admin@example.com', ...stripeEnv, ...options.env },
     deps: {
       // The production options with an in-memory destination (see the report: app.ts to use them).
       logger: loggerOptions('info', { write: (line: string) => void rawLog.push(line) }),
@@ -123,6 +142,10 @@ export async function startLiveApp(
 
   const live: LiveApp = {
     ...t,
+    async close() {
+      await t.close();
+      await mock?.close();
+    },
     base,
     rawLog,
     logs: () => rawLog.map((l) => JSON.parse(l) as LogLine),

@@ -34,9 +34,15 @@ export interface RouteCall {
 export interface RouteSpec {
   /** The expected status for anonymous, customer, other customer, admin. */
   expect: [number, number, number, number];
+  /** The same on a shop that takes payments through Stripe, where it differs. */
+  withStripe?: [number, number, number, number];
   /** A well-formed call of the route, on the customer's resource; fresh when the call uses it up. */
   call(live: LiveApp, cast: Cast, role: Role): Promise<RouteCall>;
 }
+
+/** What a caller must get from a route on a shop with these payments. */
+export const expected = (spec: RouteSpec, payments: 'test' | 'stripe') =>
+  (payments === 'stripe' && spec.withStripe) || spec.expect;
 
 export const CARD = { number: '4242424242424242', expiry: '12 / 39', cvc: '123' };
 
@@ -162,6 +168,15 @@ export const ROUTES: Record<string, RouteSpec> = {
     call: async (live, cast) => ({ path: `/api/orders/${await live.order(cast.customer)}` }),
   },
   'GET /api/payment-config': { expect: everyone(200), call: fixed('/api/payment-config') },
+  // Stripe's webhook (a shop with STRIPE_WEBHOOK_SECRET): only a signed event is read.
+  'POST /api/webhooks/stripe': {
+    expect: everyone(400),
+    call: fixed('/api/webhooks/stripe', {
+      id: 'evt_forged',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_forged', object: 'payment_intent', status: 'succeeded' } },
+    }),
+  },
   // Paying is only for the order's owner: an admin is a customer here.
   'POST /api/create-payment-intent': {
     expect: [401, 200, 404, 404],
@@ -180,6 +195,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   // Like Stripe, the client secret is the capability: it is handed to the order's owner only.
   'POST /api/test-payments/confirm': {
     expect: signedIn(200),
+    // With Stripe the test processor is not in use: 404 past the access check.
+    withStripe: signedIn(404),
     call: async (live, cast, role) => {
       const who = role === 'anonymous' ? cast.customer : cast[role];
       const { clientSecret } = await intent(live, who);

@@ -18,6 +18,25 @@ export interface StripeWebhookOptions {
 /** Stripe's own default: an event signed more than five minutes ago is refused (replay). */
 const TOLERANCE_SECONDS = 300;
 
+/**
+ * What the shop reads of a signed event: its id and type, and for a succeeded payment the
+ * intent's id and amounts. Stripe's own events always match; anything else signed with the
+ * secret (a misconfigured sender) is refused with 400 instead of failing inside.
+ */
+const EventEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.looseObject({}) }),
+});
+const SucceededIntent = z.looseObject({
+  id: z.string().min(1).max(255),
+  amount: z.number().int().nonnegative(),
+  amount_received: z.number().int().nonnegative().nullish(),
+  currency: z.string().max(10),
+  status: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+
 const WebhookAnswer = z.object({
   received: z.literal(true),
   duplicate: z.literal(true).optional(),
@@ -73,6 +92,16 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         return reply
           .status(400)
           .send(errorBody(400, 'The Stripe signature is not valid or the event is too old.'));
+      }
+
+      const envelope = EventEnvelope.safeParse(event);
+      const intent =
+        envelope.success && event.type === 'payment_intent.succeeded'
+          ? SucceededIntent.safeParse(event.data.object)
+          : null;
+      if (!envelope.success || (intent && !intent.success)) {
+        request.log.warn('refused a signed Stripe webhook that is not an event the shop reads');
+        return reply.status(400).send(errorBody(400, 'The Stripe event is not well formed.'));
       }
 
       const log = request.log.child({ eventId: event.id, eventType: event.type });
