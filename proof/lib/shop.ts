@@ -164,3 +164,11 @@ export function purchase(
 export function figure(line: string) {
   process.stdout.write(`${line}\n`);
 }
+
+/** Counts of each value for a figure, as "200 x3, 400 x58" ("none" for no values). */
+export function tally(values: (string | number)[]): string {
+  const counts = new Map<string | number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return sorted.map(([v, n]) => `${v} x${n}`).join(', ') || 'none';
+}
