@@ -78,6 +78,16 @@ export const ProfileBody = z.object({
     .max(1000, 'Keep it under 1000 characters'),
 });
 export type ProfileBody = z.input<typeof ProfileBody>;
+/**
+ * A price in dollars on every write: at least $0.01, in whole cents (the database keeps
+ * integer cents and refuses less than one with a CHECK).
+ */
+export const PriceField = z.coerce
+  .number({ message: 'Price is Required' })
+  .min(0.01, 'Price must be at least $0.01')
+  .max(1_000_000, 'Price is too high')
+  .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Price has at most 2 decimals');
+
 /** GET /api/userProfile/:email: the saved profile with the account's name, e-mail and photo; null before the first save. */
 export const Profile = ProfileBody.extend({
   userName: z.string(),
@@ -109,14 +119,7 @@ export const AddPartBody = z
       .int('Minimum quantity must be a whole number')
       .min(1, 'Minimum quantity must be at least 1')
       .max(10_000_000),
-    price: z.coerce
-      .number({ message: 'Price is Required' })
-      .positive('Price must be more than 0')
-      .max(1_000_000, 'Price is too high')
-      .refine(
-        (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
-        'Price has at most 2 decimals',
-      ),
+    price: PriceField,
     image: ShopImage,
   })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity || p.availableQuantity === 0, {
@@ -134,7 +137,7 @@ export const UpdatePartBody = z
       .min(0, 'Stock cannot be negative')
       .max(10_000_000)
       .optional(),
-    price: z.coerce.number().positive('Price must be more than 0').max(1_000_000).optional(),
+    price: PriceField.optional(),
   })
   .refine(
     (b) => b.availableQuantity !== undefined || b.price !== undefined,

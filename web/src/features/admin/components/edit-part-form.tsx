@@ -32,7 +32,7 @@ export const EditPartFields = z.object({
     .pipe(
       z.coerce
         .number<string>({ message: 'Price must be a number' })
-        .positive('Price must be more than 0')
+        .min(0.01, 'Price must be at least $0.01')
         .max(1_000_000, 'Price is too high')
         .refine(twoDecimals, 'Price has at most 2 decimals'),
     ),

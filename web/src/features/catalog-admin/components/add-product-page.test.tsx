@@ -119,7 +119,7 @@ describe('AddProductPage', () => {
     await user.clear(screen.getByLabelText('Price'));
     await user.type(screen.getByLabelText('Price'), '0');
     await user.click(addTools());
-    expect(await screen.findByText('Price must be more than 0')).toBeInTheDocument();
+    expect(await screen.findByText('Price must be at least $0.01')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Available quantity'));
     await user.type(screen.getByLabelText('Available quantity'), '2.5');
