@@ -86,7 +86,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-        ADMIN_EMAILS: 'admin@example.com',
+        // moderator@example.com: the review moderation tests' admin (both projects sign in).
+        ADMIN_EMAILS: 'admin@example.com,moderator@example.com',
       },
     },
   ],

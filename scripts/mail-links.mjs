@@ -1,11 +1,21 @@
 // Reading the shop's mail as a person's mail program would, for the tests, proofs and bench:
 // the shop's mails are quoted-printable, whose soft line breaks cut long links in two.
 
-/** An .eml file's text with quoted-printable soft breaks and escapes undone. */
+/**
+ * An .eml file's text as a mail program shows it: the headers unfolded (never decoded as
+ * quoted-printable: `token=AB` in a header is no escape), the body's quoted-printable soft
+ * breaks and escapes undone.
+ */
 export function decodeMail(eml) {
-  return eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  const split = eml.search(/\r?\n\r?\n/);
+  const head = split < 0 ? eml : eml.slice(0, split);
+  const body = split < 0 ? '' : eml.slice(split);
+  return (
+    head.replace(/\r?\n(?=[ \t])/g, '') +
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+  );
 }
 
 /** Whether a mail was sent to `email` (its To header). */

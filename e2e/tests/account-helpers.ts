@@ -1,5 +1,11 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { newestLink, VERIFY_EMAIL_PATH } from '../../scripts/mail-links.mjs';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+import { isMailTo, linkIn, VERIFY_EMAIL_PATH } from '../../scripts/mail-links.mjs';
+import { BASE_URL } from '../playwright.config.ts';
 import { outbox } from './fixtures.ts';
 
 export const PASSWORD = 'workbench-2026';
@@ -33,15 +39,51 @@ export async function signUpThroughPage(
   if (confirm) await page.goto(await confirmationLink(email));
 }
 
-/** The newest confirmation link mailed to `email` (waits for the mail to arrive). */
-export async function confirmationLink(email: string): Promise<string> {
+/**
+ * A mail's body only: headers are not quoted-printable, and decoding them as such breaks a link
+ * there (List-Unsubscribe's `token=AA...` would read as the escape `=AA`).
+ */
+const withoutHeaders = (eml: string) => eml.slice(eml.search(/\r?\n\r?\n/));
+
+/** The newest link to `pathPrefix` in the body of a mail to `email` (waits for the mail). */
+export async function mailedLink(email: string, pathPrefix: string): Promise<string> {
+  const newest = () => {
+    for (const eml of outbox().reverse()) {
+      const link = isMailTo(eml, email) ? linkIn(withoutHeaders(eml), pathPrefix) : null;
+      if (link) return link;
+    }
+    return null;
+  };
   let link: string | null = null;
   await expect
-    .poll(() => (link = newestLink(outbox(), email, VERIFY_EMAIL_PATH)), {
-      message: `a confirmation mail to ${email}`,
+    .poll(() => (link = newest()), {
+      message: `a mail to ${email} with a link to ${pathPrefix}`,
     })
     .not.toBeNull();
   return link!;
+}
+
+/** The newest confirmation link mailed to `email` (waits for the mail to arrive). */
+export const confirmationLink = (email: string) => mailedLink(email, VERIFY_EMAIL_PATH);
+
+/** How many confirmation mails `email` has received so far. */
+export const confirmationMails = (email: string) =>
+  outbox().filter((eml) => isMailTo(eml, email) && linkIn(eml, VERIFY_EMAIL_PATH)).length;
+
+/**
+ * Signs in with `email` if its account exists (a fixed address such as an ADMIN_EMAILS one, used
+ * by both projects in one run), else signs up and confirms it through the page.
+ */
+export async function signInOrSignUp(page: Page, email: string, name: string) {
+  // Through the browser context's own request client, so the session cookie lands in the
+  // browser; a 401 here is no console error.
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: PASSWORD },
+    headers: { origin: BASE_URL },
+  });
+  if (res.ok()) return;
+  expect(res.status(), await res.text()).toBe(401);
+  await signUpThroughPage(page, email, name);
 }
 
 /** Confirms an API client's address through its mailed link, as a browser would follow it. */
@@ -49,3 +91,36 @@ export async function confirmThroughApi(api: APIRequestContext, email: string) {
   const res = await api.get(await confirmationLink(email), { maxRedirects: 0 });
   expect(res.status()).toBe(302);
 }
+
+/**
+ * A second, independent customer driven through the API (its own cookie jar), confirmed.
+ * `label` goes into the e-mail address; `name` is the account's name (the label by default).
+ */
+export async function apiCustomer(
+  label: string,
+  name = label,
+): Promise<{ api: APIRequestContext; email: string; name: string }> {
+  const api = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL },
+  });
+  const email = unique(label);
+  const res = await api.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await confirmThroughApi(api, email);
+  return { api, email, name };
+}
+
+/** A review by `customer` through the API (a seeded avatar: no upload needed); its text. */
+export async function apiReview(customer: { api: APIRequestContext }, text: string) {
+  const res = await customer.api.post('/api/addReview', {
+    data: { rating: 2, type: text, image: '/images/avatars/2.svg' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return text;
+}
+
+/** An admin listed in ADMIN_EMAILS for the review moderation tests (e2e/playwright.config.ts). */
+export const MODERATOR = 'moderator@example.com';

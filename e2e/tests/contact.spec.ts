@@ -1,4 +1,10 @@
-import { expect, outbox, test } from './fixtures.ts';
+import { expect, expectNoA11yViolations, outbox, test } from './fixtures.ts';
+import { mailedLink } from './account-helpers.ts';
+
+const SUBSCRIBE_ANSWER =
+  'Thank you: check your inbox for the link that confirms your subscription.';
+const CONFIRMED = 'Your newsletter subscription is confirmed.';
+const UNSUBSCRIBED = 'You are unsubscribed from the newsletter.';
 
 test('the contact page form validates, sends, and the shop receives the mail', async ({ page }) => {
   await page.goto('/contact');
@@ -40,7 +46,9 @@ test('the home page banner sends a message too', async ({ page }) => {
   await expect.poll(() => outbox().some((m) => m.includes(subject))).toBe(true);
 });
 
-test('the newsletter subscribes once and answers a repeat politely', async ({ page }, info) => {
+test('the newsletter is double opt-in: the mailed link confirms, the other unsubscribes', async ({
+  page,
+}, info) => {
   await page.goto('/');
   const footer = page.locator('footer');
   const email = `reader-${info.project.name}-${Date.now()}@example.com`;
@@ -50,8 +58,22 @@ test('the newsletter subscribes once and answers a repeat politely', async ({ pa
   await expect(footer.getByText('Email is Required')).toBeVisible();
   await footer.getByLabel(/email/i).fill(email);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('You are subscribed to the Partsmith newsletter.')).toBeVisible();
+  await expect(page.getByText(SUBSCRIBE_ANSWER)).toBeVisible();
+  await expect(footer.getByLabel(/email/i)).toHaveValue('');
+
+  await page.goto(await mailedLink(email, '/api/newsletter/confirm'));
+  await expect(page).toHaveURL(/\/contact\?newsletter=confirmed$/);
+  await expect(page.getByRole('status').filter({ hasText: CONFIRMED })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // A repeat, even once confirmed, gets the same answer: it tells no one who is on the list.
+  await footer.scrollIntoViewIfNeeded();
   await footer.getByLabel(/email/i).fill(email.toUpperCase());
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('You are already subscribed. Thank you!')).toBeVisible();
+  await expect(page.getByText(SUBSCRIBE_ANSWER)).toBeVisible();
+
+  await page.goto(await mailedLink(email, '/api/newsletter/unsubscribe'));
+  await expect(page).toHaveURL(/\/contact\?newsletter=unsubscribed$/);
+  await expect(page.getByRole('status').filter({ hasText: UNSUBSCRIBED })).toBeVisible();
+  await expect(page.getByText(CONFIRMED)).toHaveCount(0);
 });

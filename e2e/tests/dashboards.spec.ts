@@ -1,8 +1,14 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { BASE_URL } from '../playwright.config.ts';
 import { expect, expectNoA11yViolations, test } from './fixtures.ts';
-import { confirmThroughApi, PASSWORD, signUpThroughPage, unique } from './account-helpers.ts';
+import {
+  apiCustomer,
+  apiReview,
+  MODERATOR,
+  signInOrSignUp,
+  signUpThroughPage,
+  unique,
+} from './account-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'the dashboard flows run at desktop width');
@@ -12,27 +18,28 @@ const png = (color: string) =>
     .png()
     .toBuffer();
 
-/** A second, independent customer driven through the API (its own cookie jar). */
-async function apiCustomer(name: string): Promise<{ api: APIRequestContext; email: string }> {
-  const api = await playwrightRequest.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: { origin: BASE_URL },
-  });
-  const email = unique(name);
-  const res = await api.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await confirmThroughApi(api, email);
-  return { api, email };
-}
-
 async function upload(page: Page, label: string, color: string) {
   await page
     .getByLabel(label)
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await png(color) });
   await expect(page.getByText('Image uploaded.').first()).toBeAttached();
 }
+
+/** The home page scrolled to "Work Feedback", once its reviews are in (the seeded ones too). */
+async function openHomeReviews(page: Page) {
+  await page.goto('/');
+  const reviews = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Work Feedback' }),
+  });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByText('Maria Gonzalez').first()).toBeAttached();
+}
+
+/** The slider's cards with this text (none when the review is hidden or gone). */
+const reviewOnHome = (page: Page, text: string) =>
+  page
+    .locator('section', { has: page.getByRole('heading', { name: 'Work Feedback' }) })
+    .locator('article', { hasText: text });
 
 test('a customer adds a review with a photo and sees it on the home page, and keeps a profile', async ({
   page,
@@ -42,19 +49,17 @@ test('a customer adds a review with a photo and sees it on the home page, and ke
 
   await page.goto('/dashboard/add-review');
   await upload(page, 'Your photo', '#0e7490');
-  await page.getByLabel('Name', { exact: true }).fill('Rae V.');
+  // No name field: the review is signed with the account's name.
+  await expect(page.getByText('Posting as Rae Viewer')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   await page.getByRole('radio', { name: /^4 stars/ }).check({ force: true });
   await page.getByLabel('Description').fill('The ESD mat saved my new motherboard. Solid kit.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Review Added Successfully')).toBeVisible();
-  await page.goto('/');
-  const reviews = page.locator('section', {
-    has: page.getByRole('heading', { name: 'Work Feedback' }),
-  });
-  await reviews.scrollIntoViewIfNeeded();
-  await expect(
-    reviews.getByText('The ESD mat saved my new motherboard. Solid kit.').first(),
-  ).toBeAttached();
+  const card = reviewOnHome(page, 'The ESD mat saved my new motherboard. Solid kit.');
+  await openHomeReviews(page);
+  await expect(card.first()).toBeAttached();
+  await expect(card.first().getByRole('heading', { name: 'Rae Viewer' })).toBeAttached();
 
   await page.goto('/dashboard/my-profile');
   await page.getByLabel('Education').fill('BSc Computer Engineering');
@@ -181,4 +186,70 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
   await expect(entries.getByText(`Added "${name}"`).first()).toBeVisible();
   await expectNoA11yViolations(page);
   await Promise.all([promoted.api.dispose(), doomed.api.dispose(), buyer.api.dispose()]);
+});
+
+test('an admin hides a review from the home page, shows it again, and deletes it', async ({
+  page,
+}) => {
+  const author = await apiCustomer('critic', 'Cora Critic');
+  const text = await apiReview(author, `The driver kit lost a bit within a week (${Date.now()}).`);
+  // A second ADMIN_EMAILS address: admin@example.com belongs to the test above.
+  await signInOrSignUp(page, MODERATOR, 'Mo Derator');
+
+  await page.goto('/dashboard/manage-reviews');
+  const heading = page.getByRole('heading', { name: /^Manage Reviews: \d+$/ });
+  await expect(heading).toBeVisible();
+  const count = Number((await heading.textContent())?.replace(/\D+/g, ''));
+  const row = page.getByRole('row').filter({ hasText: text });
+  await expect(row).toContainText('Cora Critic');
+  await expect(row).toContainText(author.email);
+  await expect(row).toContainText('Shown');
+  await expectNoA11yViolations(page);
+
+  await row.getByRole('button', { name: /^Hide\b.*Cora Critic/ }).click();
+  await expect(page.getByText('Hidden from the home page')).toBeVisible();
+  await expect(row).toContainText('Hidden');
+  await openHomeReviews(page);
+  await expect(reviewOnHome(page, text)).toHaveCount(0);
+
+  await page.goto('/dashboard/manage-reviews');
+  await row.getByRole('button', { name: /^Show\b.*Cora Critic/ }).click();
+  await expect(page.getByText('Shown on the home page again')).toBeVisible();
+  await expect(row).toContainText('Shown');
+  await openHomeReviews(page);
+  await expect(reviewOnHome(page, text).first()).toBeAttached();
+  await expect(
+    reviewOnHome(page, text).first().getByRole('heading', { name: 'Cora Critic' }),
+  ).toBeAttached();
+
+  // Delete asks first: Escape keeps the review; the dialog focuses Cancel, so the keyboard
+  // goes back to 'Yes, delete it!' and presses Enter.
+  await page.goto('/dashboard/manage-reviews');
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await row.getByRole('button', { name: /^Delete\b.*Cora Critic/ }).click();
+  await expect(dialog).toContainText(
+    'If You Delete this Review it will be gone from the home page.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Delete\b.*Cora Critic/ }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Yes, delete it!' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Deleted!').first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(heading).toHaveText(`Manage Reviews: ${count - 1}`);
+  await openHomeReviews(page);
+  await expect(reviewOnHome(page, text)).toHaveCount(0);
+
+  await page.goto('/dashboard/audit-log');
+  const entries = page.getByRole('list', { name: 'Audit entries, newest first' });
+  for (const summary of ['Hid', 'Showed again', 'Deleted'])
+    await expect(
+      entries.getByText(`${summary} the review by Cora Critic (2/5)`).first(),
+    ).toBeVisible();
+  await author.api.dispose();
 });

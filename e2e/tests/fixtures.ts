@@ -8,7 +8,7 @@ import { BASE_URL, MAIL_DIR } from '../playwright.config.ts';
  * Every test fails on a console error or an uncaught page error (a broken page must not pass
  * quietly), except the ones a test says it expects.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
   /**
    * `page.goto` on a shop page returns once the app has taken the prerendered page over
    * (`<html data-app="ready">`, set after the app's first render; docs/decisions/016), as a
@@ -26,8 +26,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     };
     await use(page);
   },
+  /** Patterns of console errors a test expects (such as a 403 the page shows); push to it. */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it
+  expectedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       // Only the shop's own pages count (not a sign-in provider's pages during a redirect).
       const ours = () => page.url().startsWith(BASE_URL);
@@ -39,10 +44,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       await use(errors);
       // Chromium logs every 4xx answer as a console error. 401 (wrong password, signed out), 402
-      // (a declined card), 402 (a declined card),
-      // 404 (the 404 page), 409 and 429 are answers the pages expect and show; anything else
-      // (400, 403, 5xx, script errors) fails the test.
-      const unexpected = errors.filter((e) => !/status of (401|402|404|409|429)\b/.test(e));
+      // (a declined card), 404 (the 404 page), 409 and 429 are answers the pages expect and
+      // show; anything else (400, 403, 5xx, script errors) fails the test unless it says so.
+      const expected = [/status of (401|402|404|409|429)\b/, ...expectedConsoleErrors];
+      const unexpected = errors.filter((e) => !expected.some((pattern) => pattern.test(e)));
       expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
