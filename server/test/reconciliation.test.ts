@@ -10,7 +10,8 @@ import { auditLog, orderPayments, orders, parts, testPayments } from '../src/db/
 import { insertPart } from '../src/db/seed/factories.ts';
 import { parseDuration } from '../src/config.ts';
 import type { PaymentProvider, ProviderPayment } from '../src/modules/payments/provider.ts';
-import { expireUnpaidOrders, reconcilePayments } from '../src/modules/payments/reconcile.ts';
+import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
+import { reconcilePayments } from '../src/modules/payments/reconcile.ts';
 import { settleSucceededPayment, type PaymentLog } from '../src/modules/payments/service.ts';
 import type { createTestProcessor } from '../src/modules/payments/test-processor.ts';
 import { openDatabase } from '../src/db/client.ts';

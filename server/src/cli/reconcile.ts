@@ -2,12 +2,11 @@
 // Settles every payment that succeeded at the provider in the last N days (default 7): pays its
 // unpaid order, or refunds it. Works on the configured database (DATABASE_URL, else the embedded
 // one in DATA_DIR) and the configured provider (Stripe keys, else the test processor).
-import { choosePaymentProvider, stripeApiBase } from '../app.ts';
+import { choosePaymentProvider, configuredStripe } from '../modules/payments/plugin.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabaseForCli, runCommand } from './open-database.ts';
 import { reconcilePayments } from '../modules/payments/reconcile.ts';
 import type { PaymentLog } from '../modules/payments/service.ts';
-import { createStripeProvider } from '../modules/payments/stripe-provider.ts';
 
 const USAGE = 'usage: npm run payments:reconcile -- [--days N]';
 
@@ -36,13 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabaseForCli(config);
   if (!database) return 1;
   try {
-    const provider = config.stripe
-      ? await createStripeProvider({
-          secretKey: config.stripe.secretKey,
-          publishableKey: config.stripe.publishableKey,
-          apiBase: config.stripe.apiBase ? stripeApiBase(config.stripe.apiBase) : undefined,
-        })
-      : choosePaymentProvider(config, database);
+    const provider = (await configuredStripe(config)) ?? choosePaymentProvider(config, database.db);
     if (!provider) {
       process.stderr.write('Card payments are not set up on this shop: nothing to reconcile.\n');
       return 1;

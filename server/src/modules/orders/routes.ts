@@ -14,7 +14,6 @@ import {
   PurchaseBody,
 } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
-import type { OrdersService } from './service.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -153,9 +152,3 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    orders: OrdersService;
-  }
-}

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { restock } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
 
@@ -358,15 +359,8 @@ export function createOrdersService(deps: {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
-        if (row.partId && !row.expiredAt) {
-          await tx
-            .update(parts)
-            .set({
-              availableQuantity: sql`${parts.availableQuantity} + ${row.quantity}`,
-              updatedAt: new Date(),
-            })
-            .where(eq(parts.id, row.partId));
-        }
+        // An expired order's stock went back when it expired.
+        if (!row.expiredAt) await restock(tx, row);
         const deleted = await tx
           .delete(orders)
           .where(and(eq(orders.id, id), eq(orders.paid, false)))

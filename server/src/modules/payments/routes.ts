@@ -12,16 +12,8 @@ import {
 } from '@partsmith/contract';
 import { errorBody } from '../../plugins/error-handler.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import type { PaymentProvider } from './provider.ts';
 import { orderTotalCents, recordOpenPayment, settleSucceededPayment } from './service.ts';
 import { CardError, type createTestProcessor } from './test-processor.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The card payment provider, or null when card payments are off (test mode refused in production). */
-    payments: PaymentProvider | null;
-  }
-}
 
 const notSetUp = () => new HttpError(503, 'Card payments are not set up on this shop.');
 

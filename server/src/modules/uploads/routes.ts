@@ -6,13 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, UPLOAD_MAX_BYTES, UploadAnswer } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
-import { reencodeImage, type ImageStore } from './images.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    images: ImageStore;
-  }
-}
+import { reencodeImage } from './images.ts';
 
 /**
  * How many uploads one instance decodes and re-encodes at once: each holds up to 25 megapixels

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { expireUnpaidOrders } from './expiry.ts';
+import { createOrderMailSender, type OrderMailSender } from './mail-outbox.ts';
+import { createOrdersService, type OrdersService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+    /** Sends the order confirmations queued by purchases (decision 017). */
+    orderMails: OrderMailSender;
+  }
+}
+
+/** Mails left queued by an earlier run wait this long after start-up. */
+const STARTUP_MAIL_DELAY_MS = 2_000;
+
+/**
+ * Orders: the service (purchases, lists, shipping, deletion), the confirmation mails' sender, and
+ * the sweep that expires unpaid orders after UNPAID_ORDER_TTL (their stock goes back).
+ */
+export const orders = fp(async function orders(app: FastifyInstance) {
+  const { config, db, log } = app;
+  const catalogueChanged = () => app.catalogueCache.invalidate();
+  const mails = createOrderMailSender({ db, mailer: app.mailer, log, publicUrl: config.publicUrl });
+  app.decorate('orderMails', mails);
+  app.decorate(
+    'orders',
+    createOrdersService({
+      db,
+      log,
+      mailQueued: mails.poke,
+      payments: app.payments,
+      catalogueChanged,
+      maxUnpaidOrders: config.maxUnpaidOrders,
+      unpaidOrderTtlMs: config.unpaidOrderTtlMs,
+      lockBuyer: app.database.raw.kind !== 'pglite',
+    }),
+  );
+  // Mails queued before a stop or a crash go out once the shop has started, not during it.
+  setTimeout(mails.poke, STARTUP_MAIL_DELAY_MS).unref();
+
+  let sweep: NodeJS.Timeout | undefined;
+  const ttlMs = config.unpaidOrderTtlMs;
+  if (ttlMs) {
+    let running = false;
+    sweep = setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        expireUnpaidOrders({ db, provider: app.payments, ttlMs, log, catalogueChanged })
+          .catch((err: unknown) => log.error({ err }, 'the unpaid order sweep failed'))
+          .finally(() => {
+            running = false;
+          });
+      },
+      Math.min(60_000, Math.max(1_000, Math.floor(ttlMs / 2))),
+    );
+    sweep.unref();
+  }
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await mails.close();
+  });
+});
