@@ -5,6 +5,7 @@ import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
 import { loadConfig } from '../../src/config.ts';
 import { orders, parts, reviews, users } from '../../src/db/schema/index.ts';
 import { insertPart } from '../../src/db/seed/factories.ts';
+import { UPLOADS_AT_ONCE } from '../../src/modules/uploads/routes.ts';
 import { setRoleByEmail } from '../../src/modules/users/service.ts';
 import { decodeMail, isMailTo } from '../../../scripts/mail-links.mjs';
 import { confirmEmail, cookieOf, signUp } from '../auth-helpers.ts';
@@ -318,6 +319,37 @@ describe.each(DB_KINDS)('security suite 9: abuse on %s', (kind) => {
     figure(
       `40 uploads: first 429 at #${firstWith(uploads, 429)}; 8 reviews: at #` +
         `${firstWith(reviewStatuses, 429)}; 25 purchases: at #${firstWith(purchases, 429)}`,
+    );
+  });
+
+  it('processes at most UPLOADS_AT_ONCE images at a time and refuses the rest with 429', async () => {
+    const { cookie } = await signUp(t, { email: 'burst@example.com', ip: '192.0.2.10' });
+    // A large, noisy picture: each takes sharp long enough for the others to arrive meanwhile.
+    const noise = Buffer.alloc(1600 * 1600 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 1600, height: 1600, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const { payload, contentType } = multipart(big, 'big.png', 'image/png');
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE + 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: { cookie, 'content-type': contentType },
+          payload,
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200).length;
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(ok + refused.length).toBe(answers.length);
+    expect(ok).toBeGreaterThanOrEqual(UPLOADS_AT_ONCE);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers['retry-after']).toBe('5');
+    figure(
+      `${answers.length} uploads at once (at most ${UPLOADS_AT_ONCE} processed together): ` +
+        `${ok} processed, ${refused.length} refused with 429`,
     );
   });
 
