@@ -92,6 +92,27 @@ describe.each(DB_KINDS)('security suite 9: abuse on %s', (kind) => {
       headers: { cookie },
     });
     expect(mine.statusCode).toBe(200);
+    // Nor can the account confirm itself, or promote itself, through Better Auth's update-user.
+    const forged = await post(
+      '/api/auth/update-user',
+      { name: 'Still Me', emailVerified: true, role: 'admin' },
+      cookie,
+    );
+    const [self] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'unconfirmed@example.com'));
+    // Refused (400) or ignored: either way nothing changes.
+    expect([200, 400]).toContain(forged.statusCode);
+    expect([self!.emailVerified, self!.role]).toEqual([false, 'customer']);
+    const verifiedOnly = await post('/api/auth/update-user', { emailVerified: true }, cookie);
+    expect([200, 400]).toContain(verifiedOnly.statusCode);
+    expect(
+      (
+        await t.database.db.select().from(users).where(eq(users.email, 'unconfirmed@example.com'))
+      )[0]!.emailVerified,
+    ).toBe(false);
+    expect((await purchase(cookie, part.id)).statusCode).toBe(403);
     await confirmEmail(t, 'unconfirmed@example.com', cookie);
     expect((await purchase(cookie, part.id)).statusCode).toBe(200);
     figure(
