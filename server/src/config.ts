@@ -147,7 +147,7 @@ export interface Config {
   webServerBuild: string;
   /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */
   authSecret: string | undefined;
-  /** Accounts that become admins when they sign up or sign in. Lower-case. */
+  /** Accounts that become admins once their address is confirmed. Lower-case. */
   adminEmails: string[];
   /** Stripe when both keys are set; otherwise the built-in test-mode card processor. */
   stripe:

@@ -110,3 +110,58 @@ describe('index.css animations', () => {
     expect(included.has('skeleton')).toBe(false);
   });
 });
+
+describe("index.css toast colours (sonner's rich colours)", () => {
+  const css = fs.readFileSync(path.join(SRC, 'index.css'), 'utf8');
+  const sonner = fs.readFileSync(
+    createRequire(import.meta.filename).resolve('sonner/dist/styles.css'),
+    'utf8',
+  );
+  const LIGHT = "[data-sonner-toaster][data-sonner-theme='light'] {";
+
+  /** The custom properties of the first rule whose selector ends with LIGHT. */
+  function variables(sheet: string, prefix: string): Map<string, string> {
+    const start = sheet.indexOf(`${prefix}${LIGHT}`);
+    const body = start < 0 ? '' : sheet.slice(start, sheet.indexOf('}', start));
+    return new Map([...body.matchAll(/(--[a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!]));
+  }
+
+  /** An sRGB colour as #rrggbb or hsl(h, s%, l%), as 0-255 channels. */
+  function rgb(colour: string): number[] {
+    const hex = /^#([0-9a-f]{6})$/i.exec(colour.trim());
+    if (hex) return [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16));
+    const [h, s, l] = (/^hsl\((\d+),\s*(\d+)%,\s*(\d+)%\)$/.exec(colour.trim()) ?? [])
+      .slice(1)
+      .map(Number);
+    if (h === undefined || s === undefined || l === undefined) throw new Error(colour);
+    const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+    return [0, 8, 4].map((n) => {
+      const k = (n + h / 30) % 12;
+      return Math.round((l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255);
+    });
+  }
+
+  const luminance = (channels: number[]) => {
+    const [r = 0, g = 0, b = 0] = channels.map((v) =>
+      v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [light, dark] = [luminance(rgb(a)), luminance(rgb(b))].sort((x, y) => y - x);
+    return (light! + 0.05) / (dark! + 0.05);
+  };
+
+  it('gives every type text that meets WCAG AA (4.5:1) on its background', () => {
+    const theirs = variables(sonner, '');
+    const ours = variables(css, ':root ');
+    expect(contrast(theirs.get('--success-text')!, theirs.get('--success-bg')!)).toBeLessThan(4.5);
+    for (const type of ['success', 'info', 'warning', 'error']) {
+      const text = ours.get(`--${type}-text`);
+      const background = ours.get(`--${type}-bg`) ?? theirs.get(`--${type}-bg`);
+      expect(text, type).toBeDefined();
+      expect(background, type).toBeDefined();
+      expect(contrast(text!, background!), type).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

@@ -54,6 +54,7 @@ const rowOf = (name: string) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.mocked(confirmDialog).mockClear();
   vi.mocked(showErrorDialog).mockClear();
   vi.mocked(toast.success).mockClear();
@@ -73,7 +74,11 @@ describe('ManageReviewsPage', () => {
 
     const first = rowOf('Jane Doe');
     expect(first.getByText('jane@example.com')).toBeInTheDocument();
-    expect(first.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    // The real rating, not the home page's rule (five stars for 3 or more, else two).
+    const stars = first.getByRole('img', { name: 'Rated 4 out of 5' });
+    expect(stars.querySelectorAll('svg')).toHaveLength(5);
+    expect(stars.querySelectorAll('svg[data-filled]')).toHaveLength(4);
+    expect(first.getByText('4/5')).toBeInTheDocument();
     expect(first.getByText(jane.type)).toBeInTheDocument();
     const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
       new Date(jane.createdAt),
@@ -82,11 +87,29 @@ describe('ManageReviewsPage', () => {
     expect(first.getByText('Shown')).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Hide: review by Jane Doe' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Delete: review by Jane Doe' })).toBeInTheDocument();
+    // Named by aria-label: browsers put a space before a visually hidden span ("Hide : ...").
+    for (const button of first.getAllByRole('button')) {
+      expect(button.getAttribute('aria-label')).toMatch(/^(Hide|Delete): review by Jane Doe$/);
+      expect(button.textContent).toBe(button.getAttribute('aria-label')?.split(':')[0]);
+    }
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Image',
+      'Author',
+      'Rating',
+      'Review',
+      'Date',
+      'Status',
+      'Actions',
+    ]);
+    // Short texts are not cut, so there is nothing to open.
+    expect(first.queryByRole('button', { name: /Read all/ })).toBeNull();
     const avatar = first.getAllByRole('presentation')[0];
     expect(avatar).toHaveAttribute('src', expect.stringContaining('/uploads/avatar1'));
 
     const hidden = rowOf('Cheap Watches');
     expect(hidden.getByText('Hidden')).toBeInTheDocument();
+    const one = hidden.getByRole('img', { name: 'Rated 1 out of 5' });
+    expect(one.querySelectorAll('svg[data-filled]')).toHaveLength(1);
     expect(
       hidden.getByRole('button', { name: 'Show: review by Cheap Watches' }),
     ).toBeInTheDocument();
@@ -94,6 +117,38 @@ describe('ManageReviewsPage', () => {
 
     expect(rowOf('Partsmith Demo').getByText('No account e-mail')).toBeInTheDocument();
     expect(screen.getByText('Showing 3 of 3 reviews')).toBeInTheDocument();
+  });
+
+  it("cuts a long review to four lines, with 'Read all' to open the rest", async () => {
+    // jsdom lays nothing out: a paragraph taller than its box is a cut one.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: () => void) {}
+        observe() {
+          this.report();
+        }
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(200);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(96);
+    const long = review(4, 'Long Writer', { type: 'Fast shipping. '.repeat(40).trim() });
+    mockAdminApi({ 'GET /api/allReviews': () => pageOf([long], 1) });
+    renderPage();
+    const text = await screen.findByText(long.type);
+    expect(text).toHaveClass('line-clamp-4');
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'Read all: review by Long Writer' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAttribute('aria-controls', text.id);
+
+    await user.click(more);
+    expect(text).not.toHaveClass('line-clamp-4');
+    expect(more).toHaveAccessibleName('Show less: review by Long Writer');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await user.click(more);
+    expect(text).toHaveClass('line-clamp-4');
   });
 
   it('counts every review, and says when only the newest are listed', async () => {
