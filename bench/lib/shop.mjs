@@ -35,7 +35,7 @@ export async function signUp(url, email, clientIp) {
   if (!res.ok) throw new Error(`sign-up of ${email} answered ${res.status}: ${await res.text()}`);
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error('sign-up gave no set-auth-token header (is the bearer plugin on?)');
-  await confirmThroughPeer(await mailPeer, email);
+  await confirmThroughPeer(await mailPeer, email, { 'x-forwarded-for': clientIp });
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -69,7 +69,8 @@ export async function signUp(base: string, email: string, ip?: string): Promise<
   const token = res.headers.get('set-auth-token');
   if (res.status !== 200 || !token)
     throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  await confirmThroughPeer(peer, email);
+  // From the same client address as the sign-up (Better Auth limits each address).
+  await confirmThroughPeer(peer, email, ip ? { 'x-forwarded-for': ip } : {});
   return token;
 }
 
