@@ -86,8 +86,10 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-        // moderator@example.com: the review moderation tests' admin (both projects sign in).
-        ADMIN_EMAILS: 'admin@example.com,moderator@example.com',
+        // admin@example.com and phone-admin@example.com: the admin flow's accounts at 1280 and at
+        // 375 px (each signs up once per run); moderator@example.com: the review moderation
+        // tests' admin (both projects sign in).
+        ADMIN_EMAILS: 'admin@example.com,phone-admin@example.com,moderator@example.com',
       },
     },
   ],

@@ -25,7 +25,8 @@ test.describe('signed in on a phone', () => {
     await expect(page.getByText('You are signed out.')).toBeVisible();
   });
 
-  // The buying and dashboard flows run at desktop width; their new pages are audited here too.
+  // The unconfirmed buyer and the review moderation run at desktop width in their own files;
+  // their pages are audited at 375 px here.
   test('at 375 px: the purchase page with the confirm notice, and My Orders with an unpaid order', async ({
     page,
   }) => {

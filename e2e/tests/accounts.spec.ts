@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, outbox, test } from './fixtures.ts';
+import { answered, expect, expectNoA11yViolations, outbox, test } from './fixtures.ts';
 import { mailedLink, openSignIn, PASSWORD, signUpThroughPage, unique } from './account-helpers.ts';
 
 // The account flows run once, at desktop width; the mobile drawer gets its own check.
@@ -42,7 +42,12 @@ test('sign up shows each validation message, then creates the account and signs 
   await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
-test('a wrong password shows the pill; the right one signs in', async ({ page }) => {
+test('a wrong password shows the pill; the right one signs in', async ({
+  page,
+  expectedConsoleErrors,
+}) => {
+  // The wrong password: Better Auth's 401, which the panel shows.
+  expectedConsoleErrors.push(answered(401, '/api/auth/sign-in/email'));
   const email = unique('wrongpw');
   await signUpThroughPage(page, email);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();

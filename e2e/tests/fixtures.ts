@@ -6,7 +6,8 @@ import { BASE_URL, MAIL_DIR } from '../playwright.config.ts';
 
 /**
  * Every test fails on a console error or an uncaught page error (a broken page must not pass
- * quietly), except the ones a test says it expects.
+ * quietly), except the ones that test says it expects: there is no allow-list shared by all
+ * tests, so a missing script or picture (a 404) fails any flow.
  */
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
   /**
@@ -26,7 +27,12 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
     };
     await use(page);
   },
-  /** Patterns of console errors a test expects (such as a 403 the page shows); push to it. */
+  /**
+   * Patterns of console errors this test expects (a 401 for a wrong password, a 402 for a
+   * declined card, the 404 page's 404); push to it, naming the status and the path. An error
+   * reads `${text} ${url}`: Chromium's "Failed to load resource: the server responded with a
+   * status of 404 (Not Found)" names no URL, so the URL it came from is added.
+   */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it
   expectedConsoleErrors: async ({}, use) => {
     await use([]);
@@ -37,17 +43,18 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
       // Only the shop's own pages count (not a sign-in provider's pages during a redirect).
       const ours = () => page.url().startsWith(BASE_URL);
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && ours()) errors.push(msg.text());
+        if (msg.type() === 'error' && ours()) errors.push(`${msg.text()} ${msg.location().url}`);
       });
       page.on('pageerror', (error) => {
         if (ours()) errors.push(error.message);
       });
       await use(errors);
-      // Chromium logs every 4xx answer as a console error. 401 (wrong password, signed out), 402
-      // (a declined card), 404 (the 404 page), 409 and 429 are answers the pages expect and
-      // show; anything else (400, 403, 5xx, script errors) fails the test unless it says so.
-      const expected = [/status of (401|402|404|409|429)\b/, ...expectedConsoleErrors];
-      const unexpected = errors.filter((e) => !expected.some((pattern) => pattern.test(e)));
+      // Chromium logs every 4xx answer as a console error: only the test that causes one on
+      // purpose says so; any other (a missing script or picture, a 403, a 5xx, a script error)
+      // fails it.
+      const unexpected = errors.filter(
+        (e) => !expectedConsoleErrors.some((pattern) => pattern.test(e)),
+      );
       expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
@@ -55,6 +62,19 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
 });
 
 export { expect };
+
+/**
+ * The console error Chromium logs when the shop answers a request to `path` with `status`: a
+ * string is that exact path (any query after it), a RegExp a path it matches whole. For
+ * `expectedConsoleErrors`.
+ */
+export function answered(status: number, path: string | RegExp): RegExp {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pathPattern = typeof path === 'string' ? literal(path) : path.source;
+  return new RegExp(
+    `status of ${status} \\([^)]*\\) ${literal(BASE_URL)}(?:${pathPattern})(?:\\?\\S*)?$`,
+  );
+}
 
 /** axe-core with the WCAG 2.x A and AA rules: the page must have no violations. */
 export async function expectNoA11yViolations(page: Page) {

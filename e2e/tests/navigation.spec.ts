@@ -1,4 +1,7 @@
-import { expect, isMobile, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { signUpThroughPage, unique } from './account-helpers.ts';
+import { answered, expect, isMobile, test } from './fixtures.ts';
+import { BASE_URL } from '../playwright.config.ts';
 
 test('the top bar links every public page; BLOGS on desktop only', async ({ page }) => {
   await page.goto('/');
@@ -36,17 +39,183 @@ test('the top bar links every public page; BLOGS on desktop only', async ({ page
   }
 });
 
-test('no link on the public pages is a dead end', async ({ page }) => {
-  for (const path of ['/', '/myPortfolio', '/blogs', '/contact']) {
-    await page.goto(path);
-    const hrefs = await page
-      .locator('a')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(
-      hrefs.filter((h) => !h || h === '#' || h.startsWith('javascript:')),
-      path,
-    ).toEqual([]);
+const NOT_FOUND = "Oops! The page you're looking for isn't here.";
+
+/** An <a> as the app shows it, or as the server sent it (`served`). */
+type Anchor = { href: string | null; target: string | null; rel: string | null; served?: boolean };
+
+/** Scrolls through the page as a reader would, so what loads near the viewport is there too. */
+async function loadWholePage(page: Page) {
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < (await height()); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(25);
   }
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Opens the `start` pages and every same-origin page their links lead to (a page `expand`
+ * accepts is read for links in turn, once per path whatever its query), and checks each link:
+ * a same-origin target answers 200 and, when it is one of the app's pages, the app shows it
+ * (not the 404 page, with the element its #fragment names); an external one is https, and one
+ * opening a new tab has rel="noopener"; mailto: and tel: hold an address. Adds each problem to
+ * `problems`; returns how many links it read and how many distinct same-origin targets those
+ * led to. `idsOn` keeps the element ids of each page read, for the next call too.
+ */
+async function followLinks(
+  page: Page,
+  start: string[],
+  expand: (path: string) => boolean,
+  problems: string[],
+  idsOn: Map<string, Set<string>>,
+) {
+  const queue = start.map((path) => ({ path, from: '' }));
+  const requested = new Set(start);
+  const read = new Set<string>();
+  const fragments = new Map<string, { id: string; where: string }[]>();
+  const pageIds = async () =>
+    new Set(await page.locator('[id]').evaluateAll((els) => els.map((el) => el.id)));
+  let links = 0;
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const { path, from } = next;
+    if (from) {
+      // The server's own answer first, as the browser asks for the page before any script.
+      const response = await page.request.get(path);
+      if (response.status() !== 200) {
+        problems.push(`${path} (linked from ${from}) answers ${response.status()}`);
+        continue;
+      }
+      if (path.startsWith('/api/') || !response.headers()['content-type']?.includes('html'))
+        continue;
+    }
+    await page.goto(path);
+    if (from && (await page.getByText(NOT_FOUND).count())) {
+      problems.push(`${path} (linked from ${from}) shows the 404 page`);
+      continue;
+    }
+    // A page the app sent elsewhere (a guarded page to /login) is read where it landed.
+    const url = new URL(page.url());
+    if (url.pathname + url.search !== path || !expand(path) || read.has(url.pathname)) continue;
+    read.add(url.pathname);
+    await loadWholePage(page);
+    const ids = await pageIds();
+    idsOn.set(path, ids);
+    const anchors: Anchor[] = await page.locator('a').evaluateAll((as) =>
+      (as as HTMLAnchorElement[]).map((a) => ({
+        href: a.getAttribute('href'),
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel'),
+      })),
+    );
+    // The links of the page as the server sends it too: a prerendered first screen is what a
+    // visitor sees (and may click) before the app has the page, and the app does not keep them.
+    const served = await (await page.request.get(path)).text();
+    const servedAnchors: Anchor[] = await page.evaluate(
+      (html) =>
+        Array.from(new DOMParser().parseFromString(html, 'text/html').querySelectorAll('a')).map(
+          (a) => ({
+            href: a.getAttribute('href'),
+            target: a.getAttribute('target'),
+            rel: a.getAttribute('rel'),
+            served: true,
+          }),
+        ),
+      served,
+    );
+    anchors.push(...servedAnchors);
+    links += anchors.length;
+    for (const anchor of anchors) {
+      const where = `${anchor.href} on ${path}${anchor.served ? ' as served' : ''}`;
+      if (!anchor.href || anchor.href === '#' || anchor.href.startsWith('javascript:')) {
+        problems.push(`a link to nowhere: ${where}`);
+        continue;
+      }
+      const target = new URL(anchor.href, BASE_URL + path);
+      const targetPath = target.pathname + target.search;
+      const id = decodeURIComponent(target.hash.slice(1));
+      if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
+        if (!/^(mailto:[^@\s]+@[\w.-]+\.\w+|tel:\+?[\d-]{7,})$/.test(target.href))
+          problems.push(`a malformed address: ${where}`);
+      } else if (target.origin !== BASE_URL) {
+        if (target.protocol !== 'https:') problems.push(`an external link not on https: ${where}`);
+        if (anchor.target === '_blank' && !anchor.rel?.split(/\s+/).includes('noopener'))
+          problems.push(`a new tab without rel="noopener": ${where}`);
+      } else if (targetPath === path) {
+        // On this page (the skip link's #main, the blog's contents).
+        if (id && !ids.has(id)) problems.push(`no element #${id}: ${where}`);
+      } else {
+        if (id) fragments.set(targetPath, [...(fragments.get(targetPath) ?? []), { id, where }]);
+        if (!requested.has(targetPath)) {
+          requested.add(targetPath);
+          queue.push({ path: targetPath, from: path });
+        }
+      }
+    }
+  }
+  // A #fragment on another page needs its element there (a section loaded when near too).
+  for (const [path, wanted] of fragments) {
+    if (!idsOn.has(path)) {
+      await page.goto(path);
+      await loadWholePage(page);
+      idsOn.set(path, await pageIds());
+    }
+    for (const { id, where } of wanted)
+      if (!idsOn.get(path)?.has(id)) problems.push(`no element #${id} on ${path}: ${where}`);
+  }
+  return { links, targets: requested.size - start.length };
+}
+
+// One width: the links are the same at 375 px (the drawer's are the top bar's, above).
+test('no link is a dead end: every link of the public pages and the dashboard leads somewhere', async ({
+  page,
+  expectedConsoleErrors,
+}) => {
+  test.skip(isMobile(page), 'the same links at both widths');
+  test.slow();
+  // The 404 page is read for links too; it comes with its status.
+  expectedConsoleErrors.push(answered(404, '/no/such/page'));
+  const problems: string[] = [];
+  const idsOn = new Map<string, Set<string>>();
+  // A visitor: the public pages, the 404 page, /login and each page they link to.
+  const visitor = await followLinks(
+    page,
+    ['/', '/myPortfolio', '/blogs', '/contact', '/login', '/no/such/page'],
+    () => true,
+    problems,
+    idsOn,
+  );
+
+  // A confirmed customer with an unpaid order (My Orders links its payment page): the
+  // dashboard's pages and each page they link to.
+  await signUpThroughPage(page, unique('linkfollower'), 'Lin Kfollower');
+  const parts = await (await page.request.get('/api/allParts?q=Thermal%20Compound')).json();
+  const order = await page.request.post('/api/purchase', {
+    headers: { origin: BASE_URL },
+    data: {
+      partId: parts[0]._id,
+      quantity: 10,
+      address: '1200 Industrial Pkwy, Austin, TX 78758',
+      phone: '+1 512 555 0147',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const customer = await followLinks(
+    page,
+    ['/dashboard'],
+    (path) => path.startsWith('/dashboard'),
+    problems,
+    idsOn,
+  );
+
+  // Each page's links as the app shows them and as the server sends them.
+  console.log(
+    `links followed: ${visitor.links} on the public pages (${visitor.targets} distinct ` +
+      `same-origin targets), ${customer.links} on the dashboard (${customer.targets})`,
+  );
+  expect(visitor.targets).toBeGreaterThan(20);
+  expect(customer.targets).toBeGreaterThan(10);
+  expect(problems).toEqual([]);
 });
 
 test("a page's own code is found by the browser while the app starts, and preloaded when a link opens a page", async ({

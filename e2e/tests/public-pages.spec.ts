@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test } from './fixtures.ts';
+import { answered, expect, expectNoA11yViolations, test } from './fixtures.ts';
 
 const PAGES = [
   { path: '/', heading: /GET RAM, MOTHERBOARD/i, status: 200 },
@@ -13,7 +13,10 @@ const PAGES = [
 for (const page of PAGES) {
   test(`${page.path} renders with one h1 and no accessibility violations`, async ({
     page: p,
+    expectedConsoleErrors,
   }, info) => {
+    // The 404 page comes with its status: the browser logs it.
+    if (page.status === 404) expectedConsoleErrors.push(answered(404, page.path));
     const response = await p.goto(page.path);
     expect(response?.status()).toBe(page.status);
     await expect(p.locator('h1')).toHaveCount(1);
@@ -30,7 +33,8 @@ for (const page of PAGES) {
   });
 }
 
-test('the 404 page says so and leads back home', async ({ page }) => {
+test('the 404 page says so and leads back home', async ({ page, expectedConsoleErrors }) => {
+  expectedConsoleErrors.push(answered(404, '/definitely-not-here'));
   await page.goto('/definitely-not-here');
   await expect(page.getByText("Oops! The page you're looking for isn't here.")).toBeVisible();
   await page.getByRole('link', { name: 'Back to homepage' }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { isMobile } from './fixtures.ts';
 
 export const THERMAL_PASTE = 'Thermal Compound 4 g, 12.5 W/mK';
 
@@ -24,4 +25,34 @@ export async function fillPurchase(page: Page, quantity: number) {
   await form.getByLabel('Shipping address').fill('1200 Industrial Pkwy, Austin, TX 78758');
   await form.getByLabel('Phone number').fill('+1 512 555 0147');
   await form.getByRole('button', { name: 'Purchase' }).click();
+}
+
+/**
+ * Opens the dashboard as a customer would, from the top bar (desktop) or the menu drawer ('Open
+ * menu', on a phone), then `label`'s page from the dashboard's side menu (its own 'Dashboard
+ * menu' drawer on a phone); its path.
+ */
+export async function openDashboardPage(page: Page, label: string) {
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+  let menu = page.getByRole('navigation', { name: 'Dashboard' });
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    menu = page.getByRole('dialog', { name: 'Dashboard menu' });
+  }
+  await menu.getByRole('link', { name: label, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/dashboard$/);
+  if (isMobile(page)) await expect(menu).toBeHidden();
+  return new URL(page.url()).pathname;
 }
