@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsmith/contract';
 import { trustedOrigins, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
 import { redisRateLimitStorage } from './redis-rate-limit.ts';
@@ -39,6 +39,14 @@ const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
  */
 export function createAuth({ config, db, mailer, secret, log, redis, onPasswordReset }: AuthDeps) {
   const { google, github, facebook } = config.social;
+  /** An account mail; a mail server's failure is logged, never shown to the caller. */
+  const sendAccountMail = async (what: string, message: MailMessage) => {
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      log.error({ err }, `could not send ${what}`);
+    }
+  };
 
   return betterAuth({
     appName: 'Partsmith',
@@ -74,18 +82,14 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
         await onPasswordReset(user.email);
       },
       async sendResetPassword({ user, url }) {
-        try {
-          await mailer.send({
-            to: user.email,
-            subject: 'Reset your Partsmith password',
-            text:
-              `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
-              `Open this link within one hour to choose a new password; it works once:\n\n${url}\n\n` +
-              `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
-          });
-        } catch (err) {
-          log.error({ err }, 'could not send a password reset mail');
-        }
+        await sendAccountMail('a password reset mail', {
+          to: user.email,
+          subject: 'Reset your Partsmith password',
+          text:
+            `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
+            `Open this link within one hour to choose a new password; it works once:\n\n${url}\n\n` +
+            `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+        });
       },
     },
     // Signing up signs the customer in at once; what costs the shop or others something waits
@@ -95,19 +99,15 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
       async sendVerificationEmail({ user, url }) {
-        try {
-          await mailer.send({
-            to: user.email,
-            subject: 'Confirm your e-mail address for Partsmith',
-            text:
-              `Hello ${user.name},\n\nPlease confirm that this is your e-mail address by opening this link ` +
-              `(it works for 24 hours and signs you in):\n\n${url}\n\n` +
-              `Once it is confirmed you can order parts, pay and post reviews.\n` +
-              `If you did not create a Partsmith account, ignore this mail: nothing happens without the link.\n`,
-          });
-        } catch (err) {
-          log.error({ err }, 'could not send an e-mail confirmation link');
-        }
+        await sendAccountMail('an e-mail confirmation link', {
+          to: user.email,
+          subject: 'Confirm your e-mail address for Partsmith',
+          text:
+            `Hello ${user.name},\n\nPlease confirm that this is your e-mail address by opening this link ` +
+            `(it works for 24 hours and signs you in):\n\n${url}\n\n` +
+            `Once it is confirmed you can order parts, pay and post reviews.\n` +
+            `If you did not create a Partsmith account, ignore this mail: nothing happens without the link.\n`,
+        });
       },
       // ADMIN_EMAILS: an administrator only by proof of the address.
       async afterEmailVerification(user) {
