@@ -1,5 +1,6 @@
 // One flat config for every workspace. Import zones keep the layers one-way:
-// contract imports only zod; web features never import each other's internals.
+// contract imports only zod; web features never import each other's internals; server modules
+// never touch each other's tables.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,6 +26,71 @@ const featureZones = features.map((name) => ({
             group: ['**/server/**', '@partsmith/server'],
             message: 'the web never imports server code',
           },
+        ],
+      },
+    ],
+  },
+}));
+
+// The server's modules call each other's public files, never each other's tables. Each module
+// owns the tables of its schema files; another module's data is reached through the owner's
+// `public` files. db/schema/index.ts (every table) is for the db client, drizzle-kit, auth, the
+// CLI, lib/ and tests, never for a module.
+//
+// | module   | schema file        | tables                                                   |
+// |----------|--------------------|----------------------------------------------------------|
+// | audit    | audit.ts           | audit_log                                                |
+// | contact  | contact.ts         | contact_messages, newsletter_subscribers                 |
+// | orders   | orders.ts          | orders, order_mails, idempotency_keys                    |
+// | parts    | parts.ts           | parts, catalogue_stats                                   |
+// | payments | payments.ts        | order_payments, test_payments, processed_events          |
+// | profiles | profiles.ts        | profiles                                                 |
+// | reviews  | reviews.ts         | reviews                                                  |
+// | users    | auth.ts            | users, sessions, accounts, verifications, rate_limits    |
+//
+// health, housekeeping, site and uploads own no tables and expose nothing. A module missing
+// here gets neither, so a new one is added to this list.
+const serverModules = {
+  audit: { schema: ['audit'], public: ['service'] },
+  contact: { schema: ['contact'], public: ['service'] },
+  orders: { schema: ['orders'], public: ['repository'] },
+  parts: { schema: ['parts'], public: ['repository', 'stock'] },
+  payments: { schema: ['payments'], public: ['service', 'provider'] },
+  profiles: { schema: ['profiles'], public: [] },
+  reviews: { schema: ['reviews'], public: ['repository'] },
+  users: { schema: ['auth'], public: ['service'] },
+};
+const modulesDir = new URL('./server/src/modules', import.meta.url);
+const moduleNames = fs
+  .readdirSync(modulesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const ownerOf = (name) => serverModules[name] ?? { schema: [], public: [] };
+const listed = (files) => files.map((f) => `${f}.ts`).join(', ');
+// `(?!(?:a|b)(?:\.ts)?$)`: any file but these; with none listed, every file.
+const except = (files) => (files.length ? `(?!(?:${files.join('|')})(?:\\.ts)?$)` : '');
+const serverZones = moduleNames.map((name) => ({
+  files: [`server/src/modules/${name}/**/*.ts`],
+  rules: {
+    // No other config object sets this rule for server files, so nothing replaces it here.
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `(^|/)db/schema(/${except(ownerOf(name).schema)}.*)?$`,
+            message: ownerOf(name).schema.length
+              ? `${name} imports only its own schema files (${listed(ownerOf(name).schema)}); other tables go through their module's public files (serverModules in eslint.config.js)`
+              : `${name} owns no tables; other tables go through their module's public files (serverModules in eslint.config.js)`,
+          },
+          ...moduleNames
+            .filter((other) => other !== name)
+            .map((other) => ({
+              regex: `(^\\.\\.|/modules)/${other}(/${except(ownerOf(other).public)}.*)?$`,
+              message: ownerOf(other).public.length
+                ? `of ${other}, other modules import only ${listed(ownerOf(other).public)}`
+                : `${other} exposes nothing to other modules`,
+            })),
         ],
       },
     ],
@@ -89,4 +155,5 @@ export default tseslint.config(
     },
   },
   ...featureZones,
+  ...serverZones,
 );

@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse`: issue 7's Lighthouse goals on the production build, on their own.
+// `npm run bench:lighthouse`: the Lighthouse goals on the production build, on their own.
 // Starts the built shop on a fresh data folder (demo catalogue), signs a buyer up and places one
 // order, calibrates the CPU slowdown to this machine, runs the four pages LH_RUNS times each
 // (default 5) and prints the medians against the goals, with the audits that cost points.
@@ -32,7 +32,7 @@ const FIXED_SLOWDOWN = process.env.LH_CPU_SLOWDOWN
 /** LH_PAGES="/login,/" measures only these pages (while iterating); the goals need all four. */
 const ONLY = process.env.LH_PAGES?.split(',');
 
-/** Issue 7's goals; every page is held to all of them. */
+/** The goals (docs/performance.md, The figures); every page is held to all of them. */
 const GOALS = [
   { key: 'performance', label: 'perf', goal: 95, higher: true },
   { key: 'accessibility', label: 'a11y', goal: 100, higher: true },
@@ -96,7 +96,7 @@ try {
   log('');
   log(
     FIXED_SLOWDOWN
-      ? `cpuSlowdownMultiplier ${calibration.multiplier}, fixed (LH_CPU_SLOWDOWN): not a verdict on issue 7`
+      ? `cpuSlowdownMultiplier ${calibration.multiplier}, fixed (LH_CPU_SLOWDOWN): not a verdict on the goals`
       : `calibration: benchmarkIndex ${calibration.indexes.map((b) => b.toFixed(0)).join(', ')} ` +
           `(median ${calibration.benchmarkIndex.toFixed(0)}) -> cpuSlowdownMultiplier ` +
           `${calibration.multiplier} (Lighthouse's calculator table, clamped to 1-20)`,
@@ -128,7 +128,7 @@ try {
   if (controlResult) log(controlLine(controlResult));
   if (ONLY) {
     failed = true;
-    log(`only ${ONLY.join(', ')} measured (LH_PAGES): not a verdict on issue 7`);
+    log(`only ${ONLY.join(', ')} measured (LH_PAGES): not a verdict on the goals`);
   }
 
   for (const r of results) {

@@ -1,6 +1,6 @@
-// `npm run bench`: every figure of issue 7 against the production build, printed with its goal
-// and floor and written to bench/results/. BENCH_SHORT=1 for the short form (~1-minute soak,
-// fewer Lighthouse runs). Exit code 1 when a figure is below its floor.
+// `npm run bench`: every figure of docs/performance.md against the production build, printed with
+// its goal and floor and written to bench/results/. BENCH_SHORT=1 for the short form (~1-minute
+// soak, fewer Lighthouse runs). Exit code 1 when a figure is below its floor.
 // BENCH_ONLY=<step,step> runs only the named steps (names in STEPS below; the steps they need
 // run too, e.g. `purchases` starts the reopened PGlite server); BENCH_PORT_BASE moves the four
 // ports the bench listens on (default 4300-4303); BENCH_WORK_DIR (its data folders and logs,

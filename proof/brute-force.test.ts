@@ -1,4 +1,4 @@
-// Issue 6, suite 9: brute force. Failed sign-ins are counted per account across both instances:
+// Security suite 9: brute force. Failed sign-ins are counted per account across both instances:
 // the 4th rapid failure is refused with 429 whichever instance it reaches and whatever address it
 // comes from. Two set-ups: instances that trust no proxy (a client's X-Forwarded-For is ignored,
 // every attempt comes from 127.0.0.1), and instances behind a trusted proxy (TRUST_PROXY, the

@@ -1,4 +1,4 @@
-// Issue 6, suite 3: no oversell across instances. Stock 50, 200 distinct signed-in buyers of one
+// Security suite 3: no oversell across instances. Stock 50, 200 distinct signed-in buyers of one
 // unit each, all at once, spread over 2 instances on one PostgreSQL (and on one PGlite instance):
 // exactly 50 orders each round, stock never below 0, units ordered = stock removed.
 import { afterAll, describe, expect, it } from 'vitest';

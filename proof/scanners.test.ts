@@ -1,9 +1,10 @@
-// Issue 6, suite 10: Debian's scanners against the running shop on loopback. sqlmap on every API
+// Security suite 10: Debian's scanners against the running shop on loopback. sqlmap on every API
 // route that takes parameters (query strings, path ids, JSON bodies; signed in where the route
 // needs it): 0 injectable. wapiti on the site: 0 findings of medium level or above. Each result
-// is only taken with the scanner's own record that it did the work (issue 32): sqlmap's traffic
-// log (its own requests, answered by the shop with its request ids, every parameter tested) and
-// wapiti's session database (the pages it crawled, the resources each module attacked).
+// is only taken with the scanner's own record that it did the work (a scan that never reached
+// the shop finds nothing either): sqlmap's traffic log (its own requests, answered by the shop
+// with its request ids, every parameter tested) and wapiti's session database (the pages it
+// crawled, the resources each module attacked).
 // Needs the web build as well as the server's (`npm run build`): wapiti crawls the shop's pages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,9 +1,10 @@
-// Issue 7's memory figure in CI: the resident size of the server grows by less than 10% over a
-// soak. The bench's own soak step runs here in its short form (`BENCH_SHORT=1 BENCH_ONLY=soak`:
-// a fresh 1,000-part PGlite shop, one minute of cached and uncached catalogue pages at 4
-// connections, RSS sampled every second, the median of the first tenth against the last); the
-// 10-minute form is `npm run bench`. Only the soak's figure is held to its goal here: the steps it
-// needs (first run, start-up) print theirs, which `npm run bench` judges.
+// The soak's memory figure (docs/performance.md, The figures) in CI: the resident size of the
+// server grows by less than 10% over a soak. The bench's own soak step runs here in its short form
+// (`BENCH_SHORT=1 BENCH_ONLY=soak`: a fresh 1,000-part PGlite shop, one minute of cached and
+// uncached catalogue pages at 4 connections, RSS sampled every second, the median of the first
+// tenth against the last); the 10-minute form is `npm run bench`. Only the soak's figure is held to
+// its goal here: the steps it needs (first run, start-up) print theirs, which `npm run bench`
+// judges.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The process-level proofs (issue 6, and issue 7's short soak): real server processes from
-// server/dist on loopback, so `npm run build` first. Not part of the root run; `npm run
-// test:proof` (one file at a time).
+// The process-level proofs (security suites 3, 5, 9 and 10, and the bench's short soak): real
+// server processes from server/dist on loopback, so `npm run build` first. Not part of the root
+// run; `npm run test:proof` (one file at a time).
 export default defineConfig({
   test: {
     name: 'proof',

@@ -1,10 +1,10 @@
 // `npm run budget` (after `npm run build`): the JavaScript the home page loads to start, gzipped,
 // measured from the Vite manifest. That is the entry chunk, the app it imports at once (after the
-// first paint on a prerendered page, docs/decisions/023; issue 7's "before first paint" counted
-// as strictly as when the app was the entry) and every chunk those import statically
+// first paint on a prerendered page, docs/decisions/023; "home JS before first paint" is
+// counted as strictly as when the app was the entry) and every chunk those import statically
 // (transitively); other dynamic imports (dialogs, the slider, other pages) load on demand and do
 // not count. Prints each chunk's size, PASS or MISS against the goal and exits 1
-// above the hard cap (issue 7).
+// above the hard cap (goal and cap: docs/performance.md, The figures).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

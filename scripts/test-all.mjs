@@ -74,11 +74,11 @@ vitest('unit, component and API tests (Vitest)', [], 'vitest.json');
 
 exitCode |= run('build the shop', 'npm', ['run', 'build']);
 
-// Issue 7's budget: the home page's JavaScript to start, counted as if all of it came before
+// The performance budget: the home page's JavaScript to start, counted as if all of it came before
 // the first paint (fails above the hard cap).
 check("the home page's JavaScript budget", 'budget');
 
-// Issue 6's process-level proofs (oversell, crash, brute force, scanners) against the built
+// The process-level security proofs (oversell, crash, brute force, scanners) against the built
 // shop: real server processes on loopback. Their figures print in the log.
 vitest(
   'process-level proofs (Vitest, built server)',

@@ -166,7 +166,7 @@ export async function invalidationChecks(url, admin, buyer) {
 /**
  * The shop as Lighthouse sees it (`npm run bench:lighthouse` and the bench's Lighthouse step):
  * a built server on a new data folder (demo catalogue) and a buyer with one order, so My Orders
- * shows a row as a customer's would. Returns the server and issue 7's four pages to measure
+ * shows a row as a customer's would. Returns the server and the four pages to measure
  * (the signed-in ones with the buyer's cookie).
  */
 export async function lighthouseShop({ startServer, port, dataDir, logDir }) {

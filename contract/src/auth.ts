@@ -17,7 +17,7 @@ export const PasswordField = z
   .min(PASSWORD_MIN_LENGTH, 'Must be eight characters or longer')
   .max(PASSWORD_MAX_LENGTH, 'Keep the password under 128 characters');
 
-/** The login panel's two modes (spec section 5, Login). */
+/** Sign-up's fields; sign-in's are below (docs/spec.md, Validation rules). */
 export const SignUpBody = z.object({ name: NameField, email: EmailField, password: PasswordField });
 
 /** What the profile page may change through Better Auth's update-user (other keys pass on). */
@@ -72,10 +72,10 @@ export const SessionAnswer = z
   .nullable();
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
-/** GET /api/admin/:email (spec section 3: "Admin check response: boolean admin"). */
+/** GET /api/admin/:email: whether that account is an administrator. */
 export const AdminCheck = z.object({ admin: z.boolean() });
 
-/** PUT /api/user/:email (spec: "Token response: a token field"), usable as a Bearer token. */
+/** PUT /api/user/:email's `{ token }` (own e-mail only), usable as a Bearer token. */
 export const TokenAnswer = z.object({ token: z.string() });
 
 export const EmailParams = z.object({ email: EmailField });

@@ -26,3 +26,19 @@ export const EmailField = z
 export const Acknowledged = z.object({
   acknowledged: z.boolean(),
 });
+
+export const InsertedAnswer = z.object({ acknowledged: z.literal(true), insertedId: Id });
+export const ModifiedAnswer = z.object({
+  acknowledged: z.literal(true),
+  modifiedCount: z.number().int(),
+});
+
+/** Admin lists are pages: `limit` (default 50, at most 200) and `cursor` from X-Next-Cursor; X-Total-Count has the total. */
+export const AdminListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'Not a valid cursor')
+    .optional(),
+});
+export type AdminListQuery = z.input<typeof AdminListQuery>;

@@ -13,7 +13,7 @@ export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
   facebook: 'Facebook',
 };
 
-/** Spec section 8: the 'Oops...' dialog's text for a quantity out of range. */
+/** The 'Oops...' dialog's text for a quantity out of range. */
 export function quantityMessage(min: number, max: number) {
   return `The quantity must be at least the minimum order (${min}) and no higher than the available quantity (${max}).`;
 }

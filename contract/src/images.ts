@@ -1,9 +1,10 @@
 /**
- * Responsive images (issue 7). The demo artwork is SVG under `/images/<folder>/<name>.svg`; the
- * build renders WebP copies `/images/<folder>/<name>-<width>.webp` at the widths below (the
- * artwork plugin in web/scripts/artwork.ts). Uploads are stored as `/uploads/<uuid>.webp` with
- * copies `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts). Shared by the web
- * app, its build and the server, which preloads a page's largest picture (docs/decisions/020).
+ * Responsive images, for the Lighthouse goals (docs/performance.md). The demo artwork is SVG under
+ * `/images/<folder>/<name>.svg`; the build renders WebP copies
+ * `/images/<folder>/<name>-<width>.webp` at the widths below (the artwork plugin in
+ * web/scripts/artwork.ts). Uploads are stored as `/uploads/<uuid>.webp` with copies
+ * `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts). Shared by the web app, its
+ * build and the server, which preloads a page's largest picture (docs/decisions/020).
  */
 export const ARTWORK_WIDTHS = {
   // 1200x675, about 630 px wide on a desktop and the full width on a phone.

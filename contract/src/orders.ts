@@ -58,7 +58,7 @@ export const Order = z.object({
   /** When an unpaid order expires (UNPAID_ORDER_TTL after it was placed); null once paid or expired. */
   expiresAt: z.string().nullable().default(null),
   transactionId: z.string().nullable(),
-  /** 'shipped' once an admin shipped it, else null (spec: "truthy once shipped"). */
+  /** 'shipped' once an admin shipped it, else null (the spec only needs it truthy once shipped). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { ShopImage } from './uploads.ts';
 
 /** A part (the spec also says "tool"). Prices travel as dollars; the database keeps cents. */
 export const Part = z.object({
@@ -31,5 +32,64 @@ export const PartListQuery = z.object({
   q: z.string().trim().max(100, 'Search text is too long').optional(),
 });
 export type PartListQuery = z.input<typeof PartListQuery>;
+
+/**
+ * A price in dollars on every write: at least $0.01, in whole cents (the database keeps
+ * integer cents and refuses less than one with a CHECK).
+ */
+export const PriceField = z.coerce
+  .number({ message: 'Price is Required' })
+  .min(0.01, 'Price must be at least $0.01')
+  .max(1_000_000, 'Price is too high')
+  .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Price has at most 2 decimals');
+
+/** POST /api/addParts: an admin puts a new part in the shop. */
+export const AddPartBody = z
+  .object({
+    name: z
+      .string({ message: 'Product name is Required' })
+      .trim()
+      .min(1, 'Product name is Required')
+      .max(150),
+    description: z
+      .string({ message: 'Description is Required' })
+      .trim()
+      .min(1, 'Description is Required')
+      .max(2000),
+    availableQuantity: z.coerce
+      .number({ message: 'Available quantity is Required' })
+      .int('Available quantity must be a whole number')
+      .min(0, 'Available quantity cannot be negative')
+      .max(10_000_000),
+    minOrderQuantity: z.coerce
+      .number({ message: 'Minimum quantity is Required' })
+      .int('Minimum quantity must be a whole number')
+      .min(1, 'Minimum quantity must be at least 1')
+      .max(10_000_000),
+    price: PriceField,
+    image: ShopImage,
+  })
+  .refine((p) => p.minOrderQuantity <= p.availableQuantity || p.availableQuantity === 0, {
+    message: 'Minimum quantity cannot be more than the available quantity',
+    path: ['minOrderQuantity'],
+  });
+export type AddPartBody = z.input<typeof AddPartBody>;
+
+/** PATCH /api/tools/:id: an admin corrects the stock and/or the price. */
+export const UpdatePartBody = z
+  .object({
+    availableQuantity: z.coerce
+      .number()
+      .int('Stock must be a whole number')
+      .min(0, 'Stock cannot be negative')
+      .max(10_000_000)
+      .optional(),
+    price: PriceField.optional(),
+  })
+  .refine(
+    (b) => b.availableQuantity !== undefined || b.price !== undefined,
+    'Change the stock or the price',
+  );
+export type UpdatePartBody = z.input<typeof UpdatePartBody>;
 
 export { PART_HEADERS } from './constants.ts';

@@ -10,11 +10,15 @@ import {
   PartListQuery,
   PasswordField,
   PriceField,
+  ProfileBody,
+  ProfileFields,
   PurchaseBody,
   SessionUser,
   SignUpBody,
   TestCardBody,
   UpdatePartBody,
+  profileFromWire,
+  profileToWire,
   quantityMessage,
   starsFor,
 } from './index.ts';
@@ -181,5 +185,33 @@ describe('the contract: what the browser and the server both accept', () => {
     expect(SessionUser.parse(user).emailVerified).toBe(false);
     expect(SessionUser.parse({ ...user, emailVerified: true }).emailVerified).toBe(true);
     expect(SessionUser.safeParse({ ...user, role: 'owner' }).success).toBe(false);
+  });
+
+  it("profiles keep the spec's JSON names on the wire and clear names in code", () => {
+    const wire = {
+      edu: 'BSc',
+      location: 'Austin',
+      number: '+1 512 555 0147',
+      linkdin: 'https://www.linkedin.com/in/jane',
+      addiInfo: 'Workstations.',
+    };
+    const fields = {
+      education: 'BSc',
+      location: 'Austin',
+      phone: '+1 512 555 0147',
+      linkedinUrl: 'https://www.linkedin.com/in/jane',
+      additionalInfo: 'Workstations.',
+    };
+    expect(profileFromWire(ProfileBody.parse(wire))).toEqual(fields);
+    expect(profileToWire(ProfileFields.parse(fields))).toEqual(wire);
+    const account = { userName: 'Jane', email: 'jane@example.com', image: null };
+    expect(profileToWire(profileFromWire({ ...wire, ...account }))).toEqual({
+      ...wire,
+      ...account,
+    });
+    expect(problem(ProfileBody, { ...wire, linkdin: 'http://evil.example' })).toMatch(/LinkedIn/);
+    expect(problem(ProfileFields, { ...fields, linkedinUrl: 'http://evil.example' })).toMatch(
+      /LinkedIn/,
+    );
   });
 });

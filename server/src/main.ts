@@ -12,8 +12,9 @@ const CREATE_DATABASE_ENV = 'PARTSMITH_CREATE_DATABASE';
 
 /**
  * Creates the embedded database of a new data folder in a second run of this same program, so
- * that the server's own process never holds creation's peak memory (issue 7). The child takes
- * the folder's lock, creates, migrates, seeds and exits; the server opens the folder after it.
+ * that the server's own process never holds creation's peak memory (its idle memory is a goal,
+ * docs/performance.md). The child takes the folder's lock, creates, migrates, seeds and exits;
+ * the server opens the folder after it.
  */
 function createDatabaseApart(): Promise<void> {
   return new Promise((resolve, reject) => {

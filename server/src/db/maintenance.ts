@@ -43,8 +43,8 @@ interface Log {
 /**
  * PGlite runs PostgreSQL in single-user mode, without autovacuum: tables are never vacuumed or
  * analysed by themselves. Rows bulk-loaded or updated since then are checked against the commit
- * log on every read and their pages written back, and the planner has no statistics (issue 7's
- * growth bench: a random later page of 100,000 parts took 1.7-1.9 ms per query before
+ * log on every read and their pages written back, and the planner has no statistics (the bench's
+ * growth step: a random later page of 100,000 parts took 1.7-1.9 ms per query before
  * `VACUUM (ANALYZE)`, 0.9-1.0 ms after). This does what autovacuum would: each hour,
  * `VACUUM (ANALYZE)` each table that autovacuum's rule says needs it, one statement at a time.
  * PGlite runs in the server's own thread, so a statement holds the event loop (about 1 s for a

@@ -28,7 +28,8 @@ function hasNul(value: unknown, depth = 0): boolean {
  */
 export const errorHandler = fp(async function errorHandler(app: FastifyInstance) {
   // PostgreSQL's text cannot hold NUL (\u0000): such input failed in the database as a 500
-  // (found by wapiti, issue 6). It is refused up front, on every route, as the client's mistake.
+  // (found by wapiti, proof/scanners.test.ts). It is refused up front, on every route, as the
+  // client's mistake.
   app.addHook('preValidation', async (request, reply) => {
     if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body))
       return reply.status(400).send(errorBody(400, 'Text cannot contain NUL characters.'));

@@ -6,7 +6,7 @@ import { AUTH_ROUTES, ROLES, ROUTES, expected, type Cast, signUpCast } from './r
 /** Each database, with the test processor and with Stripe (whose webhook is a route too). */
 const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 
-/** Issue 6, suite 1 (OWASP API1/API5 2023, ASVS V8): every route x every kind of caller. */
+/** Security suite 1 (OWASP API1/API5 2023, ASVS V8): every route x every kind of caller. */
 describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (kind, payments) => {
   let live: LiveApp;
   let cast: Cast;

@@ -13,7 +13,10 @@ import { CARD, ROUTES, type Cast, signUpCast } from './routes.ts';
 
 const AUTH_SECRET = 'a-test-auth-secret-of-at-least-32-characters-x';
 
-/** Issue 6, suite 8 (ASVS V3, V16): browsers cannot be turned against the shop; logs keep no secret. */
+/**
+ * Security suite 8 (ASVS V3, V16): browsers cannot be turned against the shop; logs keep no
+ * secret.
+ */
 /** Each database, with the test processor and with Stripe (whose webhook is a route too). */
 const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 

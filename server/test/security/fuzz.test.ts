@@ -12,7 +12,7 @@ import {
 } from './live.ts';
 import { ROUTES, type Cast, signUpCast } from './routes.ts';
 
-/** Generated inputs per write route, and for query strings and path ids (issue 6, suite 6). */
+/** Generated inputs per write route, and for query strings and path ids. */
 const RUNS = 1000;
 const WIDTH = 6;
 /** What an answer must never show: a stack trace, file positions, SQL or the database's words. */

@@ -5,7 +5,7 @@ import { DB_KINDS } from '../helpers.ts';
 import { PAYMENTS, routeList, startLiveApp, type LiveApp } from './live.ts';
 import { ROLES, ROUTES, expected, type Cast, signUpCast } from './routes.ts';
 
-/** What a mass-assignment attack adds to a body (issue 6, suite 2; OWASP API3 2023). */
+/** What a mass-assignment attack adds to a body (OWASP API3 2023). */
 const FORGED = {
   price: 0.01,
   paid: true,

@@ -20,7 +20,7 @@ const DECLINING = [
   '4242424242424241',
 ];
 
-/** Issue 6, suite 4 (Stripe's integration rules): only a real, matching payment pays an order. */
+/** Security suite 4 (Stripe's integration rules): only a real, matching payment pays an order. */
 describe.each(DB_KINDS)('security suite 4: payment integrity on %s', (kind) => {
   let live: LiveApp;
   let mock: StripeMock;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.ts';
 import { BEHIND_TLS, TLS_HEADERS, startLiveApp, type Caller, type LiveApp } from './live.ts';
 
-/** Issue 6, suite 7 (ASVS V7 session management): an ended session ends at once, everywhere. */
+/** Security suite 7 (ASVS V7 session management): an ended session ends at once, everywhere. */
 describe.each(DB_KINDS)('security suite 7: sessions on %s', (kind) => {
   let live: LiveApp;
   let tls: LiveApp;

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { parts } from './catalogue.ts';
+import { parts } from './parts.ts';
 
 /**
  * Orders keep their own copy of the part's name, image, description and unit price, and of the
@@ -79,59 +79,6 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
-
-/** The built-in test-mode card processor's payments (what Stripe keeps on its side). */
-export const testPayments = pgTable('test_payments', {
-  id: text('id').primaryKey(),
-  clientSecret: text('client_secret').notNull().unique(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  orderId: uuid('order_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  /** Stripe's statuses: requires_payment_method, succeeded, canceled. */
-  status: text('status').notNull(),
-  lastError: text('last_error'),
-  /** Set once the payment was refunded (one refund per payment). */
-  refundId: text('refund_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Webhook events already applied (Stripe delivers at least once): each id is processed once. */
-export const processedEvents = pgTable('processed_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Our side of each provider payment made for an order: one row per payment id, written when
- * create-payment-intent makes or reuses it, and settled once (paid, canceled or refunded) by
- * whichever of the buyer's PATCH, the webhook, a delete, the expiry sweep or a reconcile run
- * comes first. order_id is not a foreign key: the order may be deleted while its payment lives on.
- */
-export const orderPayments = pgTable(
-  'order_payments',
-  {
-    providerPaymentId: text('provider_payment_id').primaryKey(),
-    orderId: uuid('order_id').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    /** 'open' | 'succeeded' | 'canceled' | 'refunded' */
-    status: text('status').notNull().default('open'),
-    refundId: text('refund_id'),
-    note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check(
-      'order_payments_status',
-      sql`${t.status} in ('open', 'succeeded', 'canceled', 'refunded')`,
-    ),
-    index('order_payments_order_idx').on(t.orderId),
-  ],
-);
-
-export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 
 /**
  * Order confirmation mails still to send (an outbox): the purchase statement writes one with its

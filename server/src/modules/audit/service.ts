@@ -2,7 +2,7 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 
 export interface Actor {
   /** null for the shop itself (automatic refunds, actor e-mail 'system'). */

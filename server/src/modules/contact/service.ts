@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { contactMessages, newsletterSubscribers } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { purgeBatch } from '../../db/purge.ts';
+import { contactMessages, newsletterSubscribers } from '../../db/schema/contact.ts';
 import type { WindowCounter } from '../../lib/window-counter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
@@ -196,3 +197,16 @@ export function createContactService(deps: {
     },
   };
 }
+
+/**
+ * Newsletter sign-ups made before `before` and never confirmed (at most `limit`): an address
+ * someone typed but never confirmed is not kept (a later link adds it again).
+ */
+export const purgeUnconfirmedSubscribers = (db: DbOrTx, before: Date, limit: number) =>
+  purgeBatch(
+    db,
+    newsletterSubscribers,
+    [newsletterSubscribers.id],
+    and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.createdAt, before))!,
+    limit,
+  );

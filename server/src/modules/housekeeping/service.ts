@@ -1,22 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { CONFIRM_LINK_SECONDS, purgeUnconfirmedSubscribers } from '../contact/service.ts';
+import { orderImageUrls, purgeIdempotencyKeys } from '../orders/repository.ts';
+import { partImageUrls } from '../parts/repository.ts';
+import { purgeProcessedEvents } from '../payments/service.ts';
+import { reviewImageUrls } from '../reviews/repository.ts';
 import {
-  idempotencyKeys,
-  newsletterSubscribers,
-  orders,
-  parts,
-  processedEvents,
-  rateLimits,
-  reviews,
-  sessions,
-  users,
-  verifications,
-} from '../../db/schema/index.ts';
-import { CONFIRM_LINK_SECONDS } from '../contact/service.ts';
+  purgeExpiredSessions,
+  purgeExpiredVerifications,
+  purgeRateLimits,
+  userImageUrls,
+} from '../users/service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -54,8 +51,8 @@ const UPLOAD_IN_URL = `/uploads/(${UUID})`;
 /**
  * The shop's cleaning: expired sessions and verification tokens, old idempotency keys, stale
  * rate-limit windows, old webhook event ids, newsletter sign-ups never confirmed, and uploads
- * nothing uses. Each table's purge is one statement bounded by PURGE_BATCH; a failure is
- * logged and the other purges still run.
+ * nothing uses. Each table's purge is one statement bounded by PURGE_BATCH, made by the module
+ * that owns the table; a failure is logged and the other purges still run.
  */
 export function createHousekeeping(deps: {
   db: Db;
@@ -68,54 +65,19 @@ export function createHousekeeping(deps: {
   const { db, uploadsDir, log } = deps;
   const now = deps.now ?? Date.now;
 
-  /**
-   * Deletes at most PURGE_BATCH rows of `table` that `where` picks (by their key columns), in one
-   * statement; answers how many.
-   */
-  async function purge(table: PgTable, keyColumns: AnyColumn[], where: SQL): Promise<number> {
-    const key = sql.join(keyColumns, sql`, `);
-    // node-postgres and PGlite both answer with `rows`.
-    const result = (await db.execute(sql`
-      delete from ${table} where (${key}) in (
-        select ${key} from ${table} where ${where} limit ${PURGE_BATCH})
-      returning 1`)) as { rows: unknown[] };
-    return result.rows.length;
-  }
-
-  const purgeSessions = (before: Date) =>
-    purge(sessions, [sessions.id], lt(sessions.expiresAt, before)!);
-  const purgeVerifications = (before: Date) =>
-    purge(verifications, [verifications.id], lt(verifications.expiresAt, before)!);
-  const purgeIdempotencyKeys = (before: Date) =>
-    purge(
-      idempotencyKeys,
-      [idempotencyKeys.userId, idempotencyKeys.key],
-      lt(idempotencyKeys.createdAt, before)!,
-    );
-  // `last_request` is when the row's window started, in milliseconds.
-  const purgeRateLimits = (beforeMs: number) =>
-    purge(rateLimits, [rateLimits.id], lt(rateLimits.lastRequest, beforeMs)!);
-  const purgeProcessedEvents = (before: Date) =>
-    purge(processedEvents, [processedEvents.id], lt(processedEvents.processedAt, before)!);
-  // An address someone typed but never confirmed is not kept (a later link adds it again).
-  const purgeUnconfirmedSubscribers = (before: Date) =>
-    purge(
-      newsletterSubscribers,
-      [newsletterSubscribers.id],
-      and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.createdAt, before))!,
-    );
-
   /** Of these upload ids, those a part, review, account (its picture) or order names. */
   async function inUse(ids: string[]): Promise<Set<string>> {
     const list = sql`${`{${ids.join(',')}}`}::text[]`;
-    const named = (column: AnyColumn) => sql`substring(${column} from ${UPLOAD_IN_URL}::text)`;
+    // Each owning module gives its image URLs; one statement still reads them all.
+    const urls = sql.join(
+      [partImageUrls(), reviewImageUrls(), userImageUrls(), orderImageUrls()],
+      sql` union all `,
+    );
     const rows = await db
       .select({ id: sql<string>`u.id` })
       .from(
-        sql`(select ${named(parts.image)} as id from ${parts}
-          union select ${named(reviews.image)} from ${reviews}
-          union select ${named(users.image)} from ${users}
-          union select ${named(orders.image)} from ${orders}) as u`,
+        sql`(select distinct substring(a.url from ${UPLOAD_IN_URL}::text) as id
+          from (${urls}) as a) as u`,
       )
       .where(sql`u.id = any(${list})`);
     return new Set(rows.map((r) => r.id));
@@ -177,17 +139,21 @@ export function createHousekeeping(deps: {
   async function run(): Promise<PurgeReport> {
     const at = now();
     const report: PurgeReport = {
-      sessions: await step('sessions', () => purgeSessions(new Date(at))),
-      verifications: await step('verifications', () => purgeVerifications(new Date(at))),
-      idempotencyKeys: await step('idempotencyKeys', () =>
-        purgeIdempotencyKeys(new Date(at - IDEMPOTENCY_KEY_MS)),
+      sessions: await step('sessions', () => purgeExpiredSessions(db, new Date(at), PURGE_BATCH)),
+      verifications: await step('verifications', () =>
+        purgeExpiredVerifications(db, new Date(at), PURGE_BATCH),
       ),
-      rateLimits: await step('rateLimits', () => purgeRateLimits(at - deps.rateLimitKeepMs)),
+      idempotencyKeys: await step('idempotencyKeys', () =>
+        purgeIdempotencyKeys(db, new Date(at - IDEMPOTENCY_KEY_MS), PURGE_BATCH),
+      ),
+      rateLimits: await step('rateLimits', () =>
+        purgeRateLimits(db, at - deps.rateLimitKeepMs, PURGE_BATCH),
+      ),
       processedEvents: await step('processedEvents', () =>
-        purgeProcessedEvents(new Date(at - PROCESSED_EVENT_MS)),
+        purgeProcessedEvents(db, new Date(at - PROCESSED_EVENT_MS), PURGE_BATCH),
       ),
       unconfirmedSubscribers: await step('unconfirmedSubscribers', () =>
-        purgeUnconfirmedSubscribers(new Date(at - UNCONFIRMED_SUBSCRIBER_MS)),
+        purgeUnconfirmedSubscribers(db, new Date(at - UNCONFIRMED_SUBSCRIBER_MS), PURGE_BATCH),
       ),
       uploads: await step('uploads', purgeUploads),
     };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { restock } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, type PaymentLog } from '../payments/service.ts';

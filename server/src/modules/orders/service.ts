@@ -6,19 +6,14 @@ import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract'
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { executePrepared, prepared } from '../../db/prepared.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import {
-  idempotencyKeys,
-  orderMails,
-  orders,
-  parts,
-  users,
-  type OrderRow,
-} from '../../db/schema/index.ts';
+import { idempotencyKeys, orderMails, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { restock } from '../parts/stock.ts';
+import { createPartsRepository } from '../parts/repository.ts';
+import { restock, takeStockStatement } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
+import { lockUser } from '../users/service.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -84,15 +79,14 @@ function placeOrderStatement(limitUnpaid: boolean) {
                    and o.expired_at is null
                  limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
     : sql``;
+  // The parts module writes the stock half; this statement only composes it.
+  const taken = takeStockStatement({
+    partId: sql.placeholder('partId'),
+    quantity: sql.placeholder('quantity'),
+    also: underLimit,
+  });
   return sql`
-  with taken as (
-    update ${parts}
-    set available_quantity = available_quantity - ${sql.placeholder('quantity')}, updated_at = now()
-    where id = ${sql.placeholder('partId')} and deleted_at is null
-      and available_quantity >= ${sql.placeholder('quantity')}
-      and min_order_quantity <= ${sql.placeholder('quantity')}
-      ${underLimit}
-    returning id, name, image, description, price_cents, available_quantity)
+  with taken as (${taken})
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
                            quantity, user_email, user_name, address, phone, stock_after)
@@ -170,8 +164,7 @@ export function createOrdersService(deps: {
    * One round trip when it succeeds; only a refusal reads the part to say why.
    */
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
-    if (lockBuyer)
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
+    if (lockBuyer) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, placeOrder, {
       ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
       quantity: input.quantity,
@@ -185,10 +178,7 @@ export function createOrdersService(deps: {
     const [row] = result.rows;
     const order = row && toOrderRow(row);
     if (order) return order;
-    const [current] = await tx
-      .select()
-      .from(parts)
-      .where(and(eq(parts.id, input.partId), isNull(parts.deletedAt)));
+    const current = await createPartsRepository(tx).findListed(input.partId);
     if (!current) throw notFound('This part is not in our catalogue any more.');
     if (maxUnpaid > 0 && (await unpaidCount(tx, buyer.id)) >= maxUnpaid)
       throw tooManyUnpaid(maxUnpaid);

@@ -9,7 +9,7 @@ import {
   ModifiedAnswer,
   UpdatePartBody,
 } from '@partsmith/contract';
-import { parts, type PartRow } from '../../db/schema/index.ts';
+import { parts, type PartRow } from '../../db/schema/parts.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { toApiPart } from './repository.ts';

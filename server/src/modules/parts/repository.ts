@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import { catalogueStats, parts, type PartRow } from '../../db/schema/index.ts';
+import { catalogueStats, parts, type PartRow } from '../../db/schema/parts.ts';
 
 export function toApiPart(row: PartRow): Part {
   return {
@@ -78,3 +78,6 @@ export function createPartsRepository(db: DbOrTx) {
 }
 
 export type PartsRepository = ReturnType<typeof createPartsRepository>;
+
+/** Every part's image URL (deleted parts too), as a subquery for the uploads still in use. */
+export const partImageUrls = (): SQL => sql`select ${parts.image} as url from ${parts}`;

@@ -1,7 +1,9 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { orderPayments, orders } from '../../db/schema/index.ts';
+import { purgeBatch } from '../../db/purge.ts';
+import { orderPayments, processedEvents } from '../../db/schema/payments.ts';
 import { recordAudit } from '../audit/service.ts';
+import { lockOrder, markOrderPaid } from '../orders/repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +67,7 @@ export async function settleSucceededPayment(
 
   const decision = await db.transaction(async (tx) => {
     // Order first, then the payment's row: the same lock order as everywhere else.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     await recordOpenPayment(tx, payment, orderId);
     const [record] = await tx
       .select()
@@ -95,15 +97,7 @@ export async function settleSucceededPayment(
               ? 'the payment is for a different amount'
               : null;
     if (reason) return { kind: 'refund' as const, reason, total: order && orderTotalCents(order) };
-    await tx
-      .update(orders)
-      .set({
-        paid: true,
-        transactionId: payment.id,
-        paymentIntentId: payment.id,
-        paidAt: new Date(),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+    await markOrderPaid(tx, orderId, payment.id);
     await markPayment(tx, payment.id, 'succeeded');
     return { kind: 'paid' as const, changed: true };
   });
@@ -203,3 +197,13 @@ export async function cancelOpenPayments(
   }
   return pending ? 'pending' : 'clear';
 }
+
+/** Webhook event ids processed before `before` (at most `limit`); answers how many went. */
+export const purgeProcessedEvents = (db: DbOrTx, before: Date, limit: number) =>
+  purgeBatch(
+    db,
+    processedEvents,
+    [processedEvents.id],
+    lt(processedEvents.processedAt, before)!,
+    limit,
+  );

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '@partsmith/contract';
-import { processedEvents } from '../../db/schema/index.ts';
+import { processedEvents } from '../../db/schema/payments.ts';
 import { errorBody } from '../../plugins/error-handler.ts';
 import type { PaymentProvider } from './provider.ts';
 import { settleSucceededPayment } from './service.ts';

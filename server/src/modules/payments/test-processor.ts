@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { testPayments } from '../../db/schema/index.ts';
+import { testPayments } from '../../db/schema/payments.ts';
 import type { PaymentProvider, PaymentStatus, ProviderPayment } from './provider.ts';
 
 /** A card refused the way Stripe refuses it: HTTP 402 with Stripe's own message. */

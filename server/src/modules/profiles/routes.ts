@@ -1,8 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, EmailParams, ModifiedAnswer, Profile, ProfileBody } from '@partsmith/contract';
-import { profiles, users } from '../../db/schema/index.ts';
+import {
+  ApiError,
+  EmailParams,
+  ModifiedAnswer,
+  Profile,
+  ProfileBody,
+  profileFromWire,
+  profileToWire,
+  type ProfileFields,
+} from '@partsmith/contract';
+import { profiles } from '../../db/schema/profiles.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { findUserByEmail } from '../users/service.ts';
+
+/** What a profile answer reads from the table (the account's name, e-mail and picture come from users). */
+const profileColumns = {
+  education: profiles.education,
+  location: profiles.location,
+  phone: profiles.phone,
+  linkedinUrl: profiles.linkedinUrl,
+  additionalInfo: profiles.additionalInfo,
+};
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,24 +39,20 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = request.user!;
       if (request.params.email !== me.email && me.role !== 'admin')
         throw new HttpError(403, 'You may only read your own profile.');
-      const [row] = await app.db
-        .select({ user: users, profile: profiles })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.email, request.params.email));
-      if (!row) throw notFound('No account uses that e-mail.');
-      if (!row.profile) return null;
-      const { edu, location, number, linkdin, addiInfo } = row.profile;
-      return {
-        edu,
-        location,
-        number,
-        linkdin,
-        addiInfo,
-        userName: row.user.name,
-        email: row.user.email,
-        image: row.user.image,
-      };
+      // The account comes from the users module, the profile from this one's table.
+      const user = await findUserByEmail(app.db, request.params.email);
+      if (!user) throw notFound('No account uses that e-mail.');
+      const [profile] = await app.db
+        .select(profileColumns)
+        .from(profiles)
+        .where(eq(profiles.userId, user.id));
+      if (!profile) return null;
+      return profileToWire({
+        ...profile,
+        userName: user.name,
+        email: user.email,
+        image: user.image,
+      });
     },
   );
 
@@ -57,14 +72,12 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = request.user!;
       if (request.params.email !== me.email)
         throw new HttpError(403, 'You may only change your own profile.');
-      const values = { ...request.body, userId: me.id, updatedAt: new Date() };
+      const fields: ProfileFields = profileFromWire(request.body);
+      const updatedAt = new Date();
       const saved = await app.db
         .insert(profiles)
-        .values(values)
-        .onConflictDoUpdate({
-          target: profiles.userId,
-          set: { ...request.body, updatedAt: values.updatedAt },
-        })
+        .values({ ...fields, userId: me.id, updatedAt })
+        .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt } })
         .returning({ userId: profiles.userId });
       return { acknowledged: true as const, modifiedCount: saved.length };
     },

@@ -1,7 +1,8 @@
-import { desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminReview, Review } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { reviews, users, type ReviewRow } from '../../db/schema/index.ts';
+import { reviews, type ReviewRow } from '../../db/schema/reviews.ts';
+import { emailsByUserId } from '../users/service.ts';
 
 export const REVIEWS_SHOWN = 30;
 /** The admins' list: the newest this many (the home page shows far fewer). */
@@ -27,15 +28,19 @@ export function createReviewsRepository(db: DbOrTx) {
     /** The newest reviews, hidden ones too, with their authors' e-mails (admins). */
     async listForAdmins(limit = ADMIN_REVIEWS_SHOWN): Promise<AdminReview[]> {
       const rows = await db
-        .select({ review: reviews, authorEmail: users.email })
+        .select()
         .from(reviews)
-        .leftJoin(users, eq(users.id, reviews.userId))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit);
-      return rows.map(({ review, authorEmail }) => ({
+      // The authors' e-mails come from the users module (null for a deleted account).
+      const emails = await emailsByUserId(
+        db,
+        rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+      );
+      return rows.map((review) => ({
         ...toApiReview(review),
         hidden: review.hiddenAt !== null,
-        authorEmail,
+        authorEmail: review.userId ? (emails.get(review.userId) ?? null) : null,
         createdAt: review.createdAt.toISOString(),
       }));
     },
@@ -62,3 +67,6 @@ export function createReviewsRepository(db: DbOrTx) {
     },
   };
 }
+
+/** Every review's image URL (hidden ones too), as a subquery for the uploads still in use. */
+export const reviewImageUrls = (): SQL => sql`select ${reviews.image} as url from ${reviews}`;

@@ -11,7 +11,7 @@ import {
   ReviewList,
   ReviewVisibilityBody,
 } from '@partsmith/contract';
-import { reviews, type ReviewRow } from '../../db/schema/index.ts';
+import { reviews, type ReviewRow } from '../../db/schema/reviews.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { createReviewsRepository } from './repository.ts';

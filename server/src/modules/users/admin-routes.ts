@@ -12,7 +12,7 @@ import {
   UserList,
 } from '@partsmith/contract';
 import { pageLimit } from '../../db/page-limit.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { refuseIfLastAdmin, setRoleByEmail } from './service.ts';

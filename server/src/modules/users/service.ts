@@ -1,13 +1,44 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Role } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { purgeBatch } from '../../db/purge.ts';
+import { rateLimits, sessions, users, verifications } from '../../db/schema/auth.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row ?? null;
 }
+
+/** Locks the user's row until the transaction ends (one buyer's purchases then take turns). */
+export async function lockUser(tx: DbOrTx, id: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
+/** The e-mail of each of these users that still has an account, by id. */
+export async function emailsByUserId(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** Every account picture's URL, as a subquery for the uploads still in use. */
+export const userImageUrls = (): SQL => sql`select ${users.image} as url from ${users}`;
+
+/** Sessions that expired before `before` (at most `limit`); answers how many went. */
+export const purgeExpiredSessions = (db: DbOrTx, before: Date, limit: number) =>
+  purgeBatch(db, sessions, [sessions.id], lt(sessions.expiresAt, before)!, limit);
+
+/** Verification tokens that expired before `before` (at most `limit`). */
+export const purgeExpiredVerifications = (db: DbOrTx, before: Date, limit: number) =>
+  purgeBatch(db, verifications, [verifications.id], lt(verifications.expiresAt, before)!, limit);
+
+/** Rate-limit rows whose window started before `beforeMs` (`last_request`, in milliseconds). */
+export const purgeRateLimits = (db: DbOrTx, beforeMs: number, limit: number) =>
+  purgeBatch(db, rateLimits, [rateLimits.id], lt(rateLimits.lastRequest, beforeMs)!, limit);
 
 /**
  * Changes a user's role and ends every session of theirs in the same transaction, so the old

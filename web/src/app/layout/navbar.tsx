@@ -50,7 +50,7 @@ function Brand() {
 }
 
 /**
- * Top bar (always visible) and the mobile drawer (spec section 2, Navigation). Signed out: Login.
+ * Top bar (always visible) and the mobile drawer (docs/spec.md, Navigation). Signed out: Login.
  * Signed in: Dashboard, Sign Out and the avatar menu. While the session loads neither shows, and
  * their place is kept so nothing jumps.
  */

@@ -16,7 +16,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <Navbar />
       {/* At least a screen tall below the 4rem navbar: the footer starts below the fold, so
           a page whose content arrives after the first paint does not push it down the screen
-          (Lighthouse's layout-shift audit; issue 7's CLS <= 0.05). */}
+          (Lighthouse's layout-shift audit; the goal is CLS <= 0.05, docs/performance.md). */}
       <main id="main" className="min-h-[calc(100svh-4rem)] flex-1" tabIndex={-1}>
         {children ?? <Outlet />}
       </main>

@@ -7,7 +7,7 @@ function starCount(label: string) {
 }
 
 describe('Stars', () => {
-  it('shows five stars for a rating of 3 or more (spec section 9)', () => {
+  it('shows five stars for a rating of 3 or more', () => {
     render(<Stars rating={3} />);
     expect(starCount('Rated 3 out of 5')).toBe(5);
   });

@@ -3,7 +3,8 @@ import { starsFor } from '@partsmith/contract';
 const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
 
 /**
- * A review's stars. Spec section 9: five orange stars when the rating is 3 or more, else two.
+ * A review's stars: five orange ones when the rating is 3 or more, else two (docs/spec.md,
+ * Business constants and limits).
  * Screen readers hear the real rating ("Rated 4 out of 5").
  */
 export function Stars({ rating, className = '' }: { rating: number; className?: string }) {

@@ -3,7 +3,7 @@ import { PART_PAGE_DEFAULT, PartList, type Part } from '@partsmith/contract';
 import { fetchPage, type Page } from './paging.ts';
 
 /**
- * Spec: the parts list is "cached under allParts, refetchable". The admin's pages live under the
+ * The home page's parts list is cached under ['allParts']. The admin's pages live under the
  * same root, so invalidating ['allParts'] refreshes the home listing and this one together.
  */
 export const allPartsRootKey = ['allParts'] as const;

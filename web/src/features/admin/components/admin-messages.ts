@@ -1,8 +1,8 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
 /**
- * Spec section 8's texts for the admin pages, with the misspellings corrected
- * (DESIGN.md section 3: 'Faield', 'Panding', 'Delet', 'Ordere').
+ * The admin pages' texts, with the spec's misspellings ('Faield', 'Panding', 'Delet', 'Ordere')
+ * corrected (docs/spec.md, Differences from the specification).
  */
 export const DELETE_ITEM_TEXT = 'If You Delete Product will not appear on the home page.';
 export const DELETE_USER_TEXT = 'Want To Delete This User?!?';

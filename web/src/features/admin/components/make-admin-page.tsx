@@ -58,7 +58,7 @@ function UserRow({
         void showErrorDialog(MAKE_ADMIN_FAILED);
       }
     } catch (error) {
-      // Spec section 8: a 403 shows the failure text; anything else says what went wrong.
+      // A 403 shows the spec's failure text; anything else says what went wrong.
       if (isForbidden(error)) void showErrorDialog(MAKE_ADMIN_FAILED);
       else void showErrorDialog(messageOf(error), MAKE_ADMIN_FAILED);
     }
@@ -148,7 +148,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * /dashboard/make-admin (spec section 2): 'All users: {count}', each with its role, a
+ * /dashboard/make-admin: 'All users: {count}', each with its role, a
  * 'Make Admin' button for non-admins and 'Delete User'. `currentEmail` is the signed-in admin,
  * whose row says '(you)'.
  */

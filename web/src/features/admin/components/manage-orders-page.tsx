@@ -23,8 +23,9 @@ import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /**
- * Spec section 4, Admin order status button: a red 'Unpaid' while unpaid; 'Pending' when paid and
- * not shipped, and clicking it ships the order; 'Shipped' once the status is set.
+ * The admin's order status button (docs/spec.md, States and transitions): a red 'Unpaid' while
+ * unpaid; 'Pending' when paid and not shipped, and clicking it ships the order; 'Shipped' once
+ * the status is set.
  */
 function StatusCell({ order }: { order: Order }) {
   const ship = useShipOrder();
@@ -167,7 +168,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * /dashboard/manage-orders (spec section 2): 'All Orders: {count}', newest first, with each
+ * /dashboard/manage-orders: 'All Orders: {count}', newest first, with each
  * order's status button (ships paid orders) and a delete for unpaid ones.
  */
 export function ManageOrdersPage() {

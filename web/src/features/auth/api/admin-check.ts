@@ -15,8 +15,8 @@ export const adminCheckQuery = (email: string) =>
   });
 
 /**
- * Spec section 4, Admin status: unknown while loading (`data` undefined), then true or false.
- * Runs only once the session has an e-mail.
+ * Admin status: unknown while loading (`data` undefined), then true or false. Runs only once
+ * the session has an e-mail.
  */
 export function useAdminCheck() {
   const session = useSession();

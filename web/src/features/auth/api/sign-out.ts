@@ -16,7 +16,8 @@ export async function signOut() {
 
 /** Forgets the signed-in user in this tab: cached user data, the session, the spec's token. */
 export function forgetUser(queryClient: QueryClient) {
-  // Spec section 4: "Sign Out ends the session and removes the stored accessToken".
+  // The spec's Sign Out also removes its stored accessToken (docs/spec.md, States and
+  // transitions); an older tab may still hold one.
   try {
     localStorage.removeItem('accessToken');
   } catch {
@@ -39,7 +40,8 @@ export interface UseSignOutOptions {
  * Sign Out as the navbar and the guards use it: `mutate()` and `isPending`, as a mutation has.
  * Not TanStack's `useMutation`: Sign Out is in the navbar of every page, and its mutation
  * observer (1.9 kB gzipped) would be loaded by every first visit to the home page for a button
- * only a signed-in visitor has (issue 7's budget). Pending until the tab has forgotten the user.
+ * only a signed-in visitor has (the home page's JavaScript budget, docs/performance.md). Pending
+ * until the tab has forgotten the user.
  */
 export function useSignOut({ onSignedOut, onError }: UseSignOutOptions = {}) {
   const queryClient = useQueryClient();

@@ -22,7 +22,7 @@ const SIZES = {
   lg: 'h-14 w-14 text-lg',
 } as const;
 
-/** The user's photo, or their initials in a circle (spec: "photo, else fallback text"). */
+/** The user's photo, or their initials in a circle (docs/spec.md, Navigation). */
 export function Avatar({ user, size = 'sm' }: { user: AvatarUser; size?: keyof typeof SIZES }) {
   // A photo that fails to load falls back to the initials.
   const [broken, setBroken] = useState<string | null>(null);

@@ -17,7 +17,7 @@ export interface LoginLocationState {
 function initialView(state: unknown): { mode: Mode; forgot: boolean } {
   const s = (state && typeof state === 'object' ? state : {}) as LoginLocationState;
   const forgot = s.forgot === true;
-  // Spec: the panel starts in sign-up mode.
+  // The panel starts in sign-up mode, as in the spec.
   return { mode: forgot || s.mode === 'signin' ? 'signin' : 'signup', forgot };
 }
 
@@ -92,7 +92,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * /login (spec section 2): one panel that slides between Create Account and Sign in, starting in
+ * /login: one panel that slides between Create Account and Sign in, starting in
  * sign-up mode. After signing in the visitor goes back where they came from, else to /.
  */
 export function LoginPage() {

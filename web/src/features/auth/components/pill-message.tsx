@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** The login panel's pill-style message (spec: provider errors "show in a pill-style message"). */
+/** The login panel's pill-shaped message for provider errors (docs/spec.md, Other pages). */
 export function PillMessage({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
   return (
     <div

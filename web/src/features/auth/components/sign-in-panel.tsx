@@ -12,7 +12,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 /** The form's checks: zod and the contract load when the form is first focused (decision 018). */
 const signInFields = lazyZodResolver(() => import('@partsmith/contract').then((c) => c.SignInBody));
 
-/** "Sign in": Email, Password, 'Forgot your password?' (spec section 5, Login). */
+/** "Sign in": Email, Password, 'Forgot your password?' (docs/spec.md, Validation rules). */
 export function SignInPanel({
   headingRef,
   returnTo,

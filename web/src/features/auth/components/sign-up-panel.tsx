@@ -57,7 +57,7 @@ export interface AuthPanelProps {
   onMessage: (message: string | null) => void;
 }
 
-/** "Create Account": Your Name, Email, Password (spec section 5, Login). */
+/** "Create Account": Your Name, Email, Password (docs/spec.md, Validation rules). */
 export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPanelProps) {
   const signUp = useSignUp();
   const {

@@ -8,7 +8,7 @@ export interface UserMenuProps {
 }
 
 /**
- * The avatar with its dropdown: the display name and Sign Out (spec section 2, Navigation).
+ * The avatar with its dropdown: the display name and Sign Out (docs/spec.md, Navigation).
  * Opens with the button, closes on Escape, on a click outside and when focus leaves it.
  */
 export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps) {

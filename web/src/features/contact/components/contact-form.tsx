@@ -26,7 +26,7 @@ const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
 /**
- * The contact form (spec: email address, subject, multi-line message, a Contact Us button).
+ * The contact form: e-mail address, subject, multi-line message, a Contact Us button.
  * The contract's ContactBody validates it here (loaded on demand) and again on the server.
  */
 export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactFormProps) {

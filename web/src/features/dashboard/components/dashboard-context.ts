@@ -9,7 +9,7 @@ export interface DashboardUser {
 /** What the dashboard layout hands to its pages. */
 export interface DashboardContext {
   user: DashboardUser;
-  /** Spec: unknown (undefined) while the admin check loads, then true or false. */
+  /** Unknown (undefined) while the admin check loads, then true or false. */
   isAdmin: boolean | undefined;
 }
 

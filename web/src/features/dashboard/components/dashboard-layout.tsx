@@ -5,7 +5,7 @@ import { dashboardMenu } from './dashboard-menu.tsx';
 
 export interface DashboardLayoutProps {
   user: DashboardUser;
-  /** Spec section 4: unknown (undefined) while the admin check loads, then true or false. */
+  /** Unknown (undefined) while the admin check loads, then true or false. */
   isAdmin: boolean | undefined;
   /** The user's avatar; the app draws it (the accounts feature owns it). */
   avatar?: ReactNode;
@@ -86,7 +86,7 @@ function SideMenu({
 }
 
 /**
- * /dashboard (spec section 2): the side menu (a drawer on small screens) and the nested page.
+ * /dashboard: the side menu (a drawer on small screens) and the nested page.
  * The menu waits for the admin check: customers and administrators see different items.
  */
 export function DashboardLayout({ user, isAdmin, avatar, notice }: DashboardLayoutProps) {

@@ -30,7 +30,7 @@ export async function fetchPartsPage(
   };
 }
 
-/** Spec: the parts list is "cached under allParts, refetchable". */
+/** The parts list's cache key; admin lists of parts share it, so one invalidation refreshes all. */
 export const partsQueryKey = ['allParts'] as const;
 
 export function partsInfiniteQuery(q?: string) {

@@ -12,7 +12,7 @@ export const reviewsQuery = () =>
       }),
   });
 
-/** Spec: fired once when the reviews section appears; pass `enabled` from a visibility check. */
+/** Fired once when the reviews section appears; pass `enabled` from a visibility check. */
 export function useReviews(enabled = true) {
   return useQuery({ ...reviewsQuery(), enabled });
 }

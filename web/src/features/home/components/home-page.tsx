@@ -7,8 +7,8 @@ import { ServicesSection } from './services-section.tsx';
 import { StatsBanner } from './stats-banner.tsx';
 
 /**
- * Spec section 2, Home page: the sections in order. The route in app/ composes it with the
- * contact feature's banner (features do not import each other).
+ * The home page's sections in order (docs/spec.md, Home page). The route in app/ composes it
+ * with the contact feature's banner (features do not import each other).
  */
 export function HomePage({ contact }: { contact: ReactNode }) {
   return (

@@ -61,7 +61,7 @@ function ReviewsContent({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** Spec: the reviews are fetched once, when the section first comes into view. */
+/** The reviews are fetched once, when the section first comes into view. */
 export function ReviewsSection() {
   const [ref, inView] = useInViewOnce<HTMLElement>();
 

@@ -9,7 +9,10 @@ import 'swiper/css/pagination';
 import { ReviewCard } from './review-card.tsx';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
-/** Spec section 9: 1 slide under 640 px (gap 2), 2 from 768 px (gap 10), 3 from 1024 px (gap 10). */
+/**
+ * 1 slide under 640 px (gap 2), 2 from 768 px (gap 10), 3 from 1024 px (gap 10) (docs/spec.md,
+ * Business constants and limits).
+ */
 export const REVIEW_BREAKPOINTS = {
   640: { slidesPerView: 1, spaceBetween: 2 },
   768: { slidesPerView: 2, spaceBetween: 10 },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** Spec section 9: the statistics shown. */
+/** The statistics shown (docs/spec.md, Business constants and limits). */
 export const STATS = [
   { value: '50+', label: 'Countries' },
   { value: '300+', label: 'Complete Projects' },

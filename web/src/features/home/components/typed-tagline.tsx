@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
-/** Spec section 2, Home page: the hero's rotating typed tagline. */
+/** The hero's rotating typed tagline. */
 export const TAGLINES = ['GET RAM, MOTHERBOARD', 'NEW ARRIVALS', 'MAKE AN EXECUTIVE'] as const;
 
 interface TypingState {

@@ -9,7 +9,7 @@ import { useDeleteOrder } from '../api/delete-order.ts';
 import { useMyOrders } from '../api/get-orders.ts';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
-/** DESIGN.md section 3: the spec's texts with their misspellings corrected. */
+/** The spec's texts, misspellings corrected (docs/spec.md, Differences from the specification). */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
 export const DELETED = 'Deleted!';
 
@@ -47,7 +47,7 @@ function Expiry({ at }: { at: string }) {
   );
 }
 
-/** Spec section 4: the Pay link only while the order has a price and is unpaid. */
+/** The Pay link only while the order has a price and is unpaid. */
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
     return (
@@ -267,7 +267,7 @@ function LoadingRows() {
 
 export const MY_ORDERS_TITLE = 'My Orders | Partsmith';
 
-/** /dashboard/my-orders (spec section 2): the signed-in user's orders, to pay or delete. */
+/** /dashboard/my-orders: the signed-in user's orders, to pay or delete. */
 export function MyOrdersPage({ user }: { user: OrdersUser }) {
   const orders = useMyOrders(user.email);
   const remove = useDeleteOrder();

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 
-/** Spec section 2, /blogs: static written answers to five questions. */
+/** /blogs: static written answers to five questions. */
 
 function Code({ children }: { children: string }) {
   return (

@@ -48,7 +48,7 @@ function UnpluggedIllustration() {
   );
 }
 
-/** Spec section 2, 404: shown for every unknown address and for unknown info topics. */
+/** The 404 page: shown for every unknown address and for unknown info topics. */
 export function NotFoundPage() {
   useEffect(() => {
     document.title = 'Page not found | Partsmith';

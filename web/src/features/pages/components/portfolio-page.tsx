@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
-/** Spec section 2, /myPortfolio: skill bars out of 100, two project cards, social links. */
+/** /myPortfolio: skill bars out of 100, two project cards, social links. */
 const SKILLS = [
   { name: 'HTML', value: 95 },
   { name: 'CSS', value: 80 },

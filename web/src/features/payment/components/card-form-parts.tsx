@@ -23,7 +23,7 @@ export const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 export const fieldBorder = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
 /**
- * Spec section 5: the Pay button is disabled until the card form is ready, a client secret
+ * The Pay button is disabled until the card form is ready, a client secret
  * exists and no success message is shown. The hint says why while it waits.
  */
 export function PayButton({
@@ -62,7 +62,7 @@ export function PayButton({
   );
 }
 
-/** Spec section 8: the provider's message, in red under the form. */
+/** The card provider's message, in red under the form. */
 export function CardError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Profile } from '@partsmith/contract';
+import { Profile, profileFromWire, type SavedProfile } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** One user's saved profile; sign-out forgets it (it is not one of the public query roots). */
 export const profileQueryKey = (email: string) => ['userProfile', email] as const;
 
 /** GET /api/userProfile/:email: the saved profile, or null before the first save. */
-export function getProfile(email: string, signal?: AbortSignal) {
-  return api(`/userProfile/${encodeURIComponent(email)}`, { schema: Profile, signal });
+export async function getProfile(
+  email: string,
+  signal?: AbortSignal,
+): Promise<SavedProfile | null> {
+  const answer = await api(`/userProfile/${encodeURIComponent(email)}`, {
+    schema: Profile,
+    signal,
+  });
+  return answer && profileFromWire(answer);
 }
 
 export const profileQuery = (email: string) =>

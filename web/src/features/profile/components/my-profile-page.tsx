@@ -1,4 +1,4 @@
-import type { Profile } from '@partsmith/contract';
+import type { SavedProfile } from '@partsmith/contract';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -27,7 +27,7 @@ function initialsOf({ name, email }: ProfilePageUser) {
   return letters.toUpperCase();
 }
 
-/** Spec: "photo shown if the user has one"; otherwise (or if it fails to load) the initials. */
+/** The user's photo when they have one; otherwise (or if it fails to load) the initials. */
 function Photo({ user }: { user: ProfilePageUser }) {
   const [broken, setBroken] = useState<string | null>(null);
   const photo = user.image && user.image !== broken ? user.image : null;
@@ -55,7 +55,13 @@ function Photo({ user }: { user: ProfilePageUser }) {
   );
 }
 
-function IdentityCard({ user, saved }: { user: ProfilePageUser; saved: Profile | undefined }) {
+function IdentityCard({
+  user,
+  saved,
+}: {
+  user: ProfilePageUser;
+  saved: SavedProfile | null | undefined;
+}) {
   return (
     <section
       aria-label="Your account"
@@ -73,12 +79,12 @@ function IdentityCard({ user, saved }: { user: ProfilePageUser; saved: Profile |
           <dt className="font-semibold text-slate-900">LinkedIn</dt>
           <dd className="break-all">
             <a
-              href={saved.linkdin}
+              href={saved.linkedinUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="link font-medium text-primary"
             >
-              {saved.linkdin.replace(/^https:\/\/(www\.)?/, '')}
+              {saved.linkedinUrl.replace(/^https:\/\/(www\.)?/, '')}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </dd>
@@ -88,7 +94,7 @@ function IdentityCard({ user, saved }: { user: ProfilePageUser; saved: Profile |
   );
 }
 
-/** /dashboard/my-profile (spec section 2): the signed-in user's profile. */
+/** /dashboard/my-profile: the signed-in user's profile. */
 export function MyProfilePage() {
   const { user } = useOutletContext<SignedInOutlet>();
   const profile = useProfile(user.email);

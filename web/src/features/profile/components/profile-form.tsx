@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ProfileBody, type Profile } from '@partsmith/contract';
+import { ProfileFields, type SavedProfile } from '@partsmith/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ const Field = (props: Omit<Parameters<typeof FormField>[0], 'styleControl'>) => 
 );
 import { useUpdateProfile, type ProfileValues } from '../api/update-profile.ts';
 
-/** Spec section 8: the texts of a saved and of a refused profile. */
+/** The texts of a saved and of a refused profile (docs/spec.md, Error and success texts). */
 export const PROFILE_UPDATED = 'Your Profile Updated Successfully';
 export const PROFILE_FAILED = 'Something went wrong!';
 
@@ -23,29 +23,29 @@ export interface ProfileUser {
 const LABEL = FIELD_LABEL;
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
 
-const valuesOf = (saved: Profile): ProfileValues => ({
-  edu: saved?.edu ?? '',
+const valuesOf = (saved: SavedProfile | null): ProfileValues => ({
+  education: saved?.education ?? '',
   location: saved?.location ?? '',
-  number: saved?.number ?? '',
-  linkdin: saved?.linkdin ?? '',
-  addiInfo: saved?.addiInfo ?? '',
+  phone: saved?.phone ?? '',
+  linkedinUrl: saved?.linkedinUrl ?? '',
+  additionalInfo: saved?.additionalInfo ?? '',
 });
 
 /**
- * Spec section 2, my-profile: name and e-mail (disabled), education, location, phone, LinkedIn,
- * additional info and UPDATE. Shows what is saved; all five fields are required (ProfileBody).
+ * My Profile's form: name and e-mail (disabled), education, location, phone, LinkedIn,
+ * additional info and UPDATE. Shows what is saved; all five fields are required (ProfileFields).
  */
-export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile }) {
+export function ProfileForm({ user, saved }: { user: ProfileUser; saved: SavedProfile | null }) {
   const id = useId();
   const ids = {
     heading: `${id}-heading`,
     name: `${id}-name`,
     email: `${id}-email`,
-    edu: `${id}-edu`,
+    education: `${id}-education`,
     location: `${id}-location`,
-    number: `${id}-number`,
-    linkdin: `${id}-linkdin`,
-    addiInfo: `${id}-addi-info`,
+    phone: `${id}-phone`,
+    linkedinUrl: `${id}-linkedin-url`,
+    additionalInfo: `${id}-additional-info`,
   };
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const update = useUpdateProfile(user.email);
@@ -54,7 +54,7 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(ProfileBody), defaultValues: valuesOf(saved) });
+  } = useForm({ resolver: zodResolver(ProfileFields), defaultValues: valuesOf(saved) });
 
   const fail = (error: unknown) => {
     const detail = error instanceof ApiError ? error.message : null;
@@ -117,14 +117,14 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
           />
         </div>
 
-        <Field id={ids.edu} label="Education" error={errors.edu?.message}>
+        <Field id={ids.education} label="Education" error={errors.education?.message}>
           {({ className, ...props }) => (
             <input
               type="text"
               placeholder="BSc Computer Engineering, State University"
               className={`input ${className}`}
               {...props}
-              {...register('edu')}
+              {...register('education')}
             />
           )}
         </Field>
@@ -141,9 +141,9 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
           )}
         </Field>
         <Field
-          id={ids.number}
+          id={ids.phone}
           label="Phone"
-          error={errors.number?.message}
+          error={errors.phone?.message}
           hint="With the country code, e.g. +1 512 555 0147."
         >
           {({ className, ...props }) => (
@@ -154,11 +154,11 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
               placeholder="+1 512 555 0147"
               className={`input ${className}`}
               {...props}
-              {...register('number')}
+              {...register('phone')}
             />
           )}
         </Field>
-        <Field id={ids.linkdin} label="LinkedIn link" error={errors.linkdin?.message}>
+        <Field id={ids.linkedinUrl} label="LinkedIn link" error={errors.linkedinUrl?.message}>
           {({ className, ...props }) => (
             <input
               type="url"
@@ -167,14 +167,14 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
               placeholder="https://www.linkedin.com/in/your-name"
               className={`input ${className}`}
               {...props}
-              {...register('linkdin')}
+              {...register('linkedinUrl')}
             />
           )}
         </Field>
         <Field
-          id={ids.addiInfo}
+          id={ids.additionalInfo}
           label="Additional info"
-          error={errors.addiInfo?.message}
+          error={errors.additionalInfo?.message}
           className="sm:col-span-2"
         >
           {({ className, ...props }) => (
@@ -183,7 +183,7 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: Profile
               placeholder="What do you build? Which parts do you buy most?"
               className={`textarea ${className}`}
               {...props}
-              {...register('addiInfo')}
+              {...register('additionalInfo')}
             />
           )}
         </Field>

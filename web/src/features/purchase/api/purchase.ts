@@ -5,7 +5,7 @@ import { partQueryKey } from './get-part.ts';
 
 /**
  * Cache keys owned by other features (features do not import each other): the home page's parts
- * listing (spec: "cached under allParts") and every order query of the orders and payment pages.
+ * listing (['allParts']) and every order query of the orders and payment pages.
  */
 const ALL_PARTS_KEY = ['allParts'] as const;
 const ORDERS_KEY = ['orders'] as const;

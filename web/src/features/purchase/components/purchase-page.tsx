@@ -141,7 +141,7 @@ export const purchasePageTitle = (name: string | undefined) =>
   name ? `Buy ${name} | Partsmith` : 'Purchase | Partsmith';
 
 /**
- * /purchase/:partsId (spec section 2): the part, the buyer and the order form. `notice` goes
+ * /purchase/:partsId: the part, the buyer and the order form. `notice` goes
  * above them (the accounts feature's, e.g. that the buyer's address is not confirmed yet).
  */
 export function PurchasePage({ user, notice }: { user: Buyer; notice?: ReactNode }) {

@@ -9,7 +9,7 @@ export type NewReview = z.output<typeof AddReviewBody>;
 /** The home page's reviews slider caches GET /api/reviews under this key. */
 export const reviewsQueryKey = ['reviews'] as const;
 
-/** Spec section 7: success when insertedId is present; any other answer reads as null. */
+/** Success when insertedId is present; any other answer reads as null (a failure). */
 const AddReviewAnswer = InsertedAnswer.nullable().catch(null);
 
 /** POST /api/addReview: the answer, or null when the shop did not store the review. */

@@ -7,7 +7,7 @@ interface SignedInOutlet {
   user: Reviewer;
 }
 
-/** /dashboard/add-review (spec section 2): a signed-in customer leaves a review. */
+/** /dashboard/add-review: a signed-in customer leaves a review. */
 export function AddReviewPage() {
   const { user } = useOutletContext<SignedInOutlet>();
 

@@ -9,7 +9,7 @@ import { Stars } from '../../../components/ui/stars.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddReview, type NewReview } from '../api/add-review.ts';
 
-/** Spec section 8: the texts of a stored and of a refused review. */
+/** The texts of a stored and of a refused review (docs/spec.md, Error and success texts). */
 export const REVIEW_ADDED = 'Review Added Successfully';
 export const REVIEW_FAILED = 'Failed to add a Review!!!';
 export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
@@ -106,7 +106,7 @@ function ReviewPreview({
   );
 }
 
-/** Spec section 2, add-review: image upload with preview, name, rating, description, Send. */
+/** Add Review's form: image upload with preview, name, rating, description, Send. */
 export function ReviewForm({ user }: { user: Reviewer }) {
   const id = useId();
   const ids = {

@@ -1,19 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** A customer's profile (spec field names: edu, location, number, linkdin, addiInfo). */
-export const profiles = pgTable('profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  edu: text('edu').notNull(),
-  location: text('location').notNull(),
-  number: text('number').notNull(),
-  linkdin: text('linkdin').notNull(),
-  addiInfo: text('addi_info').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
  * Every admin mutation, written in the same transaction as the change: who, when, what, and
  * the record before and after. Actor e-mail is copied so the entry outlives the account.

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { AdminListQuery, Id } from './common.ts';
+
+/** The kinds of change the audit log records (docs/security.md, Audit log). */
+export const AUDIT_ACTIONS = [
+  'user.role',
+  'user.delete',
+  'part.add',
+  'part.update',
+  'part.delete',
+  'order.ship',
+  'order.delete',
+  'payment.refund',
+  'review.hide',
+  'review.show',
+  'review.delete',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+export const AuditEntry = z.object({
+  _id: Id,
+  at: z.string(),
+  actorEmail: z.string(),
+  action: AuditAction,
+  targetId: z.string(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditList = z.array(AuditEntry);
+export const AuditQuery = AdminListQuery.extend({ action: AuditAction.optional() });
