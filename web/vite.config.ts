@@ -6,37 +6,32 @@ import tailwindcss from '@tailwindcss/vite';
 import { appChunks } from './scripts/app-chunks.ts';
 import { artwork } from './scripts/artwork.ts';
 import { pageHintsPlugin } from './scripts/page-hints.ts';
-import { PRERENDERED_PAGES } from './src/prerender/pages.ts';
+import { PAGES, type PageId } from '../contract/src/pages.ts';
+import { pageSourceFiles, pagesPlugin } from './scripts/pages-plugin.ts';
 
 const ZOD_FACADE = new URL('./src/lib/zod-facade.ts', import.meta.url);
 
-const GUARD = 'src/features/auth/components/guards.tsx';
-const DASHBOARD = [GUARD, 'src/app/routes/dashboard.tsx'];
+/**
+ * The modules each page opened directly loads on demand (the page table, contract/src/pages.ts),
+ * preloaded by the server's `Link` header with the app shell (scripts/page-hints.ts). The home
+ * page is in the entry; admin pages are left out (they get the app's own preloads).
+ */
+const PAGE_MODULES = Object.fromEntries(
+  Object.entries(PAGES)
+    .filter(([, page]) => !('inEntry' in page) && page.access !== 'admin')
+    .map(([id, page]) => [id, pageSourceFiles(page)]),
+);
 
 /**
- * The modules each page opened directly loads on demand (src/app/router.tsx), preloaded by the
- * server's `Link` header with the app shell (scripts/page-hints.ts). Admin pages are left out.
+ * The pages the bench measures: the build fails if one would load zod on the main thread before
+ * its first render (scripts/page-hints.ts, docs/decisions/018).
  */
-const PAGE_MODULES = {
-  '/myPortfolio': ['src/features/pages/components/portfolio-page.tsx'],
-  '/blogs': ['src/features/pages/components/blogs-page.tsx'],
-  '/contact': ['src/features/contact/components/contact-page.tsx'],
-  '/info/:topic': ['src/features/pages/components/info-page.tsx'],
-  '/login': ['src/features/auth/components/login-page.tsx'],
-  '/reset-password': ['src/features/auth/components/reset-password-page.tsx'],
-  '/purchase/:partsId': [GUARD, 'src/app/routes/purchase.tsx'],
-  '/dashboard': [...DASHBOARD, 'src/features/dashboard/components/dashboard-home.tsx'],
-  '/dashboard/my-orders': [...DASHBOARD, 'src/app/routes/my-orders.tsx'],
-  '/dashboard/payment/:id': [...DASHBOARD, 'src/app/routes/payment.tsx'],
-  '/dashboard/add-review': [...DASHBOARD, 'src/features/reviews/components/add-review-page.tsx'],
-  '/dashboard/my-profile': [...DASHBOARD, 'src/features/profile/components/my-profile-page.tsx'],
-};
+const ZOD_FREE_PAGES: PageId[] = ['home', 'login', 'purchase', 'myOrders'];
 
-/**
- * Issue 7's measured pages: the build fails if one would load zod on the main thread before its
- * first render (scripts/page-hints.ts, docs/decisions/018).
- */
-const ZOD_FREE_PAGES = ['/', '/login', '/purchase/:partsId', '/dashboard/my-orders'];
+/** The pages with a prerendered first screen: they preload no script (docs/decisions/023). */
+const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
+  'prerendered' in page ? [id] : [],
+);
 
 /** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
 const app = appChunks();
@@ -51,14 +46,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // 'zod/v4', which this exact-match alias leaves alone.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(ZOD_FACADE) }] },
   plugins: isSsrBuild
-    ? [react()]
+    ? [react(), pagesPlugin()]
     : [
         react(),
+        pagesPlugin(),
         tailwindcss(),
         artwork(),
         app.plugin,
         app.startPlugin,
-        pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES, Object.keys(PRERENDERED_PAGES)),
+        pageHintsPlugin(PAGE_MODULES, ZOD_FREE_PAGES, PRERENDERED),
       ],
   build: isSsrBuild
     ? {

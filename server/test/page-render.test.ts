@@ -45,7 +45,7 @@ describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
     fs.writeFileSync(
       path.join(dist, '.vite', 'page-hints.json'),
-      JSON.stringify({ '/dashboard/my-orders': [SCRIPTS], '/purchase/:partsId': [SCRIPTS] }),
+      JSON.stringify({ myOrders: [SCRIPTS], purchase: [SCRIPTS] }),
     );
     fs.writeFileSync(path.join(server, 'prerender.js'), MODULE);
     fs.writeFileSync(path.join(server, 'page.html'), TEMPLATE);

@@ -11,7 +11,7 @@ import { HERO_IMAGE, imagePreloadLink } from '../../contract/src/images.ts';
 
 export const PAGE_HINTS_FILE = '.vite/page-hints.json';
 
-/** Route pattern (react-router syntax, `:param` for one segment) -> source modules it loads. */
+/** Page id (contract/src/pages.ts) -> the source modules it loads when opened directly. */
 export type PageModules = Record<string, string[]>;
 
 /** The `Link` header value preloading the home page's largest paint, its first hero picture. */
@@ -102,9 +102,9 @@ const ZOD_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
  * The routes among `routes` whose first render loads zod on the main thread: the entry, the app
- * and the page's own chunks (what loads before the first render) contain a zod module. Issue 7's
- * pages must not (docs/decisions/018): their forms load zod when first used, their answers are
- * checked in a worker.
+ * and the page's own chunks (what loads before the first render) contain a zod module. The
+ * Lighthouse-measured pages (docs/performance.md) must not (docs/decisions/018): their forms
+ * load zod when first used, their answers are checked in a worker.
  */
 export function zodBeforeFirstRender(
   bundle: Rollup.OutputBundle,
@@ -137,7 +137,7 @@ export function compileHintChunks(bundle: Rollup.OutputBundle): string[] {
 }
 
 /**
- * Writes the page hints; fails the build when one of `zodFree` (issue 7's measured pages)
+ * Writes the page hints; fails the build when one of `zodFree` (the Lighthouse-measured pages)
  * would load zod before its first render. Puts the compile hint atop the app.
  */
 export function pageHintsPlugin(
@@ -164,7 +164,8 @@ export function pageHintsPlugin(
           if (chunk?.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
         }
         const hints = pageHints(bundle, pages, prerendered);
-        hints['/'] = [heroPreloadLink(), ...(hints['/'] ?? [])];
+        // The home page (its id in contract/src/pages.ts) preloads its largest paint.
+        hints.home = [heroPreloadLink(), ...(hints.home ?? [])];
         this.emitFile({
           type: 'asset',
           fileName: PAGE_HINTS_FILE,

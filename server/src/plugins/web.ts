@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSpaRoute } from '@partsmith/contract';
+import { matchPage } from '@partsmith/contract/pages';
 import { errorBody } from './error-handler.ts';
 import type { PageDataHinter } from '../modules/site/page-hints.ts';
 import type { PageRenderer } from '../modules/site/page-render.ts';
@@ -41,39 +41,31 @@ export function readPrerendered(dist: string): Prerendered {
   return { pages, notFound: index.notFound ? inDist(index.notFound) : undefined };
 }
 
-/** Written by the web build (web/scripts/page-hints.ts): route pattern -> `Link` values. */
+/** Written by the web build (web/scripts/page-hints.ts): page id (or `*`) -> `Link` values. */
 const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
 
-type PageHints = { pattern: RegExp; styles: string[]; rest: string[] }[];
+type PageHint = { styles: string[]; rest: string[] };
+type PageHints = Map<string, PageHint>;
 
 /**
- * The build's page hints, each route pattern (`:param` = one segment) made a RegExp, in the
- * build's order; `*` (any other page) last. A page may have none (a prerendered page sends no
- * script preloads, docs/decisions/023): its empty entry keeps `*` from matching it. Each page's
- * values are split once here into its stylesheets and its other preloads (scripts, the hero),
- * which the page's answers go between.
+ * The build's page hints by page id (contract/src/pages.ts); `*` for any other page. A page may
+ * have none (a prerendered page sends no script preloads, docs/decisions/023): its empty entry
+ * keeps `*` from standing in for it. Each page's values are split once here into its
+ * stylesheets and its other preloads (scripts, the hero), which the page's answers go between.
  */
 export function readPageHints(dist: string): PageHints {
   const file = path.join(dist, PAGE_HINTS_FILE);
-  if (!fs.existsSync(file)) return [];
+  if (!fs.existsSync(file)) return new Map();
   const hints = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  const pattern = (route: string) => {
-    if (route === '*') return /^/;
-    const source = route
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    return new RegExp(`^${source}/?$`);
-  };
-  const routes = Object.keys(hints).sort((a, b) => Number(a === '*') - Number(b === '*'));
-  return routes.map((route) => {
-    const links = hints[route] ?? [];
-    return {
-      pattern: pattern(route),
-      styles: links.filter((link) => link.includes('as=style')),
-      rest: links.filter((link) => !link.includes('as=style')),
-    };
-  });
+  return new Map(
+    Object.entries(hints).map(([page, links]) => [
+      page,
+      {
+        styles: links.filter((link) => link.includes('as=style')),
+        rest: links.filter((link) => !link.includes('as=style')),
+      },
+    ]),
+  );
 }
 
 /**
@@ -144,7 +136,7 @@ export async function webApp(
     });
   }
 
-  const hints = hasApp ? readPageHints(options.dist) : [];
+  const hints = hasApp ? readPageHints(options.dist) : new Map();
   const prerendered = hasApp ? readPrerendered(options.dist) : { pages: new Map<string, string>() };
   const sendApp = async (
     request: FastifyRequest,
@@ -155,7 +147,7 @@ export async function webApp(
     let cacheControl = 'no-cache';
     let rendered: string | null = null;
     if (status === 200) {
-      const built = hints.find((h) => h.pattern.test(pathname));
+      const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');
       // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
       // browser opens six connections a host, and what a page's largest paint waits for (its
       // answers, its picture) would otherwise queue behind twenty script preloads.
@@ -192,7 +184,7 @@ export async function webApp(
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
     if (hasApp && isPage) {
-      return sendApp(request, reply, isSpaRoute(pathname) ? 200 : 404, pathname);
+      return sendApp(request, reply, matchPage(pathname) ? 200 : 404, pathname);
     }
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));
   });

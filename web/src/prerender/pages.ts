@@ -1,3 +1,5 @@
+import { PAGES } from '@partsmith/contract/pages';
+
 /**
  * The pages prerendered with a first screen of their own (file name in dist/prerendered): the
  * ones a visitor sees without a session or data. The browser's first render of each is the
@@ -6,13 +8,11 @@
  * first render waits for the session) gets the shell. Such a page is painted before its script
  * is asked for (docs/decisions/023): the build sends no script preloads with it.
  */
-export const PRERENDERED_PAGES: Record<string, string> = {
-  '/': 'home.html',
-  '/login': 'login.html',
-  '/contact': 'contact.html',
-  '/blogs': 'blogs.html',
-  '/myPortfolio': 'portfolio.html',
-};
+export const PRERENDERED_PAGES: Record<string, string> = Object.fromEntries(
+  Object.values(PAGES).flatMap((page) =>
+    'prerendered' in page ? [[page.path, page.prerendered]] : [],
+  ),
+);
 
 /**
  * The title each prerendered page sets once the app runs (its `document.title` or `<title>`),
@@ -20,11 +20,11 @@ export const PRERENDERED_PAGES: Record<string, string> = {
  * `src/prerender/prerender.test.tsx` checks each against what the page itself sets.
  */
 export const PRERENDERED_TITLES: Record<string, string> = {
-  '/': 'Partsmith | PC parts and tools from the manufacturer',
-  '/login': 'Login | Partsmith',
-  '/contact': 'Contact | Partsmith',
-  '/blogs': 'Blogs | Partsmith',
-  '/myPortfolio': 'My Portfolio | Partsmith',
+  [PAGES.home.path]: 'Partsmith | PC parts and tools from the manufacturer',
+  [PAGES.login.path]: 'Login | Partsmith',
+  [PAGES.contact.path]: 'Contact | Partsmith',
+  [PAGES.blogs.path]: 'Blogs | Partsmith',
+  [PAGES.portfolio.path]: 'My Portfolio | Partsmith',
   '/_not-found': 'Page not found | Partsmith',
 };
 

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router';
+import { PAGES, type PageId } from '@partsmith/contract/pages';
 import { makeQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { prefetchPage } from '../app/router.tsx';
@@ -23,19 +24,24 @@ markPrerendering();
 /** Sends one of the app's requests (`/api/...`) for the buyer whose page is being rendered. */
 export type Send = (url: string, init: RequestInit) => Promise<Response>;
 
+/** The pages of the table (contract/src/pages.ts) marked `serverRendered`. */
+type ServerRenderedId = {
+  [K in PageId]: (typeof PAGES)[K] extends { serverRendered: true } ? K : never;
+}[PageId];
+
 /**
- * The pages the server renders for a signed-in buyer (route pattern -> the page's title, as the
- * page itself sets it). Each shows what its route's `handle.prefetch` asks for, so the browser's
- * first render, once the same answers are in (app/start.tsx waits for them), makes the same
- * markup. A page added here needs its case in render-page.test.tsx.
+ * The title of each page the server renders for a signed-in buyer, as the page itself sets it.
+ * Each page shows what its route's `handle.prefetch` asks for, so the browser's first render,
+ * once the same answers are in (app/start.tsx waits for them), makes the same markup. A page
+ * marked in the table needs its title here and its case in render-page.test.tsx.
  */
 export const SERVER_RENDERED_PAGES: Record<
-  string,
+  ServerRenderedId,
   (client: QueryClient, params: Params) => string
 > = {
-  '/purchase/:partsId': (client, { partsId = '' }) =>
+  purchase: (client, { partsId = '' }) =>
     purchasePageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
-  '/dashboard/my-orders': () => MY_ORDERS_TITLE,
+  myOrders: () => MY_ORDERS_TITLE,
 };
 
 /** Whose requests the current render sends: each render runs in its own async context. */
@@ -63,8 +69,8 @@ export interface RenderedPage {
  */
 export async function renderPage(pathname: string, send: Send): Promise<RenderedPage | null> {
   let title: ((client: QueryClient) => string) | undefined;
-  for (const [pattern, titleOf] of Object.entries(SERVER_RENDERED_PAGES)) {
-    const match = matchPath(pattern, pathname);
+  for (const [id, titleOf] of Object.entries(SERVER_RENDERED_PAGES)) {
+    const match = matchPath(PAGES[id as ServerRenderedId].path, pathname);
     if (match) title = (client) => titleOf(client, match.params);
   }
   if (!title) return null;

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PAGES } from '@partsmith/contract/pages';
 import type { Db } from '../../db/client.ts';
-import { orderMails, orders, type OrderRow } from '../../db/schema/index.ts';
+import { orderMails, orders, type OrderRow } from '../../db/schema/orders.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { orderTotalCents } from '../payments/service.ts';
 
@@ -35,7 +36,7 @@ export function confirmationMail(order: OrderRow, publicUrl: string): MailMessag
       `  ${order.quantity} x ${order.name} at ${money(order.unitPriceCents)} = ${total}\n` +
       `  Ship to: ${order.address}\n  Phone: ${order.phone}\n  Order: ${order.id}\n\n` +
       `Pay for it here: ${publicUrl}/dashboard/payment/${order.id}\n` +
-      `Your orders: ${publicUrl}/dashboard/my-orders\n\nPartsmith\n`,
+      `Your orders: ${publicUrl}${PAGES.myOrders.path}\n\nPartsmith\n`,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Id } from '@partsmith/contract';
+import { matchPage, type PagePreload } from '@partsmith/contract/pages';
 import { imagePreloadLink, PURCHASE_PICTURE } from '@partsmith/contract/images';
 import { createPartsRepository } from '../parts/repository.ts';
 
@@ -13,12 +14,6 @@ export interface PageDataHints {
 }
 
 export type PageDataHinter = (request: FastifyRequest, pathname: string) => Promise<PageDataHints>;
-
-/** Pages that show nothing of their own until the session says who is there (RequireUser). */
-const SIGNED_IN_PAGE = /^\/(?:purchase\/[^/]+|dashboard(?:\/.*)?)\/?$/;
-const PURCHASE_PAGE = /^\/purchase\/([^/]+)\/?$/;
-const DASHBOARD_PAGE = /^\/dashboard(?:\/.*)?\/?$/;
-const MY_ORDERS_PAGE = /^\/dashboard\/my-orders\/?$/;
 
 /**
  * Preloads a same-origin GET the app makes with `fetch()`'s default mode and credentials
@@ -38,22 +33,24 @@ function segment(raw: string): string | null {
 }
 
 /**
- * What a page's app asks for before its first render (web/src/app/route-table.tsx, prefetch
- * handles): the session on every signed-in page; on `/purchase/:id` the part and its picture,
- * the page's largest paint; on the dashboard's pages whether the buyer is an admin (its menu),
- * and on My Orders the buyer's orders. Each would otherwise start only once the app's script
- * has arrived and run; preloaded, it travels beside it.
+ * What a page's app asks for before its first render (its `preloads` in the page table,
+ * contract/src/pages.ts): the session on every signed-in page (it shows nothing of its own until
+ * the session says who is there); the part and its picture, the page's largest paint; whether
+ * the buyer is an admin (the dashboard's menu); the buyer's orders. Each would otherwise start
+ * only once the app's script has arrived and run; preloaded, it travels beside it. The answers
+ * that depend on who asks make the page `private`.
  */
 export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
   const parts = createPartsRepository(app.db);
   return async (request, pathname) => {
     const links: string[] = [];
     let personal = false;
-    if (!SIGNED_IN_PAGE.test(pathname)) return { links, personal };
+    const match = matchPage(pathname);
+    if (!match || match.page.access === 'public') return { links, personal };
     links.push(fetchPreload('/api/auth/get-session'));
+    const preloads: readonly PagePreload[] = match.page.preloads ?? [];
 
-    const purchase = PURCHASE_PAGE.exec(pathname);
-    const id = purchase ? segment(purchase[1]!) : null;
+    const id = preloads.includes('part') ? segment(match.params.partsId ?? '') : null;
     if (id !== null && Id.safeParse(id).success) {
       links.push(fetchPreload(`/api/part/${encodeURIComponent(id)}`));
       const part = await parts.findListed(id);
@@ -62,13 +59,14 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
       if (picture) links.push(picture);
     }
 
-    if (DASHBOARD_PAGE.test(pathname)) {
+    const forBuyer = preloads.filter((name) => name === 'admin-check' || name === 'my-orders');
+    if (forBuyer.length > 0) {
       personal = true;
       const user = await app.sessionUser(request);
       if (user) {
         const email = encodeURIComponent(user.email);
-        links.push(fetchPreload(`/api/admin/${email}`));
-        if (MY_ORDERS_PAGE.test(pathname))
+        if (forBuyer.includes('admin-check')) links.push(fetchPreload(`/api/admin/${email}`));
+        if (forBuyer.includes('my-orders'))
           links.push(fetchPreload(`/api/orders?userEmail=${email}`));
       }
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { matchPage } from '@partsmith/contract/pages';
 import { escapeMarkup } from '../../lib/escape-markup.ts';
 
 /**
@@ -17,9 +18,6 @@ type Send = (url: string, init: RequestInit) => Promise<Response>;
 interface RenderModule {
   renderPage(pathname: string, send: Send): Promise<{ markup: string; title: string } | null>;
 }
-
-/** The pages the web build renders for a buyer; any other page needs no look at the module. */
-const CANDIDATE = /^\/(?:purchase\/[^/]+|dashboard\/my-orders)\/?$/;
 
 /** Statuses whose answer has no body (a `Response` with one would throw). */
 const NO_BODY = new Set([101, 204, 205, 304]);
@@ -41,7 +39,8 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
   return async (request, pathname) => {
     // Nobody signed in: the app sends the visitor to the login page, from the shell.
     const cookie = request.headers.cookie;
-    if (!CANDIDATE.test(pathname) || !cookie) return null;
+    // Only the pages the table marks (contract/src/pages.ts) need a look at the module.
+    if (!matchPage(pathname)?.page.serverRendered || !cookie) return null;
     loaded ??= import(pathToFileURL(moduleFile).href) as Promise<RenderModule>;
     const { renderPage } = await loaded;
     const send: Send = async (url, init) => {

@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGES, pagePaths, type Page } from '@partsmith/contract/pages';
 import { escapeMarkup } from '../../lib/escape-markup.ts';
 
-const PUBLIC_PAGES = [
-  '/',
-  '/myPortfolio',
-  '/blogs',
-  '/contact',
-  '/info/about-us',
-  '/info/delivery',
-  '/info/payment',
-  '/info/jobs',
-  '/info/legal-notice',
-  '/info/privacy-policy',
-];
+/** The pages the table lists for search engines (contract/src/pages.ts), each param's values. */
+const SITEMAP_PAGES = Object.values(PAGES as Record<string, Page>)
+  .filter((page) => page.sitemap)
+  .flatMap(pagePaths);
 
 /** /sitemap.xml for search engines (the footer's "Site Map" link). */
 export async function sitemapRoute(app: FastifyInstance) {
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    PUBLIC_PAGES.map(
+    SITEMAP_PAGES.map(
       (p) => `  <url><loc>${escapeMarkup(app.config.publicUrl + p)}</loc></url>`,
     ).join('\n') +
     '\n</urlset>\n';

@@ -1,4 +1,4 @@
-/** Spec section 2, Navigation. BLOGS shows on desktop only and is never in the drawer. */
+/** The navbar's links (docs/spec.md, Navigation). BLOGS shows on desktop only and is never in the drawer. */
 export interface NavLinkItem {
   to: string;
   label: string;

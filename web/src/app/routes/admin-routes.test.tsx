@@ -3,21 +3,17 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
-import { lazyComponent } from '../../test/lazy-route.ts';
+import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
+import { PAGES } from '@partsmith/contract/pages';
+import { DashboardRoute } from './dashboard.tsx';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
-const ADMIN_PAGES = [
-  'manage-products',
-  'manage-reviews',
-  'make-admin',
-  'manage-orders',
-  'audit-log',
-];
+const ADMIN_PAGES = Object.values(PAGES).filter((page) => page.access === 'admin');
 
-async function dashboardRoute(): Promise<RouteObject> {
+/** The signed-in pages' part of the app's table: the RequireUser guard and what it holds. */
+async function signedInRoutes(): Promise<RouteObject> {
   const { routes } = await import('../route-table.tsx');
-  const root: RouteObject = routes[0]!;
-  return root.children!.find((route) => route.path === 'dashboard')!;
+  return routeChain(routes, PAGES.makeAdmin.path)[1]!;
 }
 
 function pageOf(items: unknown[], total: number) {
@@ -30,15 +26,15 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the admin routes', () => {
   it('route-table.tsx puts the admin pages, lazily loaded, inside RequireAdmin in the dashboard', async () => {
-    const dashboard = await dashboardRoute();
-    expect(await lazyComponent(dashboard)).toBe(RequireUser);
-    const layout = dashboard.children![0]!;
-    const guards = await Promise.all(layout.children!.map(lazyComponent));
-    const guard = layout.children![guards.indexOf(RequireAdmin)];
-    expect(guard).toBeDefined();
-    for (const path of ADMIN_PAGES) {
-      const page = guard!.children!.find((route) => route.path === path);
-      expect(page?.lazy, path).toBeTypeOf('function');
+    const { routes } = await import('../route-table.tsx');
+    expect(ADMIN_PAGES.length).toBeGreaterThanOrEqual(6);
+    for (const { path } of ADMIN_PAGES) {
+      // the root > RequireUser > the dashboard's layout > RequireAdmin > the page
+      const [, user, layout, admin, page] = routeChain(routes, path);
+      expect(await lazyComponent(user), path).toBe(RequireUser);
+      expect(await lazyComponent(layout), path).toBe(DashboardRoute);
+      expect(await lazyComponent(admin), path).toBe(RequireAdmin);
+      expect(await lazyComponent(page), path).toBeTypeOf('function');
     }
   });
 
@@ -69,7 +65,7 @@ describe('the admin routes', () => {
         ),
     });
     const router = createMemoryRouter(
-      [{ path: '/', HydrateFallback: () => null, children: [await dashboardRoute()] }],
+      [{ path: '/', HydrateFallback: () => null, children: [await signedInRoutes()] }],
       { initialEntries: ['/dashboard/make-admin'] },
     );
     render(

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../features/auth/components/guards.tsx';
-import { lazyComponent } from '../../test/lazy-route.ts';
+import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
+import { PAGES } from '@partsmith/contract/pages';
 import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
 import { apiError, json, mockApi, sessionFor } from '../../test/mock-api.ts';
 import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../test/fixtures.ts';
@@ -55,17 +56,18 @@ afterEach(() => vi.restoreAllMocks());
 describe('the buying routes', () => {
   it('route-table.tsx declares them', async () => {
     const { routes: appRoutes } = await import('../route-table.tsx');
-    const root: RouteObject = appRoutes[0]!;
-    const child = (parent: RouteObject | undefined, path: string) =>
-      parent?.children?.find((route) => route.path === path);
-    const purchase = child(root, 'purchase/:partsId');
-    expect(await lazyComponent(purchase)).toBe(RequireUser);
-    expect(purchase?.children?.[0]?.lazy).toBeTypeOf('function');
-    // dashboard (the guard) > the layout > the pages
-    expect(await lazyComponent(child(root, 'dashboard'))).toBe(RequireUser);
-    const layout = child(root, 'dashboard')?.children?.[0];
-    expect(child(layout, 'my-orders')?.lazy).toBeTypeOf('function');
-    expect(child(layout, 'payment/:id')?.lazy).toBeTypeOf('function');
+    // the root > the guard > the page
+    const [, guard, purchase, ...deeper] = routeChain(appRoutes, PAGES.purchase.path);
+    expect(await lazyComponent(guard)).toBe(RequireUser);
+    expect(purchase?.lazy).toBeTypeOf('function');
+    expect(deeper).toEqual([]);
+    // the root > the guard > the dashboard's layout > the pages
+    for (const page of [PAGES.myOrders, PAGES.payment]) {
+      const [, user, layout, route] = routeChain(appRoutes, page.path);
+      expect(await lazyComponent(user)).toBe(RequireUser);
+      expect(await lazyComponent(layout)).toBe(DashboardRoute);
+      expect(await lazyComponent(route), page.path).toBeTypeOf('function');
+    }
   });
 
   it('sends a signed-out visitor from a purchase page to the login', async () => {

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-
-export const RESET_PASSWORD_PATH = '/reset-password';
+import * as paths from 'virtual:page-paths';
 
 /**
  * POST /api/auth/request-password-reset. The answer is the same whether or not the account
@@ -11,7 +10,7 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 export function requestPasswordReset({ email }: ForgotPasswordBody) {
   return api('/auth/request-password-reset', {
     method: 'POST',
-    body: { email, redirectTo: RESET_PASSWORD_PATH },
+    body: { email, redirectTo: paths.resetPassword },
     schema: 'StatusAnswer',
   });
 }

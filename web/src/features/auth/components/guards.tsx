@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminCheck } from '../api/admin-check.ts';
 import { useSession } from '../api/get-session.ts';
 import { useSignOut } from '../api/sign-out.ts';
+import * as paths from 'virtual:page-paths';
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can open that page.';
 
@@ -23,7 +24,7 @@ function CheckFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 }
 
 /**
- * Signed-in pages (spec section 6). While the session loads: the page loading, the same markup
+ * Signed-in pages. While the session loads: the page loading, the same markup
  * as the prerendered shell (docs/decisions/016). Signed out: to /login, remembering where the
  * visitor wanted to go (`state.from`).
  */
@@ -41,8 +42,9 @@ export function RequireUser() {
 }
 
 /**
- * Admin pages, inside a RequireUser area. Spec section 2: an admin page the user may not open
- * redirects to /login, "and the admin check also signs the user out".
+ * Admin pages, inside a RequireUser area. As the spec has it (docs/spec.md, Route table): an
+ * admin page the user may not open redirects to /login, and the failed admin check also signs
+ * the user out.
  */
 export function RequireAdmin() {
   const location = useLocation();
@@ -52,7 +54,7 @@ export function RequireAdmin() {
   const from = location.pathname + location.search;
   const { mutate: signOut } = useSignOut({
     // Leave the admin page first, then forget the user (RequireUser would redirect too).
-    onSignedOut: () => navigate('/login', { replace: true, state: { from }, flushSync: true }),
+    onSignedOut: () => navigate(paths.login, { replace: true, state: { from }, flushSync: true }),
     onError: () => void navigate('/', { replace: true }),
   });
   const refused =

@@ -1,5 +1,7 @@
+import * as paths from 'virtual:page-paths';
+
 /** Pages that make no sense to come back to after signing in. */
-const NO_RETURN = ['/login', '/reset-password'];
+const NO_RETURN = [paths.login, paths.resetPassword];
 
 /**
  * A path inside this shop, or null. Only same-origin paths count: they start with one '/'

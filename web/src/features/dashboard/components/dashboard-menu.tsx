@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import * as paths from 'virtual:page-paths';
 
 export interface DashboardMenuItem {
   to: string;
@@ -24,75 +25,75 @@ const icon = (d: string) => (
 
 const ITEMS = {
   addReview: {
-    to: '/dashboard/add-review',
+    to: paths.addReview,
     label: 'Add Review',
     description: 'Tell other buyers how our tools and parts work for you.',
     icon: icon('M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.5 6.6 19.5l1.2-6-4.5-4.2 6.1-.7z'),
   },
   myOrders: {
-    to: '/dashboard/my-orders',
+    to: paths.myOrders,
     label: 'My Orders',
     description: 'See your orders, pay the open ones and follow their shipping.',
     icon: icon('M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6M10 21h.01M17 21h.01'),
   },
   myProfile: {
-    to: '/dashboard/my-profile',
+    to: paths.myProfile,
     label: 'My Profile',
     description: 'Keep your education, location, phone and links up to date.',
     icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0'),
   },
-  addProduct: {
-    to: '/dashboard/add-product',
+  addPart: {
+    to: paths.addPart,
     label: 'Add Product',
     description: 'Put a new tool or part in the catalogue.',
     icon: icon('M12 5v14M5 12h14'),
   },
   makeAdmin: {
-    to: '/dashboard/make-admin',
+    to: paths.makeAdmin,
     label: 'Make Admin',
     description: 'List the users, promote an administrator or remove an account.',
     icon: icon('M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6zM9 12l2 2 4-4'),
   },
   manageOrders: {
-    to: '/dashboard/manage-orders',
+    to: paths.manageOrders,
     label: 'Manage Orders',
     description: 'Review every order, ship the paid ones and remove unpaid ones.',
     icon: icon('M4 7h16M4 12h16M4 17h10'),
   },
-  manageProducts: {
-    to: '/dashboard/manage-products',
+  manageParts: {
+    to: paths.manageParts,
     label: 'Manage Products',
     description: 'Check prices and stock and retire tools from the shop.',
     icon: icon('M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8'),
   },
   manageReviews: {
-    to: '/dashboard/manage-reviews',
+    to: paths.manageReviews,
     label: 'Manage Reviews',
     description: 'Hide, show again or delete the reviews on the home page.',
     icon: icon('M4 5h16v11H9l-5 4zM8 9h8M8 12h5'),
   },
   auditLog: {
-    to: '/dashboard/audit-log',
+    to: paths.auditLog,
     label: 'Audit Log',
     description: 'See who changed which user, part or order, and what it was before.',
     icon: icon('M9 4h6M9 4a1 1 0 0 0-1 1v1h8V5a1 1 0 0 0-1-1M8 5H6v16h12V5h-2M9 11h6M9 15h6'),
   },
 } satisfies Record<string, DashboardMenuItem>;
 
-/** Spec section 2, Dashboard: the side menu of a customer. */
+/** The dashboard's side menu for a customer. */
 export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
   ITEMS.addReview,
   ITEMS.myOrders,
   ITEMS.myProfile,
 ];
 
-/** Spec section 2, Dashboard: the side menu of an administrator. */
+/** The dashboard's side menu for an administrator. */
 export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.myProfile,
-  ITEMS.addProduct,
+  ITEMS.addPart,
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
-  ITEMS.manageProducts,
+  ITEMS.manageParts,
   ITEMS.manageReviews,
   ITEMS.auditLog,
 ];

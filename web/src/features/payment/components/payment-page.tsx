@@ -10,11 +10,10 @@ import { usePaymentIntent } from '../api/payment-intent.ts';
 import type { CardFormProps } from './card-form-parts.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import * as paths from 'virtual:page-paths';
 
-/** DESIGN.md section 3: the spec's text with its misspelling corrected. */
+/** The spec's text, misspelling corrected (docs/spec.md, Differences from the specification). */
 export const PAYMENT_SUCCESS = 'Your Payment is Received Successfully';
-export const MY_ORDERS_PATH = '/dashboard/my-orders';
-
 /** Stripe's libraries come with this chunk, fetched only when the provider is Stripe. */
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
@@ -78,7 +77,7 @@ function FormSkeleton() {
   );
 }
 
-/** Spec section 2: greeting, name, description, quantity and 'Please pay: $' the total. */
+/** Greeting, name, description, quantity and 'Please pay: $' the total. */
 function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
   return (
     <section aria-labelledby="summary-heading" className={`${CARD} overflow-hidden`}>
@@ -150,7 +149,7 @@ function CardForm({ config, ...props }: CardFormProps & { config: PaymentConfig 
   return <TestCardForm {...props} />;
 }
 
-/** /dashboard/payment/:id (spec section 2): the order summary and the card form. */
+/** /dashboard/payment/:id: the order summary and the card form. */
 export function PaymentPage({ user }: { user: Payer }) {
   const { id = '' } = useParams();
   const order = useOrder(id);
@@ -200,7 +199,7 @@ export function PaymentPage({ user }: { user: Payer }) {
           It may have been deleted, or it belongs to another account. Your own orders are in My
           Orders.
         </p>
-        <Link to={MY_ORDERS_PATH} className="btn btn-primary">
+        <Link to={paths.myOrders} className="btn btn-primary">
           Go to My Orders
         </Link>
       </Problem>
@@ -240,7 +239,7 @@ export function PaymentPage({ user }: { user: Payer }) {
   let panel: ReactNode;
   if (receipt !== null) {
     panel = (
-      <Link to={MY_ORDERS_PATH} className="btn btn-primary self-start">
+      <Link to={paths.myOrders} className="btn btn-primary self-start">
         Back to My Orders
       </Link>
     );
@@ -253,7 +252,7 @@ export function PaymentPage({ user }: { user: Payer }) {
             Transaction id: <code className="font-mono break-all">{data.transactionId}</code>
           </p>
         )}
-        <Link to={MY_ORDERS_PATH} className="btn btn-primary mt-2 self-start">
+        <Link to={paths.myOrders} className="btn btn-primary mt-2 self-start">
           Back to My Orders
         </Link>
       </div>

@@ -14,12 +14,11 @@ import { partQueryKey } from '../api/get-part.ts';
 import { newIdempotencyKey, usePurchase } from '../api/purchase.ts';
 import type { PurchaseFields } from './purchase-fields.ts';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import * as paths from 'virtual:page-paths';
 
-/** DESIGN.md section 3: the spec's text with its misspelling corrected. */
+/** The spec's text, misspelling corrected (docs/spec.md, Differences from the specification). */
 export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';
 export const PURCHASE_SUCCESS_DETAIL = 'Check your email for the confirmation.';
-export const MY_ORDERS_PATH = '/dashboard/my-orders';
-
 /**
  * The form's checks (purchase-fields.ts) load with zod when the buyer first focuses the form or
  * submits it, not with the page (docs/decisions/018): the page's first render waits for no zod.
@@ -29,7 +28,10 @@ const purchaseFields = lazyZodResolver(() =>
   import('./purchase-fields.ts').then((m) => m.PurchaseFields),
 );
 
-/** Answers the 'Oops...' dialog shows (spec section 8); anything else shows in the form. */
+/**
+ * Answers the 'Oops...' dialog shows (docs/spec.md, Error and success texts); anything else shows
+ * in the form.
+ */
 const DIALOG_STATUSES = new Set([409, 422]);
 const isDialogError = (error: unknown) =>
   error instanceof ApiError && DIALOG_STATUSES.has(error.status);
@@ -46,7 +48,7 @@ const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-5
 const describedBy = (...ids: (string | false | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
 
-/** Spec section 5, Purchase: quantity, address and phone, checked before anything is sent. */
+/** Quantity, address and phone, checked before anything is sent. */
 export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
   const id = useId();
   const ids = {
@@ -99,7 +101,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
         onSuccess: () => {
           attempt.current = null;
           toast.success(PURCHASE_SUCCESS, { description: PURCHASE_SUCCESS_DETAIL });
-          void navigate(MY_ORDERS_PATH);
+          void navigate(paths.myOrders);
         },
         onError: (error) => {
           // A 4xx is the server's final word on this submission: the next one is a new order.

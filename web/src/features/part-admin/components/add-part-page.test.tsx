@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, stubXhr } from '../../../components/ui/image-upload.testing.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import { AddProductPage } from './add-product-page.tsx';
-import { NOT_A_NUMBER, PART_ADDED, PART_FAILED } from './product-form.tsx';
+import { AddPartPage } from './add-part-page.tsx';
+import { NOT_A_NUMBER, PART_ADDED, PART_FAILED } from './part-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -22,10 +22,9 @@ function renderPage(routes: Routes = {}) {
   // Cached parts lists (the home listing and a search), to see that a new part marks them stale.
   client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
   client.setQueryData(['allParts', { q: 'ram' }], { pages: [], pageParams: [] });
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/add-product', Component: AddProductPage }],
-    { initialEntries: ['/dashboard/add-product'] },
-  );
+  const router = createMemoryRouter([{ path: '/dashboard/add-product', Component: AddPartPage }], {
+    initialEntries: ['/dashboard/add-product'],
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -61,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('AddProductPage', () => {
+describe('AddPartPage', () => {
   it('has labelled text boxes with number keyboards for the numbers', async () => {
     stubXhr();
     renderPage();

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { ProductForm } from './product-form.tsx';
+import { PartForm } from './part-form.tsx';
 
-/** /dashboard/add-product (spec section 2): an administrator puts a new tool in the shop. */
-export function AddProductPage() {
+/** /dashboard/add-product: an administrator puts a new tool in the shop. */
+export function AddPartPage() {
   useEffect(() => {
     document.title = 'Add Product | Partsmith';
   }, []);
@@ -27,7 +27,7 @@ export function AddProductPage() {
           </p>
         </div>
       </header>
-      <ProductForm />
+      <PartForm />
     </div>
   );
 }

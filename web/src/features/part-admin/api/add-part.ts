@@ -9,7 +9,7 @@ export type NewPart = z.output<typeof AddPartBody>;
 /** The home page's parts listing (and every admin list of parts) sits under this key. */
 export const partsQueryKey = ['allParts'] as const;
 
-/** Spec section 7: a falsy answer is a failure; anything but an inserted id reads as null. */
+/** A falsy answer is a failure; anything but an inserted id reads as null. */
 const AddPartAnswer = InsertedAnswer.nullable().catch(null);
 
 /** POST /api/addParts (administrators): the answer, or null when nothing was stored. */

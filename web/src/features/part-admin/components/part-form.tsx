@@ -10,7 +10,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useAddPart, type NewPart } from '../api/add-part.ts';
 
-/** Spec section 8: the texts of a stored and of a refused tool (the spec's double space dropped). */
+/**
+ * The texts of a stored and of a refused tool (docs/spec.md, Error and success texts), the spec's
+ * double space dropped.
+ */
 export const PART_ADDED = 'New Tools Added Successfully';
 export const PART_FAILED = 'Failed to add a New Tools!!!';
 export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
@@ -40,7 +43,7 @@ const ContractFields = z.preprocess((values) => {
  * fields, whole numbers, at most 2 decimals, minimum <= available). Both report at once; the
  * format message comes first for a box that holds no number.
  */
-export const ProductFields = z.intersection(
+export const PartFields = z.intersection(
   z
     .object({
       name: z.string(),
@@ -119,10 +122,10 @@ function PartPreview({ values }: { values: typeof EMPTY }) {
 }
 
 /**
- * Spec section 2, add-product: image upload, product name, description, available quantity,
+ * Add Product's form: image upload, product name, description, available quantity,
  * minimum quantity and price (entered as text), and an 'Add Tools' button.
  */
-export function ProductForm() {
+export function PartForm() {
   const id = useId();
   const ids = {
     heading: `${id}-heading`,
@@ -143,7 +146,7 @@ export function ProductForm() {
     reset,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ProductFields), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(PartFields), defaultValues: EMPTY });
   // Registered first, so a failed submit focuses it first, as it comes first.
   const imageField = useController({ control, name: 'image' });
   const values = { ...EMPTY, ...useWatch({ control }) };

@@ -7,7 +7,7 @@ import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json } from '../../../test/mock-api.ts';
 import { DELETE_ITEM_TEXT, DELETED, SAVED } from './admin-messages.ts';
 import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
-import { ManageProductsPage } from './manage-products-page.tsx';
+import { ManagePartsPage } from './manage-parts-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({
@@ -32,7 +32,7 @@ const first = [part(1), part(2, { availableQuantity: 0 })];
 const second = [part(3)];
 
 function renderPage() {
-  return renderAdminPage(<ManageProductsPage />, '/dashboard/manage-products');
+  return renderAdminPage(<ManagePartsPage />, '/dashboard/manage-products');
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -44,7 +44,7 @@ afterEach(() => {
   vi.mocked(toast.success).mockClear();
 });
 
-describe('ManageProductsPage', () => {
+describe('ManagePartsPage', () => {
   it('shows the total from X-Total-Count and the cards, then loads the next page by cursor', async () => {
     const api = mockAdminApi({
       'GET /api/allParts': ({ query }) =>

@@ -9,11 +9,11 @@ import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 
 /**
- * /dashboard/manage-products (spec section 2): 'Manage All Parts : {count}' and a grid of cards
+ * /dashboard/manage-products: 'Manage All Parts : {count}' and a grid of cards
  * with image, name, price and stock, each with 'Edit stock & price' and 'Delete Tools'. The
  * catalogue comes in keyset pages ('Load more'), so it stays quick with thousands of parts.
  */
-export function ManageProductsPage() {
+export function ManagePartsPage() {
   const parts = useAdminParts();
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, total } = flattenPages(parts.data);
