@@ -80,6 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         sourcemap: false,
         target: 'es2022',
+        // Imported constants (the query keys' roots, src/lib/query-keys.ts) are written where
+        // they are used, not kept as a module the home page loads as a chunk of its own.
+        rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } } },
       },
   // The server build carries its packages, React's production build among them: the API server
   // renders pages with it (docs/decisions/025), and React's development build, which a package

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
+import * as paths from 'virtual:page-paths';
 
 // Below the fold on every page: the form (react-hook-form, zod) loads when the footer comes near.
 const NewsletterForm = lazyComponent(
@@ -19,9 +20,9 @@ const INFORMATION: FooterLink[] = [
 ];
 
 const MY_ACCOUNT: FooterLink[] = [
-  { label: 'Checkout', to: '/dashboard/my-orders' },
-  { label: 'Login', to: '/login' },
-  { label: 'Order Status', to: '/dashboard/my-orders' },
+  { label: 'Checkout', to: paths.myOrders },
+  { label: 'Login', to: paths.login },
+  { label: 'Order Status', to: paths.myOrders },
 ];
 
 const SOCIAL = [

@@ -1,3 +1,5 @@
+import * as paths from 'virtual:page-paths';
+
 /** The navbar's links (docs/spec.md, Navigation). BLOGS shows on desktop only and is never in the drawer. */
 export interface NavLinkItem {
   to: string;
@@ -7,18 +9,18 @@ export interface NavLinkItem {
 
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/myPortfolio', label: 'My Portfolio' },
-  { to: '/blogs', label: 'BLOGS', desktopOnly: true },
-  { to: '/contact', label: 'Contact' },
+  { to: paths.portfolio, label: 'My Portfolio' },
+  { to: paths.blogs, label: 'BLOGS', desktopOnly: true },
+  { to: paths.contact, label: 'Contact' },
 ];
 
 /** The drawer's links: every link but the desktop-only ones (so never BLOGS). */
 export const DRAWER_LINKS: readonly NavLinkItem[] = NAV_LINKS.filter((link) => !link.desktopOnly);
 
 /** Shown when signed out. */
-export const LOGIN_LINK: NavLinkItem = { to: '/login', label: 'Login' };
+export const LOGIN_LINK: NavLinkItem = { to: paths.login, label: 'Login' };
 /** Shown when signed in (with Sign Out and the avatar menu). */
-export const DASHBOARD_LINK: NavLinkItem = { to: '/dashboard', label: 'Dashboard' };
+export const DASHBOARD_LINK: NavLinkItem = { to: paths.dashboard, label: 'Dashboard' };
 
 /** Said after Sign Out. */
 export const SIGNED_OUT_MESSAGE = 'You are signed out.';

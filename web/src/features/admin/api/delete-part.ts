@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Part } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { adminPartsQueryKey, allPartsRootKey } from './get-admin-parts.ts';
+import { adminPartsQueryKey } from './get-admin-parts.ts';
 import { auditRootKey, removeItem } from './paging.ts';
+import { partsRoot } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/tools/:id: hides the part from the catalogue (orders keep their own copy). */
 export function deletePart(id: string) {
@@ -17,7 +18,7 @@ export function useDeletePart() {
     // Also after a failure (a 404 means someone else deleted it): show what is true now.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
-      void queryClient.invalidateQueries({ queryKey: allPartsRootKey });
+      void queryClient.invalidateQueries({ queryKey: [partsRoot] });
     },
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReview } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { adminReviewsQueryKey, homeReviewsKey } from './get-admin-reviews.ts';
+import { adminReviewsQueryKey } from './get-admin-reviews.ts';
 import { auditRootKey, type Page } from './paging.ts';
+import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/reviews/:id: removes a review for good (admins only). */
 export function deleteReview(id: string) {
@@ -27,7 +28,7 @@ export function useDeleteReview() {
     // Also after a failure (a 404 means someone else deleted it): show what is true now.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminReviewsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: homeReviewsKey });
+      void queryClient.invalidateQueries({ queryKey: [reviewsRoot] });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
     },
   });

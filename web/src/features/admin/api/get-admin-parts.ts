@@ -1,13 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PART_PAGE_DEFAULT, PartList, type Part } from '@partsmith/contract';
 import { fetchPage, type Page } from './paging.ts';
+import { partsRoot } from '../../../lib/query-keys.ts';
 
-/**
- * The home page's parts list is cached under ['allParts']. The admin's pages live under the
- * same root, so invalidating ['allParts'] refreshes the home listing and this one together.
- */
-export const allPartsRootKey = ['allParts'] as const;
-export const adminPartsQueryKey = [...allPartsRootKey, 'admin'] as const;
+/** Under the parts root with the home page's list: invalidating the root refreshes both. */
+export const adminPartsQueryKey = [partsRoot, 'admin'] as const;
 
 /** GET /api/allParts?limit=&cursor=: one keyset page of the catalogue. */
 export function getAdminPartsPage(cursor?: string, signal?: AbortSignal): Promise<Page<Part>> {

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminReviewList, type AdminReview } from '@partsmith/contract';
 import { fetchPage, type Page } from './paging.ts';
+import { adminReviewsRoot } from '../../../lib/query-keys.ts';
 
 /**
- * Not under the home page's ['reviews'] root: that one is public and kept when the user signs
+ * Not under the home page's reviews root: that one is public and kept when the user signs
  * out (get-session.ts), this list (with the authors' e-mails) is the admin's own.
  */
-export const adminReviewsQueryKey = ['admin-reviews'] as const;
-
-/** The home page's reviews slider (owned by the home feature): changed by hide, show and delete. */
-export const homeReviewsKey = ['reviews'] as const;
+export const adminReviewsQueryKey = [adminReviewsRoot] as const;
 
 /**
  * GET /api/allReviews: the newest reviews (200 at most), hidden ones too, and in X-Total-Count

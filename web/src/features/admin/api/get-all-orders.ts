@@ -1,13 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { OrderList, type Order } from '@partsmith/contract';
 import { ADMIN_PAGE_SIZE, fetchPage, type Page } from './paging.ts';
+import { ordersRoot } from '../../../lib/query-keys.ts';
 
-/**
- * Every order query lives under ['orders'] (the purchase and payment pages invalidate that root
- * after an order is placed or paid), so the admin's list is refreshed by them too.
- */
-export const ordersRootKey = ['orders'] as const;
-export const allOrdersQueryKey = [...ordersRootKey, 'all'] as const;
+/** Under the orders root (lib/query-keys.ts), which placing, paying, shipping and deleting an order invalidate. */
+export const allOrdersQueryKey = [ordersRoot, 'all'] as const;
 
 /** GET /api/allPurchases?limit=&cursor=: one page of every order, newest first (admin only). */
 export function getAllOrdersPage(cursor?: string, signal?: AbortSignal): Promise<Page<Order>> {

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { UserList, type UserSummary } from '@partsmith/contract';
 import { ADMIN_PAGE_SIZE, fetchPage, type Page } from './paging.ts';
+import { usersRoot } from '../../../lib/query-keys.ts';
 
-export const usersQueryKey = ['users'] as const;
+export const usersQueryKey = [usersRoot] as const;
 
 /** GET /api/users?limit=&cursor=: one page of the accounts (admin only). */
 export function getUsersPage(cursor?: string, signal?: AbortSignal): Promise<Page<UserSummary>> {

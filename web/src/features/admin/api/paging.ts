@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import { PART_HEADERS } from '@partsmith/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { auditRoot } from '../../../lib/query-keys.ts';
 
 /** One page of a keyset-paged admin list (docs/decisions/004-keyset-pagination.md). */
 export interface Page<T> {
@@ -97,4 +98,4 @@ export function removeItem<T extends { _id: string }>(
 }
 
 /** The audit log changes with every admin action; its pages are refetched when next shown. */
-export const auditRootKey = ['audit-log'] as const;
+export const auditRootKey = [auditRoot] as const;

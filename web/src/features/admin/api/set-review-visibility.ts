@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ModifiedAnswer, type AdminReview } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { adminReviewsQueryKey, homeReviewsKey } from './get-admin-reviews.ts';
+import { adminReviewsQueryKey } from './get-admin-reviews.ts';
 import { auditRootKey, type Page } from './paging.ts';
+import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 export interface ReviewVisibility {
   id: string;
@@ -32,7 +33,7 @@ export function useSetReviewVisibility() {
             items: page.items.map((review) => (review._id === id ? { ...review, hidden } : review)),
           },
       );
-      void queryClient.invalidateQueries({ queryKey: homeReviewsKey });
+      void queryClient.invalidateQueries({ queryKey: [reviewsRoot] });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
     },
     // A 404 means another admin deleted it meanwhile: show what is true now.

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ModifiedAnswer, type Part } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { adminPartsQueryKey, allPartsRootKey } from './get-admin-parts.ts';
+import { adminPartsQueryKey } from './get-admin-parts.ts';
 import { auditRootKey, patchItem } from './paging.ts';
+import { partsRoot } from '../../../lib/query-keys.ts';
 
 /** The contract's UpdatePartBody, as numbers: only the fields that changed are sent. */
 export interface UpdatePartInput {
@@ -27,7 +28,7 @@ export function useUpdatePart() {
       // The server took these values: show them at once instead of reloading every open page.
       patchItem<Part>(queryClient, adminPartsQueryKey, id, (part) => ({ ...part, ...body }));
       // The home listing (and this one, when next shown) reload from the server.
-      void queryClient.invalidateQueries({ queryKey: allPartsRootKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: [partsRoot], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
     },
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from './get-session.ts';
+import { adminCheckRoot } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/{email}: the spec's admin check, for the signed-in user's own e-mail. */
 export function getAdminCheck(email: string, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getAdminCheck(email: string, signal?: AbortSignal) {
 
 export const adminCheckQuery = (email: string) =>
   queryOptions({
-    queryKey: ['admin', email],
+    queryKey: [adminCheckRoot, email],
     queryFn: ({ signal }) => getAdminCheck(email, signal),
     staleTime: 60_000,
   });

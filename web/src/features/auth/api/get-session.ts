@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
+import { sessionRoot, authProvidersRoot, partsRoot, reviewsRoot } from '../../../lib/query-keys.ts';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = [sessionRoot] as const;
 
 /**
  * GET /api/auth/get-session: the signed-in user and session, or null when signed out (an empty
@@ -25,7 +26,12 @@ export function useSession() {
 }
 
 /** Queries whose answers are the same for every visitor; everything else belongs to one user. */
-const PUBLIC_QUERY_ROOTS: readonly unknown[] = ['session', 'allParts', 'reviews', 'auth-providers'];
+const PUBLIC_QUERY_ROOTS: readonly unknown[] = [
+  sessionRoot,
+  partsRoot,
+  reviewsRoot,
+  authProvidersRoot,
+];
 
 /** Forgets every cached answer that belongs to a user (orders, profile, admin status...). */
 export function clearUserData(queryClient: QueryClient) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { authProvidersRoot } from '../../../lib/query-keys.ts';
 
 /** GET /api/auth-providers: which social sign-ins this shop has keys for. */
 export function getAuthProviders(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getAuthProviders(signal?: AbortSignal) {
 
 export const authProvidersQuery = () =>
   queryOptions({
-    queryKey: ['auth-providers'],
+    queryKey: [authProvidersRoot],
     queryFn: ({ signal }) => getAuthProviders(signal),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Part } from '@partsmith/contract';
 import { PART_HEADERS } from '@partsmith/contract/constants';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { partsRoot } from '../../../lib/query-keys.ts';
 
 export interface PartsPage {
   parts: Part[];
@@ -31,7 +32,7 @@ export async function fetchPartsPage(
 }
 
 /** The parts list's cache key; admin lists of parts share it, so one invalidation refreshes all. */
-export const partsQueryKey = ['allParts'] as const;
+export const partsQueryKey = [partsRoot] as const;
 
 export function partsInfiniteQuery(q?: string) {
   return infiniteQueryOptions({

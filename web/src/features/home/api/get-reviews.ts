@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 export const reviewsQuery = () =>
   queryOptions({
-    queryKey: ['reviews'],
+    queryKey: [reviewsRoot],
     queryFn: ({ signal }) =>
       api('/reviews', {
         // Checked against the contract off the main thread (src/lib/answer-check.ts).

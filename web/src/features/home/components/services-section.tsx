@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
+import * as paths from 'virtual:page-paths';
 
 /** The shop's contact details, shown here and reused by the footer's neighbours. */
 const ICONS = {
@@ -72,13 +73,13 @@ const COLUMNS: { title: string; links: ColumnLink[] }[] = [
       { label: 'Delivery', to: '/info/delivery' },
       { label: 'Legal notice', to: '/info/legal-notice' },
       { label: 'About us', to: '/info/about-us' },
-      { label: 'My account', to: '/dashboard/my-profile' },
+      { label: 'My account', to: paths.myProfile },
     ],
   },
   {
     title: 'Shop By',
     links: [
-      { label: 'Your orders', to: '/dashboard/my-orders' },
+      { label: 'Your orders', to: paths.myOrders },
       { label: 'Your wishlist', to: '/#parts' },
       { label: 'Payment', to: '/info/payment' },
       { label: 'Delivery', to: '/info/delivery' },

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ordersRootKey } from './get-orders.ts';
+import { partsRoot, ordersRoot } from '../../../lib/query-keys.ts';
 
 /** The home page's parts listing (owned by the home feature): a deleted order frees its stock. */
-const ALL_PARTS_KEY = ['allParts'] as const;
 
 /** DELETE /api/orders/:id: unpaid orders only (409 with a message once paid). */
 export function deleteOrder(id: string) {
@@ -16,8 +15,8 @@ export function useDeleteOrder() {
     mutationFn: deleteOrder,
     // Also after a failure: a 409 means the order changed (it was paid meanwhile).
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ALL_PARTS_KEY });
-      return queryClient.invalidateQueries({ queryKey: ordersRootKey });
+      void queryClient.invalidateQueries({ queryKey: [partsRoot] });
+      return queryClient.invalidateQueries({ queryKey: [ordersRoot] });
     },
   });
 }

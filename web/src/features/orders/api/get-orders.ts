@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ordersRoot } from '../../../lib/query-keys.ts';
 
-/**
- * Every order query lives under ['orders'] (the purchase and payment pages invalidate that root
- * after an order is placed or paid): the list is ['orders', 'list', email].
- */
-export const ordersRootKey = ['orders'] as const;
-export const myOrdersQueryKey = (email: string) => [...ordersRootKey, 'list', email] as const;
+/** Under the orders root (lib/query-keys.ts), which placing, paying, shipping and deleting an order invalidate. */
+export const myOrdersQueryKey = (email: string) => [ordersRoot, 'list', email] as const;
 
 /** GET /api/orders?userEmail=...: the signed-in user's own orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal) {

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InsertedAnswer, type AddPartBody } from '@partsmith/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { partsRoot } from '../../../lib/query-keys.ts';
 
 /** What the form sends: the contract's output (numbers by then). */
 export type NewPart = z.output<typeof AddPartBody>;
 
 /** The home page's parts listing (and every admin list of parts) sits under this key. */
-export const partsQueryKey = ['allParts'] as const;
+export const partsQueryKey = [partsRoot] as const;
 
 /** A falsy answer is a failure; anything but an inserted id reads as null. */
 const AddPartAnswer = InsertedAnswer.nullable().catch(null);

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ordersRoot } from '../../../lib/query-keys.ts';
 
-/** Under the ['orders'] root, which placing, deleting and paying an order invalidate. */
-export const ordersRootKey = ['orders'] as const;
-export const orderQueryKey = (id: string) => [...ordersRootKey, 'detail', id] as const;
+/** Under the orders root (lib/query-keys.ts), which placing, deleting and paying an order invalidate. */
+export const orderQueryKey = (id: string) => [ordersRoot, 'detail', id] as const;
 
 /** GET /api/purchase/:id: one order, for its owner or an admin. */
 export function getOrder(id: string, signal?: AbortSignal) {

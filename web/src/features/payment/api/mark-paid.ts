@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MarkPaidAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { ordersRootKey } from './get-order.ts';
+import { ordersRoot } from '../../../lib/query-keys.ts';
 
 /**
  * PATCH /api/purchase/:id: records the provider's payment id. The server asks the provider
@@ -20,6 +20,6 @@ export function useMarkPaid(orderId: string) {
   return useMutation({
     mutationFn: (transactionId: string) => markPaid(orderId, transactionId),
     // The order (here and in My Orders) now shows paid.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersRootKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ordersRoot] }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PaymentIntentAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
+import { paymentIntentRoot } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/create-payment-intent: the server charges the order's own total. Kept as a query
@@ -17,7 +18,7 @@ export function createPaymentIntent(orderId: string) {
 
 export const paymentIntentQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
+    queryKey: [paymentIntentRoot, orderId],
     // No abort signal: leaving the page must not leave a half-made intent behind.
     queryFn: () => createPaymentIntent(orderId),
     staleTime: Infinity,

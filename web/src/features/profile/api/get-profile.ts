@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Profile, profileFromWire, type SavedProfile } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
+import { profileRoot } from '../../../lib/query-keys.ts';
 
 /** One user's saved profile; sign-out forgets it (it is not one of the public query roots). */
-export const profileQueryKey = (email: string) => ['userProfile', email] as const;
+export const profileQueryKey = (email: string) => [profileRoot, email] as const;
 
 /** GET /api/userProfile/:email: the saved profile, or null before the first save. */
 export async function getProfile(

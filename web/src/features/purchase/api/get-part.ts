@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { partRoot } from '../../../lib/query-keys.ts';
 
-export const partQueryKey = (id: string) => ['part', id] as const;
+export const partQueryKey = (id: string) => [partRoot, id] as const;
 
 /** GET /api/part/:id: one part of the catalogue (404 when it is gone). */
 export function getPart(id: string, signal?: AbortSignal) {

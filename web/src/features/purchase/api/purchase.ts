@@ -2,13 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { partQueryKey } from './get-part.ts';
-
-/**
- * Cache keys owned by other features (features do not import each other): the home page's parts
- * listing (['allParts']) and every order query of the orders and payment pages.
- */
-const ALL_PARTS_KEY = ['allParts'] as const;
-const ORDERS_KEY = ['orders'] as const;
+import { partsRoot, ordersRoot } from '../../../lib/query-keys.ts';
 
 /** A v4 UUID; `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost). */
 export function newIdempotencyKey(): string {
@@ -42,8 +36,8 @@ export function usePurchase() {
   return useMutation({
     mutationFn: purchase,
     onSuccess: (_answer, { body }) => {
-      void queryClient.invalidateQueries({ queryKey: ALL_PARTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: [partsRoot] });
+      void queryClient.invalidateQueries({ queryKey: [ordersRoot] });
       void queryClient.invalidateQueries({ queryKey: partQueryKey(body.partId) });
     },
   });

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InsertedAnswer, type AddReviewBody } from '@partsmith/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 /** What the form sends: the contract's output (the rating is a number by then). */
 export type NewReview = z.output<typeof AddReviewBody>;
 
 /** The home page's reviews slider caches GET /api/reviews under this key. */
-export const reviewsQueryKey = ['reviews'] as const;
+export const reviewsQueryKey = [reviewsRoot] as const;
 
 /** Success when insertedId is present; any other answer reads as null (a failure). */
 const AddReviewAnswer = InsertedAnswer.nullable().catch(null);

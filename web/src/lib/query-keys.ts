@@ -1,0 +1,25 @@
+// The root of every query key, by resource, written once: a page that changes a resource
+// invalidates its root, and with it whatever another feature shows of it (features do not
+// import each other). Each feature writes the rest of its own keys under these. Plain strings:
+// the build puts each where it is used (optimization.inlineConst), no module of keys is loaded.
+
+/** The session; kept for every visitor (PUBLIC_QUERY_ROOTS). */
+export const sessionRoot = 'session';
+/** Whether a user is an admin (the dashboard's menu and the admin guard). */
+export const adminCheckRoot = 'admin';
+export const authProvidersRoot = 'auth-providers';
+/** Every parts list: the home page's and the admin's. */
+export const partsRoot = 'allParts';
+/** One part (the purchase page). */
+export const partRoot = 'part';
+/** Every order query: the buyer's list, one order, the admin's list. */
+export const ordersRoot = 'orders';
+/** The home page's published reviews. */
+export const reviewsRoot = 'reviews';
+/** The admin's list of every review, with the authors' e-mails: not public. */
+export const adminReviewsRoot = 'admin-reviews';
+export const usersRoot = 'users';
+export const profileRoot = 'userProfile';
+export const auditRoot = 'audit-log';
+export const paymentIntentRoot = 'payment-intent';
+export const paymentConfigRoot = 'payment-config';
