@@ -8,6 +8,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import fs from 'node:fs';
 
+// zod's own namespace drags all of zod into the web app's chunks (contract/src/zod-subset.ts).
+const ZOD_SUBSET_MESSAGE =
+  "import zod's builders as `* as z` from contract/src/zod-subset.ts (@partsmith/contract/zod-subset)";
+
 // bulletproof-react's rule: a feature never imports another feature; app/ composes them.
 const features = fs.readdirSync(new URL('./web/src/features', import.meta.url));
 const featureZones = features.map((name) => ({
@@ -26,6 +30,7 @@ const featureZones = features.map((name) => ({
             group: ['**/server/**', '@partsmith/server'],
             message: 'the web never imports server code',
           },
+          { regex: '^zod(/v4|/v3)?$', message: ZOD_SUBSET_MESSAGE },
         ],
       },
     ],
@@ -125,12 +130,26 @@ export default tseslint.config(
   },
   {
     files: ['contract/src/**/*.ts'],
-    // Its tests run in Vitest; the code they test imports only zod.
-    ignores: ['contract/src/**/*.test.ts'],
+    // Its tests run in Vitest; the code they test imports only zod, through zod-subset.ts.
+    ignores: ['contract/src/**/*.test.ts', 'contract/src/zod-subset.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contract imports only zod' }] },
+        {
+          patterns: [
+            { regex: '^(?!\\.)', message: 'contract imports only its own files' },
+            { regex: '^zod', message: ZOD_SUBSET_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/src/zod-subset.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod/v4$)', message: 'the subset re-exports zod/v4 only' }] },
       ],
     },
   },
@@ -149,6 +168,7 @@ export default tseslint.config(
               group: ['**/server/**', '@partsmith/server'],
               message: 'the web never imports server code',
             },
+            { regex: '^zod(/v4|/v3)?$', message: ZOD_SUBSET_MESSAGE },
           ],
         },
       ],

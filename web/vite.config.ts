@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,8 +7,6 @@ import { artwork } from './scripts/artwork.ts';
 import { pageHintsPlugin } from './scripts/page-hints.ts';
 import { PAGES, type PageId } from '../contract/src/pages.ts';
 import { pageSourceFiles, pagesPlugin } from './scripts/pages-plugin.ts';
-
-const ZOD_FACADE = new URL('./src/lib/zod-facade.ts', import.meta.url);
 
 /**
  * The modules each page opened directly loads on demand (the page table, contract/src/pages.ts),
@@ -42,9 +39,6 @@ const app = appChunks();
  * imports it to render the signed-in pages (docs/decisions/025).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  // Only the zod builders the shop uses (src/lib/zod-facade.ts); the facade itself imports from
-  // 'zod/v4', which this exact-match alias leaves alone.
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(ZOD_FACADE) }] },
   plugins: isSsrBuild
     ? [react(), pagesPlugin()]
     : [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 import { AdminListQuery, Id } from './common.ts';
 
 /** The kinds of change the audit log records (docs/security.md, Audit log). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 import { EmailField } from './common.ts';
 
 /** OWASP ASVS 5.0 6.2.1 / NIST 800-63B: at least 8 characters (the spec said 6). */

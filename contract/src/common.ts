@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 
 /** Every record id is a UUID made by the database; anything else is a 400, never a lookup. */
 export const Id = z.uuid({ message: 'Not a valid id' });

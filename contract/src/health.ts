@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 
 export const Health = z.object({ status: z.literal('ok') });
 /** Readiness: the database answers; `redis` is reported when REDIS_URL is set (it does not gate it). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 import { Id } from './common.ts';
 
 export const PaymentProviderName = z.enum(['test', 'stripe']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 
 // A customer's profile. The code names its fields clearly; the API keeps the spec's JSON names
 // (docs/spec.md, Entities and their fields), which other programs send and read. The two meet

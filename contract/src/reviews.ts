@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 import { NameField } from './auth.ts';
 import { Id } from './common.ts';
 import { ShopImage } from './uploads.ts';

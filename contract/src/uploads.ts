@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset.ts';
 
 /** POST /api/upload answers the shape the spec's image host answered. */
 export const UploadAnswer = z.object({ display_url: z.string() });

@@ -97,7 +97,7 @@ export function pageHints(
   return hints;
 }
 
-/** A module of the zod library (the web build's facade, src/lib/zod-facade.ts, imports it). */
+/** A module of the zod library (contract/src/zod-subset.ts re-exports its builders). */
 const ZOD_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**

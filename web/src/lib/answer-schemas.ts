@@ -3,7 +3,7 @@
 // newsletter forms' and the deletes of the dashboard's lists. Loaded by the answer-check worker, and on the main thread
 // only where no worker runs (jsdom, a worker that failed).
 import './zod-jitless.ts';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 import {
   AdminCheck,
   AuthProviders,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 import { apiError, json, mockApi } from '../test/mock-api.ts';
 import { api } from './api-client.ts';
 

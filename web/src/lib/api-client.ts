@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@partsmith/contract/zod-subset';
 import { checkAnswer } from './answer-check.ts';
 import type { AnswerName, AnswerSchemas } from './answer-schemas.ts';
 

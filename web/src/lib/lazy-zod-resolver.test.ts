@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 import { lazyZodResolver } from './lazy-zod-resolver.ts';
 
 const Fields = z.object({ email: z.string().min(1, 'Email is Required') });

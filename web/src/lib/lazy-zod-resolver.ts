@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from '@partsmith/contract/zod-subset';
 
 /** A react-hook-form resolver whose schema (and zod) load on demand; `preload` starts loading. */
 export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { PART_HEADERS } from '@partsmith/contract';
-import type { z } from 'zod';
+import type * as z from '@partsmith/contract/zod-subset';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { auditRoot } from '../../../lib/query-keys.ts';
 

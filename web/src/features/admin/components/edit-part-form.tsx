@@ -3,7 +3,7 @@ import type { Part } from '@partsmith/contract';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 import { useUpdatePart } from '../api/update-part.ts';
 import { messageOf, SAVED } from './admin-messages.ts';
 

@@ -3,7 +3,7 @@ import { AddPartBody } from '@partsmith/contract';
 import { useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 import { fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
 import { ImageUpload } from '../../../components/ui/image-upload.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

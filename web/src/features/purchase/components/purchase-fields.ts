@@ -1,5 +1,5 @@
 import { PurchaseBody, QuantityField } from '@partsmith/contract';
-import { z } from 'zod';
+import * as z from '@partsmith/contract/zod-subset';
 
 /**
  * The contract's purchase fields without the part id (it comes from the page). An empty quantity

@@ -5,7 +5,7 @@ import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from '@partsmith/contract/zod-subset';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';

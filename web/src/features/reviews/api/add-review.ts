@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InsertedAnswer, type AddReviewBody } from '@partsmith/contract';
-import type { z } from 'zod';
+import type * as z from '@partsmith/contract/zod-subset';
 import { api } from '../../../lib/api-client.ts';
 import { reviewsRoot } from '../../../lib/query-keys.ts';
 
