@@ -88,8 +88,16 @@ export default defineConfig({
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         // admin@example.com and phone-admin@example.com: the admin flow's accounts at 1280 and at
         // 375 px (each signs up once per run); moderator@example.com: the review moderation
-        // tests' admin (both projects sign in).
-        ADMIN_EMAILS: 'admin@example.com,phone-admin@example.com,moderator@example.com',
+        // tests' admin (both projects sign in); the accessibility and keyboard tests' admins.
+        ADMIN_EMAILS: [
+          'admin@example.com',
+          'phone-admin@example.com',
+          'moderator@example.com',
+          'a11y-admin@example.com',
+          'a11y-phone-admin@example.com',
+          'keyboard-admin@example.com',
+          'keyboard-phone-admin@example.com',
+        ].join(','),
       },
     },
   ],

@@ -143,7 +143,7 @@ test("a buyer's My Orders and purchase page come with their content, before any 
     await expect(html.getByRole('heading', { name: /My Orders: 1/ })).toBeVisible();
     await expect(html.getByRole('main').getByText(THERMAL_PASTE).first()).toBeVisible();
     await expect(
-      html.getByRole('button', { name: 'Account menu for Rhea Rendered' }),
+      html.getByRole('button', { name: 'Account menu for Rhea Rendered (RR)' }),
     ).toBeVisible();
 
     await html.goto(purchasePage ?? '');

@@ -100,7 +100,7 @@ describe('Navbar', () => {
       '/dashboard',
     );
     expect(main().getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    const avatar = main().getByRole('button', { name: 'Account menu for Jane Doe' });
+    const avatar = main().getByRole('button', { name: 'Account menu for Jane Doe (JD)' });
     expect(avatar).toHaveTextContent('JD');
     expect(main().queryByRole('link', { name: 'Login' })).toBeNull();
 

@@ -19,7 +19,7 @@ describe('UserMenu', () => {
     const onSignOut = vi.fn();
     const user = userEvent.setup();
     render(<UserMenu user={jane} onSignOut={onSignOut} />);
-    const button = screen.getByRole('button', { name: 'Account menu for Jane van Doe' });
+    const button = screen.getByRole('button', { name: 'Account menu for Jane van Doe (JD)' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveTextContent('JD');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Avatar, type AvatarUser } from './avatar.tsx';
+import { Avatar, initialsOf, type AvatarUser } from './avatar.tsx';
 
 export interface UserMenuProps {
   user: AvatarUser;
@@ -51,7 +51,9 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
         ref={button}
         type="button"
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-300"
-        aria-label={`Account menu for ${user.name || user.email}`}
+        // The initials the avatar shows are part of the name (WCAG 2.5.3, label in name): a
+        // speech-input user can say what they see.
+        aria-label={`Account menu for ${user.name || user.email} (${initialsOf(user)})`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
