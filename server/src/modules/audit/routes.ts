@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, AuditList, AuditQuery, PART_HEADERS } from '@partsmith/contract';
+import { AuditList, AuditQuery, PART_HEADERS } from '@partsmith/contract';
 import { listAudit } from './service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'What admins changed, newest first, filterable by action',
         querystring: AuditQuery,
-        response: { 200: AuditList, 400: ApiError, 401: ApiError, 403: ApiError },
+        response: { 200: AuditList },
       },
     },
     async (request, reply) => {

@@ -45,7 +45,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contact'],
         summary: 'Send a message to the shop',
         body: ContactBody,
-        response: { 200: ContactAnswer, 400: ApiError, 429: ApiError },
+        response: { 200: ContactAnswer },
       },
     },
     async (request) => {
@@ -66,7 +66,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           'The same answer whether or not the address is on the list. A new or unconfirmed ' +
           'address is mailed a confirmation link (valid 7 days); a confirmed one gets nothing.',
         body: NewsletterBody,
-        response: { 200: NewsletterAnswer, 400: ApiError, 429: ApiError },
+        response: { 200: NewsletterAnswer },
       },
     },
     async (request) => {
@@ -86,7 +86,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answers 303 to /contact?newsletter=confirmed, or ?newsletter=invalid for a wrong or ' +
           'expired link.',
         querystring: NewsletterLinkQuery,
-        response: { 303: Redirect, 400: ApiError },
+        response: { 303: Redirect },
       },
     },
     async (request, reply) => {
@@ -105,7 +105,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers 303 to /contact?newsletter=unsubscribed, or ?newsletter=invalid for a wrong link.',
         querystring: NewsletterLinkQuery,
-        response: { 303: Redirect, 400: ApiError },
+        response: { 303: Redirect },
       },
     },
     async (request, reply) => {
@@ -131,7 +131,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['contact'],
           summary: 'One-click unsubscribe (RFC 8058), as mail providers send it',
           querystring: NewsletterLinkQuery,
-          response: { 200: NewsletterUnsubscribeAnswer, 400: ApiError, 415: ApiError },
+          response: { 200: NewsletterUnsubscribeAnswer, 415: ApiError },
         },
       },
       async (request) => {

@@ -33,7 +33,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The parts in stock, a page at a time',
         description: `Keyset pagination: pass the ${PART_HEADERS.nextCursor} header of a page as \`cursor\` to get the next one. The number of matching parts is in ${PART_HEADERS.total}.`,
         querystring: PartListQuery,
-        response: { 200: PartList, 400: ApiError },
+        response: { 200: PartList },
       },
     },
     async (request, reply) => {
@@ -61,7 +61,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['parts'],
         summary: 'One part of the catalogue',
         params: IdParams,
-        response: { 200: Part, 400: ApiError, 404: ApiError },
+        response: { 200: Part, 404: ApiError },
       },
     },
     async (request, reply) =>

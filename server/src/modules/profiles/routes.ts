@@ -32,7 +32,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profiles'],
         summary: 'A profile: your own (admins may read any); null before the first save',
         params: EmailParams,
-        response: { 200: Profile, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+        response: { 200: Profile, 403: ApiError, 404: ApiError },
       },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save your own profile (name and e-mail come from the account)',
         params: EmailParams,
         body: ProfileBody,
-        response: { 200: ModifiedAnswer, 400: ApiError, 401: ApiError, 403: ApiError },
+        response: { 200: ModifiedAnswer, 403: ApiError },
       },
     },
     async (request) => {

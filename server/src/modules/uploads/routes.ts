@@ -30,16 +30,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Upload an image (multipart field "image"); it is re-encoded to WebP without metadata',
         consumes: ['multipart/form-data'],
-        response: {
-          200: UploadAnswer,
-          400: ApiError,
-          401: ApiError,
-          403: ApiError,
-          413: ApiError,
-          415: ApiError,
-          422: ApiError,
-          429: ApiError,
-        },
+        response: { 200: UploadAnswer, 400: ApiError, 413: ApiError, 415: ApiError, 422: ApiError },
       },
     },
     async (request) => {

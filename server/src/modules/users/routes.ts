@@ -14,7 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Whether an account is an administrator (your own; admins may ask about anyone)',
         params: EmailParams,
-        response: { 200: AdminCheck, 400: ApiError, 401: ApiError, 403: ApiError },
+        response: { 200: AdminCheck, 403: ApiError },
       },
     },
     async (request) => {
@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Your session's token, usable as `Authorization: Bearer <token>`",
         params: EmailParams,
-        response: { 200: TokenAnswer, 400: ApiError, 401: ApiError, 403: ApiError },
+        response: { 200: TokenAnswer, 403: ApiError },
       },
     },
     async (request) => {
