@@ -21,6 +21,7 @@ const EXTERNAL = [
   'pg-native',
   'ioredis',
   'nodemailer',
+  'prom-client',
   'stripe',
 ];
 const isExternal = (specifier) =>

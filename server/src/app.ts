@@ -18,6 +18,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { limits } from './plugins/limits.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { mailer } from './plugins/mailer.ts';
+import { metrics } from './plugins/metrics.ts';
 import { redis } from './plugins/redis.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(limits);
   await app.register(openApi);
   await app.register(authPlugin);
+  await app.register(metrics);
 
   await app.register(
     async (api) => {

@@ -89,6 +89,13 @@ const EnvSchema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
   RATE_LIMITS: optionalString,
+  /** Turns on GET /api/metrics for a scraper that sends it as a Bearer token. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (for example `openssl rand -hex 32`)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** Unpaid orders hold stock for a day unless UNPAID_ORDER_TTL says otherwise. */
@@ -166,6 +173,8 @@ export interface Config {
   maxUnpaidOrders: number;
   /** The limits on free writes, with RATE_LIMITS' overrides applied. */
   rateLimits: RateLimits;
+  /** METRICS_TOKEN: Prometheus metrics at GET /api/metrics for its bearer; unset, no such route. */
+  metricsToken: string | undefined;
   social: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     github?: { clientId: string; clientSecret: string };
@@ -281,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL || DEFAULT_UNPAID_ORDER_TTL),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     rateLimits,
+    metricsToken: e.METRICS_TOKEN,
     social: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

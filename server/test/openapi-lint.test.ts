@@ -104,6 +104,28 @@ describe('the OpenAPI description at /api/docs/json', () => {
     }
   });
 
+  it('has no errors with METRICS_TOKEN, and describes the metrics route and its token', async () => {
+    const { problems, spec } = await lint({ METRICS_TOKEN: 'metrics-token-for-the-lint-0123' });
+    expect(errorsOf('with metrics', problems)).toEqual([]);
+    expect(spec.components.securitySchemes.metricsToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const op = spec.paths['/api/metrics'].get;
+    expect(op).toMatchObject({
+      operationId: 'getMetrics',
+      tags: ['metrics'],
+      security: [{ metricsToken: [] }],
+      responses: {
+        200: { content: { 'text/plain': { schema: { type: 'string' } } } },
+        401: {
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+        },
+      },
+    });
+    expect(op.summary).toBeTruthy();
+  });
+
   it('has no errors either on a shop that takes payments through Stripe', async () => {
     const { problems, spec } = await lint({
       STRIPE_SECRET_KEY: 'sk_test_partsmith_lint',

@@ -56,6 +56,7 @@ const OPERATION_IDS: Record<string, string> = {
   'PUT /api/changeStatus/:id': 'shipOrder',
   'GET /api/audit-log': 'getAuditLog',
   'POST /api/webhooks/stripe': 'receiveStripeWebhook',
+  'GET /api/metrics': 'getMetrics',
 };
 
 const TAGS = [
@@ -71,6 +72,14 @@ const TAGS = [
   { name: 'admin', description: 'Running the shop (administrators only)' },
   { name: 'health', description: 'Liveness and readiness' },
 ];
+
+/** With METRICS_TOKEN: its route's tag, and the scraper's credential (not a session). */
+const METRICS_TAG = { name: 'metrics', description: 'Prometheus metrics (with METRICS_TOKEN)' };
+const METRICS_TOKEN_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The METRICS_TOKEN the shop is configured with',
+} as const;
 
 /** `getOrdersById` from `GET /api/orders/:id`: unique as long as method and path are. */
 function derivedOperationId(method: string, url: string) {
@@ -104,7 +113,8 @@ function declaredAnswers(route: RouteOptions, schema: FastifySchema): FastifySch
   return {
     ...schema,
     response,
-    security: access === 'public' ? [] : SIGNED_IN,
+    // A route with a credential of its own (the metrics token) declares it.
+    security: schema.security ?? (access === 'public' ? [] : SIGNED_IN),
     operationId:
       schema.operationId ?? OPERATION_IDS[key] ?? derivedOperationId(methods.join(''), route.url),
   };
@@ -222,7 +232,7 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
         version: '1.0.0',
       },
       servers: [{ url: new URL(app.config.publicUrl).origin, description: 'This shop' }],
-      tags: TAGS,
+      tags: app.config.metricsToken ? [...TAGS, METRICS_TAG] : TAGS,
       components: {
         securitySchemes: {
           sessionCookie: {
@@ -237,6 +247,7 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
             description:
               'The session token: the `set-auth-token` header of sign-in, or `PUT /api/user/{emailOrId}`',
           },
+          ...(app.config.metricsToken ? { metricsToken: METRICS_TOKEN_SCHEME } : {}),
         },
       },
     },

@@ -12,8 +12,12 @@ describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (
   let cast: Cast;
   beforeAll(async () => {
     // Behind a trusted proxy: each role's Better Auth calls come from an address of its own,
-    // so Better Auth's per-address limit (100 a minute) is not what the matrix measures.
-    live = await startLiveApp(kind, { env: { TRUST_PROXY: '127.0.0.1' }, payments });
+    // so Better Auth's per-address limit (100 a minute) is not what the matrix measures. With
+    // METRICS_TOKEN, so that the metrics route is in the matrix.
+    live = await startLiveApp(kind, {
+      env: { TRUST_PROXY: '127.0.0.1', METRICS_TOKEN: 'metrics-token-of-the-access-matrix' },
+      payments,
+    });
     cast = await signUpCast(live);
   });
   afterAll(() => live.close());

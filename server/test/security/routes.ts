@@ -112,6 +112,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/auth-providers': { expect: everyone(200), call: fixed('/api/auth-providers') },
   'GET /api/healthz': { expect: everyone(200), call: fixed('/api/healthz') },
+  // A shop with METRICS_TOKEN (the matrix sets it): only that token's bearer may scrape, and no
+  // session, an admin's neither, stands in for it.
+  'GET /api/metrics': { expect: everyone(401), call: fixed('/api/metrics') },
   'GET /api/readyz': { expect: everyone(200), call: fixed('/api/readyz') },
   'GET /api/allParts': { expect: everyone(200), call: fixed('/api/allParts?page=0&size=5') },
   'GET /api/part/:id': {

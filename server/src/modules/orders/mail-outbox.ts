@@ -60,6 +60,8 @@ export function createOrderMailSender(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Told of each mail sent, and of each failed attempt (for the metrics). */
+  counted?: { sent(): void; failed(): void };
 }): OrderMailSender {
   const { db, mailer, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -107,7 +109,9 @@ export function createOrderMailSender(deps: {
       try {
         await mailer.send(confirmationMail(order, deps.publicUrl));
         sent.push(Number(job.id));
+        deps.counted?.sent();
       } catch (err) {
+        deps.counted?.failed();
         const retry = Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** (job.attempts - 1));
         log.error(
           { err, orderId: order.id, attempts: job.attempts, retryInSeconds: retry },

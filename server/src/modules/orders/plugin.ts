@@ -22,14 +22,28 @@ const STARTUP_MAIL_DELAY_MS = 2_000;
 export const orders = fp(async function orders(app: FastifyInstance) {
   const { config, db, log } = app;
   const catalogueChanged = () => app.catalogueCache.invalidate();
-  const mails = createOrderMailSender({ db, mailer: app.mailer, log, publicUrl: config.publicUrl });
+  // `app.metrics` is read when something is counted: its plugin is registered after this one.
+  const mails = createOrderMailSender({
+    db,
+    mailer: app.mailer,
+    log,
+    publicUrl: config.publicUrl,
+    counted: {
+      sent: () => app.metrics.mailsSent.inc(),
+      failed: () => app.metrics.mailsFailed.inc(),
+    },
+  });
   app.decorate('orderMails', mails);
   app.decorate(
     'orders',
     createOrdersService({
       db,
       log,
-      mailQueued: mails.poke,
+      orderPlaced: () => app.metrics.ordersPlaced.inc(),
+      mailQueued: () => {
+        app.metrics.mailsQueued.inc();
+        mails.poke();
+      },
       payments: app.payments,
       catalogueChanged,
       maxUnpaidOrders: config.maxUnpaidOrders,

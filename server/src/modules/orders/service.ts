@@ -125,6 +125,8 @@ type Answer = { statusCode: number; body: { acknowledged: true; insertedId: stri
 export function createOrdersService(deps: {
   db: Db;
   log: FastifyBaseLogger;
+  /** Told after a purchase committed a new order (not when an idempotent retry replays one). */
+  orderPlaced?: () => void;
   /** Told after a purchase committed its confirmation mail to `order_mails`. */
   mailQueued?: () => void;
   /** Open payments of an order are canceled at the provider before the order is deleted. */
@@ -203,6 +205,7 @@ export function createOrdersService(deps: {
     async place(input: PlaceOrderInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
       const placed = (order: OrderRow): Answer => {
         catalogueChanged();
+        deps.orderPlaced?.();
         deps.mailQueued?.();
         return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
       };

@@ -12,7 +12,12 @@ import {
 } from '@partsmith/contract';
 import { errorBody } from '../../plugins/error-handler.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { orderTotalCents, recordOpenPayment, settleSucceededPayment } from './service.ts';
+import {
+  countSettlement,
+  orderTotalCents,
+  recordOpenPayment,
+  settleSucceededPayment,
+} from './service.ts';
 import { CardError, type createTestProcessor } from './test-processor.ts';
 
 const notSetUp = () => new HttpError(503, 'Card payments are not set up on this shop.');
@@ -131,7 +136,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         await askProvider(async () => {
           const other = await provider.retrievePayment(transactionId);
           if (other?.orderId === order.id && other.status === 'succeeded')
-            await settleSucceededPayment(app.db, provider, other, request.log);
+            countSettlement(
+              app.metrics,
+              await settleSucceededPayment(app.db, provider, other, request.log),
+            );
         }, request.log);
         throw new HttpError(409, 'This order is already paid.');
       }
@@ -150,6 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         () => settleSucceededPayment(app.db, provider, payment, request.log),
         request.log,
       );
+      countSettlement(app.metrics, result);
       if (result.outcome === 'refunded') {
         throw new HttpError(
           402,
@@ -191,8 +200,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { id: payment.id, status: 'succeeded' as const };
       } catch (error) {
-        if (error instanceof CardError)
+        if (error instanceof CardError) {
+          app.metrics.payments.inc({ outcome: 'declined' });
           return reply.status(402).send(errorBody(402, error.message));
+        }
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { purgeBatch } from '../../db/purge.ts';
+import type { ShopMetrics } from '../../plugins/metrics.ts';
 import { orderPayments, processedEvents } from '../../db/schema/payments.ts';
 import { recordAudit } from '../audit/service.ts';
 import { lockOrder, markOrderPaid } from '../orders/repository.ts';
@@ -28,6 +29,15 @@ export type Settlement =
   | { outcome: 'refunded'; changed: boolean; reason: string; refundId: string | null }
   /** Not a succeeded payment of one of our orders: nothing to do. */
   | { outcome: 'ignored'; reason: string };
+
+/**
+ * Counts a settlement in the payment metrics once: by the call that changed something, not by
+ * the others that found it settled.
+ */
+export function countSettlement(metrics: ShopMetrics, result: Settlement) {
+  if (result.outcome !== 'ignored' && result.changed)
+    metrics.payments.inc({ outcome: result.outcome });
+}
 
 /**
  * Records a payment made (or reused) for an order as open, once per provider payment id.

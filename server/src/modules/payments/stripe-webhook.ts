@@ -5,7 +5,7 @@ import { ApiError } from '@partsmith/contract';
 import { processedEvents } from '../../db/schema/payments.ts';
 import { errorBody } from '../../plugins/error-handler.ts';
 import type { PaymentProvider } from './provider.ts';
-import { settleSucceededPayment } from './service.ts';
+import { countSettlement, settleSucceededPayment, type Settlement } from './service.ts';
 import { stripeProvider, toProviderPayment } from './stripe-provider.ts';
 
 export interface StripeWebhookOptions {
@@ -105,6 +105,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
 
       const log = request.log.child({ eventId: event.id, eventType: event.type });
+      // Counted once the transaction has committed: a rolled-back settlement settled nothing.
+      let settled: Settlement | undefined;
       const duplicate = await app.db.transaction(async (tx) => {
         const recorded = await tx
           .insert(processedEvents)
@@ -118,6 +120,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
           // Pays the order or refunds the payment; a refund is logged as an error by
           // settleSucceededPayment itself. A provider failure rolls back and Stripe retries.
           const result = await settleSucceededPayment(tx, provider, payment, log);
+          settled = result;
           log.info(
             { paymentId: payment.id, orderId: payment.orderId, ...result },
             'a succeeded payment was settled (webhook)',
@@ -127,6 +130,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         }
         return false;
       });
+      if (settled) countSettlement(app.metrics, settled);
 
       if (duplicate) {
         log.info('Stripe event already processed; ignored');
