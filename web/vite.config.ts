@@ -30,6 +30,10 @@ const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
   'prerendered' in page ? [id] : [],
 );
 
+/** The shared pieces of the pages loaded on demand (see `codeSplitting` below). */
+const PAGE_PARTS =
+  /[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list)\.tsx|lib[\\/](add-form|error-text|field-ids|submit-failure)\.ts)$/;
+
 /** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
 const app = appChunks();
 
@@ -76,7 +80,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         // Imported constants (the query keys' roots, src/lib/query-keys.ts) are written where
         // they are used, not kept as a module the home page loads as a chunk of its own.
-        rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } } },
+        rolldownOptions: {
+          optimization: { inlineConst: { mode: 'all', pass: 1 } },
+          // The small pieces the pages loaded on demand share (form fields, tables, page
+          // headers, their helpers) in one chunk: each chunk of its own would add its name to
+          // the preload lists the home page's own chunk carries for every page.
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'page-parts', test: PAGE_PARTS }],
+            },
+          },
+        },
       },
   // The server build carries its packages, React's production build among them: the API server
   // renders pages with it (docs/decisions/025), and React's development build, which a package

@@ -3,6 +3,7 @@ import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import * as paths from 'virtual:page-paths';
+import { Brand } from './brand.tsx';
 
 // Below the fold on every page: the form (react-hook-form, zod) loads when the footer comes near.
 const NewsletterForm = lazyComponent(
@@ -91,22 +92,7 @@ export function Footer() {
     <footer className="below-fold bg-slate-950 text-slate-300 [--fold-size:51rem] md:[--fold-size:47rem] lg:[--fold-size:24rem]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)_minmax(0,4fr)] lg:px-8">
         <div className="col-span-2 flex flex-col gap-4 lg:col-span-1">
-          <Link
-            to="/"
-            className="flex items-center gap-2 self-start rounded text-xl font-extrabold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400"
-          >
-            <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
-              <rect width="32" height="32" rx="6" fill="#1e293b" />
-              <path
-                d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z"
-                fill="none"
-                stroke="#f97316"
-                strokeWidth="3"
-                strokeLinejoin="round"
-              />
-            </svg>
-            Partsmith
-          </Link>
+          <Brand className="flex items-center gap-2 self-start rounded text-xl font-extrabold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400" />
           <p className="max-w-xs text-sm leading-relaxed">
             PC parts and workshop tools, designed, built and shipped by the manufacturer in Austin,
             Texas.

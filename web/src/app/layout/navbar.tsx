@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { Avatar } from '../../features/auth/components/avatar.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { Icon, CROSS } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { Brand } from './brand.tsx';
 import {
   DASHBOARD_LINK,
   DRAWER_LINKS,
@@ -26,28 +28,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-orange-300' : 'text-slate-100'
   }`;
 
+const drawerLinkClass = (state: { isActive: boolean }) => `block ${linkClass(state)}`;
+
 const SIGN_OUT_CLASS = `btn btn-sm rounded-full border border-slate-400 bg-transparent px-4 font-semibold text-slate-100 shadow-none hover:border-orange-300 hover:bg-white/10 ${FOCUS}`;
 
-function Brand() {
-  return (
-    <Link
-      to="/"
-      className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white"
-    >
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
-        <rect width="32" height="32" rx="6" fill="#1e293b" />
-        <path
-          d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z"
-          fill="none"
-          stroke="#f97316"
-          strokeWidth="3"
-          strokeLinejoin="round"
-        />
-      </svg>
-      Partsmith
-    </Link>
-  );
-}
+const BRAND_CLASS = 'flex items-center gap-2 text-xl font-extrabold tracking-tight text-white';
 
 /**
  * Top bar (always visible) and the mobile drawer (docs/spec.md, Navigation). Signed out: Login.
@@ -109,7 +94,7 @@ export function Navbar() {
           className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 lg:grid-cols-[1fr_auto_1fr]"
         >
           <div className="justify-self-start">
-            <Brand />
+            <Brand className={BRAND_CLASS} />
           </div>
           <ul className="hidden items-center gap-1 lg:flex">
             {NAV_LINKS.map((link) => (
@@ -161,16 +146,9 @@ export function Navbar() {
             aria-controls={drawerId}
             onClick={() => setOpen(true)}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon className="h-6 w-6">
               <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            </Icon>
           </button>
         </nav>
       </header>
@@ -192,7 +170,7 @@ export function Navbar() {
             className="absolute left-0 top-0 flex h-full w-72 max-w-[85%] flex-col gap-2 bg-slate-900 p-4 shadow-xl"
           >
             <div className="mb-4 flex items-center justify-between">
-              <Brand />
+              <Brand className={BRAND_CLASS} />
               <button
                 type="button"
                 className="btn btn-ghost btn-square btn-sm text-white"
@@ -202,16 +180,9 @@ export function Navbar() {
                   menuButton.current?.focus();
                 }}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <Icon>
+                  <path strokeLinecap="round" d={CROSS} />
+                </Icon>
               </button>
             </div>
             <ul className="flex flex-col gap-1">
@@ -221,7 +192,7 @@ export function Navbar() {
                     ref={index === 0 ? firstLink : undefined}
                     to={link.to}
                     end={link.to === '/'}
-                    className={(state) => `block ${linkClass(state)}`}
+                    className={drawerLinkClass}
                   >
                     {link.label}
                   </NavLink>
@@ -230,17 +201,14 @@ export function Navbar() {
               {status === 'loading' && <li aria-hidden="true" className="h-10" />}
               {status === 'out' && (
                 <li>
-                  <NavLink to={LOGIN_LINK.to} className={(state) => `block ${linkClass(state)}`}>
+                  <NavLink to={LOGIN_LINK.to} className={drawerLinkClass}>
                     {LOGIN_LINK.label}
                   </NavLink>
                 </li>
               )}
               {status === 'in' && (
                 <li>
-                  <NavLink
-                    to={DASHBOARD_LINK.to}
-                    className={(state) => `block ${linkClass(state)}`}
-                  >
+                  <NavLink to={DASHBOARD_LINK.to} className={drawerLinkClass}>
                     {DASHBOARD_LINK.label}
                   </NavLink>
                 </li>

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
+import type { Failure } from '../../lib/submit-failure.ts';
 
 export const FIELD_LABEL = 'mb-1 block font-semibold text-slate-900';
 export const FIELD_HINT = 'mt-1 text-sm text-slate-700';
 export const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 /** A control's border: red when invalid, else a slate that meets 3:1 against white. */
 export const fieldBorder = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
+/** A control's aria-describedby: the ids given, or none. */
+export const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;
 
 export interface ControlProps {
   id: string;
@@ -24,7 +28,7 @@ export function FormField({
   label,
   error,
   hint,
-  className = '',
+  className,
   styleControl = false,
   children,
 }: {
@@ -36,7 +40,6 @@ export function FormField({
   styleControl?: boolean;
   children: (props: ControlProps) => ReactNode;
 }) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className={FIELD_LABEL}>
@@ -45,7 +48,7 @@ export function FormField({
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
+        'aria-describedby': describedBy(error && `${id}-error`, hint && `${id}-hint`),
         ...(styleControl ? { className: `w-full border ${fieldBorder(!!error)}` } : {}),
       })}
       {error && (
@@ -58,6 +61,51 @@ export function FormField({
           {hint}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Why the last submit failed: the form's failure text and the server's words, if any. */
+export function FailureBox({ text, failure }: { text: string; failure: Failure | null }) {
+  if (!failure) return null;
+  return (
+    <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
+      <p className="font-semibold text-error">{text}</p>
+      {failure.detail && <p className="mt-1">{failure.detail}</p>}
+    </div>
+  );
+}
+
+/**
+ * A value the form shows but does not let anyone change (the account's name and e-mail):
+ * read-only, or `disabled` where the form leaves it out of the tab order as well.
+ */
+export function FixedField({
+  id,
+  label,
+  type,
+  value,
+  disabled = false,
+}: {
+  id: string;
+  label: string;
+  type: 'text' | 'email';
+  value: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={FIELD_LABEL}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        readOnly={!disabled || undefined}
+        disabled={disabled || undefined}
+        value={value}
+        className={`input w-full border border-slate-300 bg-slate-100 ${disabled ? 'text-slate-800 disabled:text-slate-800' : 'text-slate-900'}`}
+      />
     </div>
   );
 }

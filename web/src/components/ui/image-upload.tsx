@@ -5,6 +5,7 @@ import {
   UploadAnswer,
 } from '@partsmith/contract';
 import { useEffect, useRef, useState, type DragEvent, type RefCallback } from 'react';
+import { CROSS, Icon } from './icon.tsx';
 
 export const UPLOAD_ENDPOINT = '/api/upload';
 export const UPLOAD_HINT = 'JPEG, PNG or WebP, up to 5 MB.';
@@ -320,18 +321,14 @@ export function ImageUpload({
               className={`h-full w-full object-cover ${uploading ? 'opacity-60' : ''}`}
             />
           ) : (
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
+            <Icon
               className="h-10 w-10 text-slate-500"
-              fill="none"
-              stroke="currentColor"
               strokeWidth="1.75"
               strokeLinecap="round"
               strokeLinejoin="round"
             >
               <path d={ICON_PATH} />
-            </svg>
+            </Icon>
           )}
           {uploading && (
             <span aria-hidden="true" className="spinner size-6 absolute text-primary" />
@@ -408,17 +405,9 @@ export function ImageUpload({
           disabled={disabled}
           onClick={remove}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon className="h-4 w-4" strokeLinecap="round">
+            <path d={CROSS} />
+          </Icon>
           Remove
         </button>
       )}

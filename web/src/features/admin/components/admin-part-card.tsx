@@ -6,6 +6,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { useDeletePart } from '../api/delete-part.ts';
 import { DELETE_ITEM_TEXT, DELETED, messageOf } from './admin-messages.ts';
 import { EditPartForm } from './edit-part-form.tsx';
+import { ActionButton } from './action-button.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 function StockBadge({ part }: { part: Part }) {
@@ -109,18 +110,14 @@ export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () =
             Edit stock &amp; price
             <span className="sr-only">: {part.name}</span>
           </button>
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-sm btn-outline btn-error flex-auto whitespace-nowrap"
-            aria-disabled={remove.isPending || undefined}
-            onClick={() => {
-              if (!remove.isPending) void onDelete();
-            }}
+            busy={remove.isPending}
+            onAction={onDelete}
           >
-            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete Tools
             <span className="sr-only">: {part.name}</span>
-          </button>
+          </ActionButton>
         </div>
         {editing && <EditPartForm id={formId} part={part} onClose={closeForm} />}
       </div>

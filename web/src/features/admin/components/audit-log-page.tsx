@@ -1,11 +1,9 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@partsmith/contract';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { flattenPages } from '../api/paging.ts';
-import { pageTitle } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
-import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 
 /** Readable names for the contract's AUDIT_ACTIONS. */
@@ -112,10 +110,6 @@ export function AuditLogPage() {
   const { items, total } = flattenPages(log.data);
   const selectId = useId();
 
-  useEffect(() => {
-    document.title = pageTitle('Audit Log');
-  }, []);
-
   const onFilter = (value: string) => {
     setSearch(
       (params) => {
@@ -128,63 +122,12 @@ export function AuditLogPage() {
     );
   };
 
-  let body: ReactNode;
-  if (log.isPending) {
-    body = <LoadingList label="Loading the audit log" />;
-  } else if (log.isError && !log.data) {
-    body = (
-      <LoadError
-        what="the audit log"
-        error={log.error}
-        retrying={log.isFetching}
-        onRetry={() => void log.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <EmptyList title={action ? 'No entries for this action.' : 'Nothing recorded yet.'}>
-        Every admin change to users, parts and orders is recorded here.
-      </EmptyList>
-    );
-  } else {
-    body = (
-      <>
-        <div className="overflow-hidden rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
-          <div
-            aria-hidden="true"
-            className="hidden gap-x-6 bg-slate-900 px-4 py-3 text-sm font-semibold text-slate-100 md:grid md:grid-cols-[11rem_minmax(0,14rem)_9.5rem_minmax(0,1fr)]"
-          >
-            <span>When</span>
-            <span>Who</span>
-            <span>Action</span>
-            <span>Summary</span>
-          </div>
-          <ol
-            aria-label="Audit entries, newest first"
-            aria-busy={log.isPlaceholderData || undefined}
-            className={`divide-y divide-slate-200 transition-opacity ${log.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {items.map((entry) => (
-              <AuditItem key={entry._id} entry={entry} />
-            ))}
-          </ol>
-        </div>
-        <LoadMore
-          shown={items.length}
-          total={total}
-          noun="entries"
-          hasNextPage={log.hasNextPage && !log.isPlaceholderData}
-          isFetchingNextPage={log.isFetchingNextPage}
-          error={log.isFetchNextPageError ? log.error : null}
-          onLoadMore={() => log.fetchNextPage()}
-        />
-      </>
-    );
-  }
-
   return (
-    <div>
-      <AdminPageHeader eyebrow="Accountability" title="Audit log">
+    <ListPage
+      pageName="Audit Log"
+      eyebrow="Accountability"
+      title="Audit log"
+      actions={
         <div className="flex w-full flex-col gap-1 sm:w-auto">
           <label htmlFor={selectId} className="text-sm font-semibold text-slate-100">
             Action
@@ -203,8 +146,43 @@ export function AuditLogPage() {
             ))}
           </select>
         </div>
-      </AdminPageHeader>
-      {body}
-    </div>
+      }
+      query={log}
+      what="the audit log"
+      count={items.length}
+      empty={
+        <EmptyList title={action ? 'No entries for this action.' : 'Nothing recorded yet.'}>
+          Every admin change to users, parts and orders is recorded here.
+        </EmptyList>
+      }
+    >
+      <div className="overflow-hidden rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
+        <div
+          aria-hidden="true"
+          className="hidden gap-x-6 bg-slate-900 px-4 py-3 text-sm font-semibold text-slate-100 md:grid md:grid-cols-[11rem_minmax(0,14rem)_9.5rem_minmax(0,1fr)]"
+        >
+          <span>When</span>
+          <span>Who</span>
+          <span>Action</span>
+          <span>Summary</span>
+        </div>
+        <ol
+          aria-label="Audit entries, newest first"
+          aria-busy={log.isPlaceholderData || undefined}
+          className={`divide-y divide-slate-200 transition-opacity ${log.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {items.map((entry) => (
+            <AuditItem key={entry._id} entry={entry} />
+          ))}
+        </ol>
+      </div>
+      <LoadMore
+        shown={items.length}
+        total={total}
+        noun="entries"
+        pages={log}
+        paused={log.isPlaceholderData}
+      />
+    </ListPage>
   );
 }

@@ -1,29 +1,10 @@
-import type { ReactNode } from 'react';
-import { messageOf } from './admin-messages.ts';
-
-/** Skeleton rows while the first page loads; screen readers hear `label`. */
-export function LoadingList({ label, rows = 4 }: { label: string; rows?: number }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-4 rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5"
-    >
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: rows }, (_, row) => (
-        <div key={row} aria-hidden="true" className="flex items-center gap-4">
-          <div className="skeleton-pulse h-12 w-12 shrink-0" />
-          <div className="flex flex-1 flex-col gap-2">
-            <div className="skeleton-pulse h-4 w-1/2" />
-            <div className="skeleton-pulse h-4 w-1/3" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
+import { useEffect, type ReactNode, type Ref } from 'react';
+import { messageOf, pageTitle } from './admin-messages.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 
 /** The first page could not be loaded: what went wrong and a Retry button. */
-export function LoadError({
+function LoadError({
   what,
   error,
   retrying,
@@ -54,6 +35,91 @@ export function EmptyList({ title, children }: { title: string; children?: React
     <div className="flex flex-col items-center gap-2 rounded-box border border-dashed border-slate-400 bg-white p-10 text-center">
       <p className="text-lg font-semibold text-slate-900">{title}</p>
       {children && <p className="max-w-md text-slate-700">{children}</p>}
+    </div>
+  );
+}
+
+/** What ListBody reads of a list's query (TanStack Query's result). */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  data: unknown;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * An admin list's body: skeleton rows while the first page loads (screen readers hear what
+ * loads), what went wrong and Retry when it could not, `empty` when the list has no items, else
+ * the list (`children`).
+ */
+function ListBody({
+  query,
+  what,
+  count,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  /** 'the users' */
+  what: string;
+  /** How many items are loaded. */
+  count: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <SkeletonList
+        label={`Loading ${what}`}
+        rows={4}
+        className="flex flex-col gap-4 rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5"
+        picture="h-12 w-12"
+      />
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <LoadError
+        what={what}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return count === 0 ? empty : children;
+}
+
+/**
+ * An admin list page: the document title, the header (its heading takes focus when the item that
+ * had focus is deleted) with the page's actions, and the list (ListBody).
+ */
+export function ListPage({
+  pageName,
+  eyebrow,
+  title,
+  headingRef,
+  actions,
+  ...list
+}: Parameters<typeof ListBody>[0] & {
+  /** The page's name in the document title. */
+  pageName: string;
+  eyebrow: string;
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
+}) {
+  useEffect(() => {
+    document.title = pageTitle(pageName);
+  }, [pageName]);
+  return (
+    <div>
+      <AdminPageHeader eyebrow={eyebrow} title={title} headingRef={headingRef}>
+        {actions}
+      </AdminPageHeader>
+      <ListBody {...list} />
     </div>
   );
 }

@@ -1,39 +1,45 @@
 import { useRef } from 'react';
 import { messageOf } from './admin-messages.ts';
 
-interface NextPageResult {
+/** What LoadMore reads of a keyset-paged list's query (TanStack Query's infinite query). */
+interface PagedQuery {
   hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<{ hasNextPage: boolean }>;
 }
 
 /**
  * 'Showing N of M' and a 'Load more' button for keyset-paged lists: each click asks for the page
  * after the last cursor, so a list of 10,000 items never loads all at once. When the last page
  * arrives the button goes away and focus moves to the count, not to the top of the document.
+ * Without `pages` (a list that comes whole) it is the count alone.
  */
 export function LoadMore({
   shown,
   total,
   noun,
-  hasNextPage,
-  isFetchingNextPage,
-  error,
-  onLoadMore,
+  pages,
+  paused = false,
 }: {
   shown: number;
   total: number;
   /** Plural, lower case: 'parts', 'users'. */
   noun: string;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  /** The error of the last 'Load more', if it failed. */
-  error: unknown;
-  onLoadMore: () => Promise<NextPageResult>;
+  pages?: PagedQuery;
+  /** No next page is offered for now (e.g. while a new filter's first page loads). */
+  paused?: boolean;
 }) {
+  const hasNextPage = !!pages?.hasNextPage && !paused;
+  const isFetchingNextPage = !!pages?.isFetchingNextPage;
+  // The error of the last 'Load more', if it failed.
+  const error = pages?.isFetchNextPageError ? pages.error : null;
   const status = useRef<HTMLParagraphElement>(null);
 
   const loadMore = async () => {
-    const result = await onLoadMore();
-    if (!result.hasNextPage) status.current?.focus();
+    const result = await pages?.fetchNextPage();
+    if (!result?.hasNextPage) status.current?.focus();
   };
 
   return (

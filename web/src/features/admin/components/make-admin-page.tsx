@@ -1,5 +1,5 @@
 import type { UserSummary } from '@partsmith/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -13,12 +13,12 @@ import {
   MADE_ADMIN,
   MAKE_ADMIN_FAILED,
   messageOf,
-  pageTitle,
 } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
-import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
-import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
+import { ActionButton } from './action-button.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 
 function RoleBadge({ role }: { role: UserSummary['role'] }) {
   return role === 'admin' ? (
@@ -100,18 +100,14 @@ function UserRow({
         {user.role === 'admin' ? (
           <NoAction why="Already an admin" />
         ) : (
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-primary btn-sm whitespace-nowrap"
-            aria-disabled={promote.isPending || undefined}
-            onClick={() => {
-              if (!promote.isPending) void onMakeAdmin();
-            }}
+            busy={promote.isPending}
+            onAction={onMakeAdmin}
           >
-            {promote.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Make Admin
             <span className="sr-only">: {user.email}</span>
-          </button>
+          </ActionButton>
         )}
       </td>
       <td className={`${LINE} md:text-right`}>
@@ -119,19 +115,15 @@ function UserRow({
         {isYou ? (
           <NoAction why="You cannot delete your own account here" />
         ) : (
-          <button
+          <ActionButton
             ref={deleteButton}
-            type="button"
             className="btn btn-outline btn-error btn-sm whitespace-nowrap"
-            aria-disabled={remove.isPending || undefined}
-            onClick={() => {
-              if (!remove.isPending) void onDelete();
-            }}
+            busy={remove.isPending}
+            onAction={onDelete}
           >
-            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete User
             <span className="sr-only">: {user.email}</span>
-          </button>
+          </ActionButton>
         )}
       </td>
     </tr>
@@ -158,59 +150,29 @@ export function MakeAdminPage({ currentEmail }: { currentEmail?: string }) {
   const { items, total } = flattenPages(users.data);
   const you = currentEmail?.toLowerCase();
 
-  useEffect(() => {
-    document.title = pageTitle('Make Admin');
-  }, []);
-
-  let body: ReactNode;
-  if (users.isPending) {
-    body = <LoadingList label="Loading the users" />;
-  } else if (users.isError && !users.data) {
-    body = (
-      <LoadError
-        what="the users"
-        error={users.error}
-        retrying={users.isFetching}
-        onRetry={() => void users.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = <EmptyList title="No users yet." />;
-  } else {
-    body = (
-      <>
-        <AdminTable caption="All users, with their role and actions" columns={COLUMNS}>
-          {items.map((user, index) => (
-            <UserRow
-              key={user._id}
-              user={user}
-              index={index}
-              isYou={user.email.toLowerCase() === you}
-              onDeleted={() => heading.current?.focus()}
-            />
-          ))}
-        </AdminTable>
-        <LoadMore
-          shown={items.length}
-          total={total}
-          noun="users"
-          hasNextPage={users.hasNextPage}
-          isFetchingNextPage={users.isFetchingNextPage}
-          error={users.isFetchNextPageError ? users.error : null}
-          onLoadMore={() => users.fetchNextPage()}
-        />
-      </>
-    );
-  }
-
   return (
-    <div>
-      <AdminPageHeader
-        eyebrow="Accounts"
-        title={users.data ? `All users: ${total}` : 'All users'}
-        headingRef={heading}
-      />
-      {body}
-    </div>
+    <ListPage
+      pageName="Make Admin"
+      eyebrow="Accounts"
+      title={users.data ? `All users: ${total}` : 'All users'}
+      headingRef={heading}
+      query={users}
+      what="the users"
+      count={items.length}
+      empty={<EmptyList title="No users yet." />}
+    >
+      <DataTable wide="md" caption="All users, with their role and actions" columns={COLUMNS}>
+        {items.map((user, index) => (
+          <UserRow
+            key={user._id}
+            user={user}
+            index={index}
+            isYou={user.email.toLowerCase() === you}
+            onDeleted={() => heading.current?.focus()}
+          />
+        ))}
+      </DataTable>
+      <LoadMore shown={items.length} total={total} noun="users" pages={users} />
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -12,14 +12,14 @@ import {
   DELETED,
   isForbidden,
   messageOf,
-  pageTitle,
   SHIP_FAILED,
   SHIPPED,
 } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
-import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
-import { AdminTable, CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
+import { ActionButton } from './action-button.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /**
@@ -64,21 +64,17 @@ function StatusCell({ order }: { order: Order }) {
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-warning btn-sm min-w-24 whitespace-nowrap"
-      aria-disabled={ship.isPending || undefined}
+    <ActionButton
       title="Paid: click to ship it"
-      onClick={() => {
-        if (!ship.isPending) void onShip();
-      }}
+      className="btn btn-warning btn-sm min-w-24 whitespace-nowrap"
+      busy={ship.isPending}
+      onAction={onShip}
     >
-      {ship.isPending && <span aria-hidden="true" className="spinner size-4" />}
       Pending
       <span className="sr-only">
         : ship {order.name} to {order.userEmail}
       </span>
-    </button>
+    </ActionButton>
   );
 }
 
@@ -137,20 +133,16 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
         {order.paid ? (
           <NoAction why="Paid orders cannot be deleted" />
         ) : (
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-outline btn-error btn-sm whitespace-nowrap"
-            aria-disabled={remove.isPending || undefined}
-            onClick={() => {
-              if (!remove.isPending) void onDelete();
-            }}
+            busy={remove.isPending}
+            onAction={onDelete}
           >
-            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete
             <span className="sr-only">
               : order of {order.name} for {order.userEmail}
             </span>
-          </button>
+          </ActionButton>
         )}
       </td>
     </tr>
@@ -176,53 +168,25 @@ export function ManageOrdersPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, total } = flattenPages(orders.data);
 
-  useEffect(() => {
-    document.title = pageTitle('Manage Orders');
-  }, []);
-
-  let body: ReactNode;
-  if (orders.isPending) {
-    body = <LoadingList label="Loading the orders" />;
-  } else if (orders.isError && !orders.data) {
-    body = (
-      <LoadError
-        what="the orders"
-        error={orders.error}
-        retrying={orders.isFetching}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>;
-  } else {
-    body = (
-      <>
-        <AdminTable caption="All orders, newest first" columns={COLUMNS}>
-          {items.map((order) => (
-            <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
-          ))}
-        </AdminTable>
-        <LoadMore
-          shown={items.length}
-          total={total}
-          noun="orders"
-          hasNextPage={orders.hasNextPage}
-          isFetchingNextPage={orders.isFetchingNextPage}
-          error={orders.isFetchNextPageError ? orders.error : null}
-          onLoadMore={() => orders.fetchNextPage()}
-        />
-      </>
-    );
-  }
-
   return (
-    <div>
-      <AdminPageHeader
-        eyebrow="Orders"
-        title={orders.data ? `All Orders: ${total}` : 'All Orders'}
-        headingRef={heading}
-      />
-      {body}
-    </div>
+    <ListPage
+      pageName="Manage Orders"
+      eyebrow="Orders"
+      title={orders.data ? `All Orders: ${total}` : 'All Orders'}
+      headingRef={heading}
+      query={orders}
+      what="the orders"
+      count={items.length}
+      empty={
+        <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>
+      }
+    >
+      <DataTable wide="md" caption="All orders, newest first" columns={COLUMNS}>
+        {items.map((order) => (
+          <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
+        ))}
+      </DataTable>
+      <LoadMore shown={items.length} total={total} noun="orders" pages={orders} />
+    </ListPage>
   );
 }

@@ -1,11 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useAdminParts } from '../api/get-admin-parts.ts';
 import { flattenPages } from '../api/paging.ts';
-import { pageTitle } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
 import { AdminPartCard } from './admin-part-card.tsx';
-import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 
 /**
@@ -18,63 +16,34 @@ export function ManagePartsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, total } = flattenPages(parts.data);
 
-  useEffect(() => {
-    document.title = pageTitle('Manage Products');
-  }, []);
-
-  let body: ReactNode;
-  if (parts.isPending) {
-    body = <LoadingList label="Loading the parts" />;
-  } else if (parts.isError && !parts.data) {
-    body = (
-      <LoadError
-        what="the parts"
-        error={parts.error}
-        retrying={parts.isFetching}
-        onRetry={() => void parts.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <EmptyList title="The catalogue is empty.">
-        Add a product and it shows up here and on the home page.
-      </EmptyList>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {items.map((part) => (
-            <li key={part._id}>
-              <AdminPartCard part={part} onDeleted={() => heading.current?.focus()} />
-            </li>
-          ))}
-        </ul>
-        <LoadMore
-          shown={items.length}
-          total={total}
-          noun="parts"
-          hasNextPage={parts.hasNextPage}
-          isFetchingNextPage={parts.isFetchingNextPage}
-          error={parts.isFetchNextPageError ? parts.error : null}
-          onLoadMore={() => parts.fetchNextPage()}
-        />
-      </>
-    );
-  }
-
   return (
-    <div>
-      <AdminPageHeader
-        eyebrow="Catalogue"
-        title={parts.data ? `Manage All Parts : ${total}` : 'Manage All Parts'}
-        headingRef={heading}
-      >
+    <ListPage
+      pageName="Manage Products"
+      eyebrow="Catalogue"
+      title={parts.data ? `Manage All Parts : ${total}` : 'Manage All Parts'}
+      headingRef={heading}
+      actions={
         <Link to="/dashboard/add-product" className="btn btn-primary btn-sm">
           Add Product
         </Link>
-      </AdminPageHeader>
-      {body}
-    </div>
+      }
+      query={parts}
+      what="the parts"
+      count={items.length}
+      empty={
+        <EmptyList title="The catalogue is empty.">
+          Add a product and it shows up here and on the home page.
+        </EmptyList>
+      }
+    >
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+        {items.map((part) => (
+          <li key={part._id}>
+            <AdminPartCard part={part} onDeleted={() => heading.current?.focus()} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore shown={items.length} total={total} noun="parts" pages={parts} />
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminReview } from '@partsmith/contract';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
@@ -9,13 +9,13 @@ import {
   DELETE_REVIEW_TEXT,
   DELETED,
   messageOf,
-  pageTitle,
   REVIEW_HIDDEN,
   REVIEW_SHOWN,
 } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
-import { EmptyList, LoadError, LoadingList } from './list-states.tsx';
+import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
+import { ActionButton } from './action-button.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Email, NoAction } from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
@@ -217,30 +217,24 @@ function ReviewRow({ review, onDeleted }: { review: AdminReview; onDeleted: () =
         <CellLabel>Actions</CellLabel>
         {/* In the table the two wrap onto two lines when the column is narrow. */}
         <span className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            className="btn btn-sm border-slate-400 bg-white whitespace-nowrap text-slate-900 hover:border-slate-900"
-            aria-disabled={busy || undefined}
+          <ActionButton
             aria-label={toggleName}
-            onClick={() => {
-              if (!busy) void onToggle();
-            }}
+            className="btn btn-sm border-slate-400 bg-white whitespace-nowrap text-slate-900 hover:border-slate-900"
+            busy={busy}
+            spinner={visibility.isPending}
+            onAction={onToggle}
           >
-            {visibility.isPending && <span aria-hidden="true" className="spinner size-4" />}
             {review.hidden ? 'Show' : 'Hide'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-sm whitespace-nowrap"
-            aria-disabled={busy || undefined}
+          </ActionButton>
+          <ActionButton
             aria-label={`Delete: review by ${review.name}`}
-            onClick={() => {
-              if (!busy) void onDelete();
-            }}
+            className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+            busy={busy}
+            spinner={remove.isPending}
+            onAction={onDelete}
           >
-            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
             Delete
-          </button>
+          </ActionButton>
         </span>
       </td>
     </tr>
@@ -257,31 +251,6 @@ const COLUMNS = [
   ['Actions', 'right'],
 ] as const;
 
-function ReviewsTable({ children }: { children: ReactNode }) {
-  return (
-    // Scrolls sideways rather than clipping should a row still be too wide.
-    <div className="@container overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
-      <table className="block w-full text-left @4xl:table">
-        <caption className="sr-only">All reviews, newest first</caption>
-        <thead className="hidden bg-slate-900 text-sm text-slate-100 @4xl:table-header-group">
-          <tr>
-            {COLUMNS.map(([label, align]) => (
-              <th
-                key={label}
-                scope="col"
-                className={`px-3 py-3 font-semibold ${align === 'right' ? 'text-right' : ''}`}
-              >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 /**
  * /dashboard/manage-reviews: the newest reviews (the server sends 200 at most, and how many there
  * are), hidden ones too. An admin hides a review from the home page (or shows it again) or
@@ -293,60 +262,31 @@ export function ManageReviewsPage() {
   const items = reviews.data?.items ?? [];
   const total = Math.max(reviews.data?.total ?? 0, items.length);
 
-  useEffect(() => {
-    document.title = pageTitle('Manage Reviews');
-  }, []);
-
-  let body: ReactNode;
-  if (reviews.isPending) {
-    body = <LoadingList label="Loading the reviews" />;
-  } else if (reviews.isError && !reviews.data) {
-    body = (
-      <LoadError
-        what="the reviews"
-        error={reviews.error}
-        retrying={reviews.isFetching}
-        onRetry={() => void reviews.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <EmptyList title="No reviews yet.">Reviews show up here as customers write them.</EmptyList>
-    );
-  } else {
-    body = (
-      <>
-        <ReviewsTable>
-          {items.map((review) => (
-            <ReviewRow
-              key={review._id}
-              review={review}
-              onDeleted={() => heading.current?.focus()}
-            />
-          ))}
-        </ReviewsTable>
-        {/* 'Showing N of M': the list has no next page, the count says if older ones exist. */}
-        <LoadMore
-          shown={items.length}
-          total={total}
-          noun="reviews"
-          hasNextPage={false}
-          isFetchingNextPage={false}
-          error={null}
-          onLoadMore={() => Promise.resolve({ hasNextPage: false })}
-        />
-      </>
-    );
-  }
-
   return (
-    <div>
-      <AdminPageHeader
-        eyebrow="Reviews"
-        title={reviews.data ? `Manage Reviews: ${total}` : 'Manage Reviews'}
-        headingRef={heading}
-      />
-      {body}
-    </div>
+    <ListPage
+      pageName="Manage Reviews"
+      eyebrow="Reviews"
+      title={reviews.data ? `Manage Reviews: ${total}` : 'Manage Reviews'}
+      headingRef={heading}
+      query={reviews}
+      what="the reviews"
+      count={items.length}
+      empty={
+        <EmptyList title="No reviews yet.">Reviews show up here as customers write them.</EmptyList>
+      }
+    >
+      <DataTable
+        wide="container"
+        headPadding="px-3 py-3"
+        caption="All reviews, newest first"
+        columns={COLUMNS}
+      >
+        {items.map((review) => (
+          <ReviewRow key={review._id} review={review} onDeleted={() => heading.current?.focus()} />
+        ))}
+      </DataTable>
+      {/* 'Showing N of M': the list has no next page, the count says if older ones exist. */}
+      <LoadMore shown={items.length} total={total} noun="reviews" />
+    </ListPage>
   );
 }

@@ -13,40 +13,6 @@ export function CellLabel({ children }: { children: ReactNode }) {
   return <span className="font-semibold text-slate-700 md:hidden">{children}</span>;
 }
 
-export function AdminTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  /** Header cells: the label and whether the column is right-aligned. */
-  columns: readonly (readonly [label: string, align?: 'right'])[];
-  children: ReactNode;
-}) {
-  return (
-    // Scrolls sideways rather than clipping if a row is wider than the screen (long e-mails).
-    <div className="overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
-      <table className="block w-full text-left md:table">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="hidden bg-slate-900 text-sm text-slate-100 md:table-header-group">
-          <tr>
-            {columns.map(([label, align]) => (
-              <th
-                key={label}
-                scope="col"
-                className={`px-4 py-3 font-semibold ${align === 'right' ? 'text-right' : ''}`}
-              >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="block divide-y divide-slate-200 md:table-row-group">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 /** An empty cell that still tells screen readers why nothing is there. */
 export function NoAction({ why }: { why: string }) {
   return (

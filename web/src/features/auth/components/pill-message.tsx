@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client.ts';
+import { CROSS, Icon } from '../../../components/ui/icon.tsx';
 
 /** The login panel's pill-shaped message for provider errors (docs/spec.md, Other pages). */
 export function PillMessage({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
@@ -21,16 +22,9 @@ export function PillMessage({ message, onDismiss }: { message: string; onDismiss
           aria-label="Dismiss message"
           onClick={onDismiss}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon className="h-4 w-4" strokeWidth="2.5">
+            <path strokeLinecap="round" d={CROSS} />
+          </Icon>
         </button>
       )}
     </div>

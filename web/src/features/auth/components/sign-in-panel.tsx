@@ -3,10 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthField } from './auth-field.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { PillMessage } from './pill-message.tsx';
+import { PanelEmailField, PanelForm } from './panel-form.tsx';
 import { panelSubmit, type AuthPanelProps } from './sign-up-panel.tsx';
-import { SocialButtons } from './social-buttons.tsx';
-import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
 /** The form's checks: zod and the contract load when the form is first focused (decision 018). */
@@ -14,12 +12,10 @@ const signInFields = lazyZodResolver(() => import('@partsmith/contract').then((c
 
 /** "Sign in": Email, Password, 'Forgot your password?' (docs/spec.md, Validation rules). */
 export function SignInPanel({
-  headingRef,
-  returnTo,
-  message,
-  onMessage,
   startWithForgot = false,
+  ...panel
 }: AuthPanelProps & { startWithForgot?: boolean }) {
+  const { onMessage } = panel;
   const signIn = useSignIn();
   const [forgot, setForgot] = useState(startWithForgot);
   const forgotButton = useRef<HTMLButtonElement>(null);
@@ -55,67 +51,42 @@ export function SignInPanel({
           }}
         />
       ) : (
-        <>
-          <h2
-            id="signin-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-center text-3xl font-extrabold tracking-tight text-slate-900 focus:outline-none"
+        <PanelForm
+          id="signin"
+          heading="Sign in"
+          divider="or use your account"
+          {...panel}
+          onFocus={signInFields.preload}
+          onSubmit={onSubmit}
+          pending={signIn.isPending}
+          pendingText="Signing you in, please wait."
+          submitLabel="Sign In"
+        >
+          <PanelEmailField
+            id="signin-email"
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <AuthField
+            id="signin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <button
+            ref={forgotButton}
+            type="button"
+            className="link -mt-1 self-end text-sm font-semibold text-slate-800 hover:text-primary"
+            onClick={() => {
+              onMessage(null);
+              setForgot(true);
+            }}
           >
-            Sign in
-          </h2>
-          <SocialButtons returnTo={returnTo} onMessage={onMessage} />
-          {message && <PillMessage message={message} onDismiss={() => onMessage(null)} />}
-          <p className="divider my-0 text-sm text-slate-700">or use your account</p>
-          <form
-            noValidate
-            onFocus={signInFields.preload}
-            onSubmit={onSubmit}
-            aria-labelledby="signin-heading"
-            className="flex flex-col gap-4"
-          >
-            <ReadyFieldset>
-              <AuthField
-                id="signin-email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                registration={register('email')}
-                error={errors.email?.message}
-              />
-              <AuthField
-                id="signin-password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                registration={register('password')}
-                error={errors.password?.message}
-              />
-              <button
-                ref={forgotButton}
-                type="button"
-                className="link -mt-1 self-end text-sm font-semibold text-slate-800 hover:text-primary"
-                onClick={() => {
-                  onMessage(null);
-                  setForgot(true);
-                }}
-              >
-                Forgot your password?
-              </button>
-              <span role="status" className="sr-only">
-                {signIn.isPending ? 'Signing you in, please wait.' : ''}
-              </span>
-              <button
-                type="submit"
-                className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
-                disabled={signIn.isPending}
-              >
-                {signIn.isPending ? '...' : 'Sign In'}
-              </button>
-            </ReadyFieldset>
-          </form>
-        </>
+            Forgot your password?
+          </button>
+        </PanelForm>
       )}
     </div>
   );

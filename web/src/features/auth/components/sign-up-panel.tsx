@@ -3,9 +3,8 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import type { SessionAnswer, SignUpBody } from '@partsmith/contract';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthField } from './auth-field.tsx';
-import { errorText, PillMessage } from './pill-message.tsx';
-import { SocialButtons } from './social-buttons.tsx';
-import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import { PanelEmailField, PanelForm } from './panel-form.tsx';
+import { errorText } from './pill-message.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
 /** The form's checks: zod and the contract load when the form is first focused (decision 018). */
@@ -58,7 +57,8 @@ export interface AuthPanelProps {
 }
 
 /** "Create Account": Your Name, Email, Password (docs/spec.md, Validation rules). */
-export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPanelProps) {
+export function SignUpPanel(panel: AuthPanelProps) {
+  const { returnTo, onMessage } = panel;
   const signUp = useSignUp();
   const {
     register,
@@ -84,63 +84,40 @@ export function SignUpPanel({ headingRef, returnTo, message, onMessage }: AuthPa
 
   return (
     <div className="flex min-h-full flex-col justify-center gap-5 px-6 py-8 sm:px-10 lg:px-12">
-      <h2
-        id="signup-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-center text-3xl font-extrabold tracking-tight text-slate-900 focus:outline-none"
-      >
-        Create Account
-      </h2>
-      <SocialButtons returnTo={returnTo} onMessage={onMessage} />
-      {message && <PillMessage message={message} onDismiss={() => onMessage(null)} />}
-      <p className="divider my-0 text-sm text-slate-700">or use your e-mail to register</p>
-      <form
-        noValidate
+      <PanelForm
+        id="signup"
+        heading="Create Account"
+        divider="or use your e-mail to register"
+        {...panel}
         onFocus={signUpFields.preload}
         onSubmit={onSubmit}
-        aria-labelledby="signup-heading"
-        className="flex flex-col gap-4"
+        pending={signUp.isPending}
+        pendingText="Creating your account, please wait."
+        submitLabel="Sign Up"
       >
-        <ReadyFieldset>
-          <AuthField
-            id="signup-name"
-            label="Your Name"
-            type="text"
-            autoComplete="name"
-            registration={register('name')}
-            error={errors.name?.message}
-          />
-          <AuthField
-            id="signup-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <AuthField
-            id="signup-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least eight characters."
-            registration={register('password')}
-            error={errors.password?.message}
-          />
-          <span role="status" className="sr-only">
-            {signUp.isPending ? 'Creating your account, please wait.' : ''}
-          </span>
-          <button
-            type="submit"
-            className="btn btn-primary mt-1 w-full rounded-full text-base font-bold tracking-wider uppercase md:w-auto md:self-center md:px-12"
-            disabled={signUp.isPending}
-          >
-            {signUp.isPending ? '...' : 'Sign Up'}
-          </button>
-        </ReadyFieldset>
-      </form>
+        <AuthField
+          id="signup-name"
+          label="Your Name"
+          type="text"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <PanelEmailField
+          id="signup-email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <AuthField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least eight characters."
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+      </PanelForm>
     </div>
   );
 }

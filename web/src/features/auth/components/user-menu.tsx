@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { Avatar, initialsOf, type AvatarUser } from './avatar.tsx';
 
 export interface UserMenuProps {
@@ -86,20 +87,13 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
                   onSignOut();
                 }}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
+                <Icon>
                   <path
                     strokeLinecap="round"
                     strokeLinejoin="round"
                     d="M15 17l5-5-5-5M20 12H9M12 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7"
                   />
-                </svg>
+                </Icon>
                 Sign Out
               </button>
             </li>

@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
+import { formError } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSendContact } from '../api/send-contact.ts';
+import { fieldBorder, FormField } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 
 export const CONTACT_SUCCESS =
@@ -20,10 +21,6 @@ export interface ContactFormProps {
 const contactFields = lazyZodResolver(() =>
   import('@partsmith/contract').then((c) => c.ContactBody),
 );
-
-const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
-/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
 /**
  * The contact form: e-mail address, subject, multi-line message, a Contact Us button.
@@ -54,11 +51,7 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
     });
   });
 
-  const serverError = send.error
-    ? send.error instanceof ApiError
-      ? send.error.message
-      : 'Something went wrong. Please try again.'
-    : (errors.root?.message ?? null);
+  const serverError = formError(send.error, errors.root?.message);
 
   return (
     <form
@@ -74,65 +67,41 @@ export function ContactForm({ idPrefix, defaultSubject = '', heading }: ContactF
             {heading}
           </h2>
         )}
-        <div>
-          <label htmlFor={ids.email} className="mb-1 block font-semibold text-slate-900">
-            Email address
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            className={`input w-full border ${border(!!errors.email)}`}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <p id={`${ids.email}-error`} className={FIELD_ERROR}>
-              {errors.email.message}
-            </p>
+        <FormField id={ids.email} label="Email address" error={errors.email?.message}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@company.com"
+              className={`input w-full border ${fieldBorder(!!errors.email)}`}
+              {...register('email')}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor={ids.subject} className="mb-1 block font-semibold text-slate-900">
-            Subject
-          </label>
-          <input
-            id={ids.subject}
-            type="text"
-            placeholder="What is it about?"
-            className={`input w-full border ${border(!!errors.subject)}`}
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={errors.subject ? `${ids.subject}-error` : undefined}
-            {...register('subject')}
-          />
-          {errors.subject && (
-            <p id={`${ids.subject}-error`} className={FIELD_ERROR}>
-              {errors.subject.message}
-            </p>
+        </FormField>
+        <FormField id={ids.subject} label="Subject" error={errors.subject?.message}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              placeholder="What is it about?"
+              className={`input w-full border ${fieldBorder(!!errors.subject)}`}
+              {...register('subject')}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor={ids.message} className="mb-1 block font-semibold text-slate-900">
-            Message
-          </label>
-          <textarea
-            id={ids.message}
-            rows={5}
-            placeholder="Tell us which parts you need, the quantities and your deadline."
-            className={`textarea w-full border ${border(!!errors.message)}`}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${ids.message}-error` : undefined}
-            {...register('message')}
-          />
-          {errors.message && (
-            <p id={`${ids.message}-error`} className={FIELD_ERROR}>
-              {errors.message.message}
-            </p>
+        </FormField>
+        <FormField id={ids.message} label="Message" error={errors.message?.message}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={5}
+              placeholder="Tell us which parts you need, the quantities and your deadline."
+              className={`textarea w-full border ${fieldBorder(!!errors.message)}`}
+              {...register('message')}
+            />
           )}
-        </div>
+        </FormField>
         {serverError && (
           <div role="alert" className="alert alert-error">
             {serverError}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
+import { formError } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 
@@ -34,11 +34,7 @@ export function NewsletterForm() {
     });
   });
 
-  const serverError = subscribe.error
-    ? subscribe.error instanceof ApiError
-      ? subscribe.error.message
-      : 'Something went wrong. Please try again.'
-    : (errors.root?.message ?? null);
+  const serverError = formError(subscribe.error, errors.root?.message);
 
   return (
     <form

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { CROSS, Icon } from '../../../components/ui/icon.tsx';
 import type { DashboardContext, DashboardUser } from './dashboard-context.ts';
 import { dashboardMenu } from './dashboard-menu.tsx';
 
@@ -134,16 +135,9 @@ export function DashboardLayout({ user, isAdmin, avatar, notice }: DashboardLayo
             aria-controls={drawerId}
             onClick={() => setOpenOn(location.key)}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon>
               <path strokeLinecap="round" d="M4 6h16M4 12h10M4 18h16" />
-            </svg>
+            </Icon>
             Dashboard menu
           </button>
           {notice}
@@ -175,16 +169,9 @@ export function DashboardLayout({ user, isAdmin, avatar, notice }: DashboardLayo
                 aria-label="Close dashboard menu"
                 onClick={close}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <Icon>
+                  <path strokeLinecap="round" d={CROSS} />
+                </Icon>
               </button>
             </div>
             <SideMenu user={user} isAdmin={isAdmin} avatar={avatar} firstLink={firstLink} />

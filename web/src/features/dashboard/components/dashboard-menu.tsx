@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as paths from 'virtual:page-paths';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 export interface DashboardMenuItem {
   to: string;
@@ -9,18 +10,9 @@ export interface DashboardMenuItem {
 }
 
 const icon = (d: string) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    className="h-5 w-5 shrink-0"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <Icon className="h-5 w-5 shrink-0" strokeLinecap="round" strokeLinejoin="round">
     <path d={d} />
-  </svg>
+  </Icon>
 );
 
 const ITEMS = {

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { HERO_IMAGE } from '@partsmith/contract/images';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
@@ -23,18 +24,9 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
+    </Icon>
   );
 }
 

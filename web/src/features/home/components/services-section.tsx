@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
 import * as paths from 'virtual:page-paths';
+import { TileIcon } from './tile-icon.tsx';
 
 /** The shop's contact details, shown here and reused by the footer's neighbours. */
 const ICONS = {
@@ -12,23 +13,6 @@ const ICONS = {
     'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zm16 0h-3v5h2a1 1 0 0 0 1-1zM17 19c0 1.1-1.8 2-4 2',
   shield: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM8.5 12l2.5 2.5 4.5-5',
 } as const;
-
-function Icon({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-7 w-7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
 
 const TILES: { icon: keyof typeof ICONS; title: string; text: ReactNode }[] = [
   { icon: 'truck', title: 'Free Shipping', text: 'Worldwide, for orders over $99.' },
@@ -112,7 +96,7 @@ export function ServicesSection() {
               className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6"
             >
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-orange-100 text-orange-800">
-                <Icon name={tile.icon} />
+                <TileIcon d={ICONS[tile.icon]} />
               </span>
               <h3 className="text-lg font-bold text-slate-900">{tile.title}</h3>
               <p className="text-slate-700">{tile.text}</p>

@@ -1,36 +1,27 @@
 import { Link } from 'react-router';
+import { TileIcon } from './tile-icon.tsx';
 
-/** The statistics shown (docs/spec.md, Business constants and limits). */
+/** The statistics shown (docs/spec.md, Business constants and limits), each with its icon. */
 export const STATS = [
-  { value: '50+', label: 'Countries' },
-  { value: '300+', label: 'Complete Projects' },
-  { value: '99+', label: 'Happy Clients' },
-] as const;
-
-function StatIcon({ index }: { index: number }) {
-  const paths = [
-    // globe
-    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-8.5 9h17M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
-    // clipboard with tick
-    'M9 4h6v3H9zM7 5H5v16h14V5h-2M8.5 13.5l2.5 2.5 4.5-5',
+  {
+    value: '50+',
+    label: 'Countries',
+    // a globe
+    icon: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-8.5 9h17M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
+  },
+  {
+    value: '300+',
+    label: 'Complete Projects',
+    // a clipboard with a tick
+    icon: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M8.5 13.5l2.5 2.5 4.5-5',
+  },
+  {
+    value: '99+',
+    label: 'Happy Clients',
     // people
-    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6 9c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5m2.5 9c0-2.6-1.3-4.6-3.5-5.5',
-  ];
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-7 w-7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[index]} />
-    </svg>
-  );
-}
+    icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6 9c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5m2.5 9c0-2.6-1.3-4.6-3.5-5.5',
+  },
+] as const;
 
 export function StatsBanner() {
   return (
@@ -52,13 +43,13 @@ export function StatsBanner() {
           </p>
         </div>
         <ul className="mt-12 grid grid-cols-3 gap-3 sm:gap-6">
-          {STATS.map((stat, index) => (
+          {STATS.map((stat) => (
             <li
               key={stat.label}
               className="flex flex-col items-center gap-2 rounded-2xl border border-white/10 bg-white/5 px-2 py-6 text-center sm:gap-3 sm:px-6 sm:py-8"
             >
               <span className="hidden h-14 w-14 items-center justify-center rounded-full bg-orange-500/15 text-orange-400 sm:flex">
-                <StatIcon index={index} />
+                <TileIcon d={stat.icon} />
               </span>
               <span className="text-3xl font-extrabold text-white sm:text-5xl">{stat.value}</span>
               <span className="text-sm font-medium text-slate-300 sm:text-lg">{stat.label}</span>

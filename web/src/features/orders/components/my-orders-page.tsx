@@ -8,6 +8,8 @@ import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { useMyOrders } from '../api/get-orders.ts';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 /** The spec's texts, misspellings corrected (docs/spec.md, Differences from the specification). */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
@@ -167,6 +169,18 @@ function OrderRow({
   );
 }
 
+/** The table's header cells: the label and whether the column is right-aligned. */
+const COLUMNS = [
+  ['#'],
+  ['Image'],
+  ['Name'],
+  ['Email'],
+  ['Quantity', 'right'],
+  ['Total', 'right'],
+  ['Delete', 'right'],
+  ['Payment'],
+] as const;
+
 /** How many orders the table shows at first, and how many more each "Show more" adds. */
 const ORDERS_STEP = 20;
 
@@ -186,50 +200,17 @@ function OrdersTable({
   const rest = orders.length - visible.length;
   return (
     <>
-      <div className="@container overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
-        <table className="block w-full text-left @4xl:table">
-          <caption className="sr-only">Your orders, newest first</caption>
-          <thead className="hidden bg-slate-900 text-sm text-slate-100 @4xl:table-header-group">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                #
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Image
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Quantity
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Delete
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Payment
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
-            {visible.map((order, index) => (
-              <OrderRow
-                key={order._id}
-                order={order}
-                index={index}
-                deleting={deletingId === order._id}
-                onDelete={onDelete}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable wide="container" caption="Your orders, newest first" columns={COLUMNS}>
+        {visible.map((order, index) => (
+          <OrderRow
+            key={order._id}
+            order={order}
+            index={index}
+            deleting={deletingId === order._id}
+            onDelete={onDelete}
+          />
+        ))}
+      </DataTable>
       {rest > 0 && (
         <div className="mt-6 flex flex-col items-center gap-2">
           <p className="text-sm text-slate-700">
@@ -245,23 +226,6 @@ function OrdersTable({
         </div>
       )}
     </>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <div role="status" className="flex flex-col gap-3 rounded-box bg-white p-4 shadow-sm">
-      <span className="sr-only">Loading your orders</span>
-      {[0, 1, 2].map((row) => (
-        <div key={row} aria-hidden="true" className="flex items-center gap-4">
-          <div className="skeleton-pulse h-14 w-14 shrink-0" />
-          <div className="flex flex-1 flex-col gap-2">
-            <div className="skeleton-pulse h-4 w-1/2" />
-            <div className="skeleton-pulse h-4 w-1/3" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }
 
@@ -287,7 +251,14 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
 
   let body: ReactNode;
   if (orders.isPending) {
-    body = <LoadingRows />;
+    body = (
+      <SkeletonList
+        label="Loading your orders"
+        rows={3}
+        className="flex flex-col gap-3 rounded-box bg-white p-4 shadow-sm"
+        picture="h-14 w-14"
+      />
+    );
   } else if (orders.isError && !orders.data) {
     body = (
       <div

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddPartBody } from '@partsmith/contract';
-import { useId, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm, useWatch } from 'react-hook-form';
 import * as z from '@partsmith/contract/zod-subset';
 import { fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
-import { ImageUpload } from '../../../components/ui/image-upload.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ImageFormCard } from '../../../components/ui/image-form.tsx';
+import { useFieldIds } from '../../../lib/field-ids.ts';
+import { useAddForm } from '../../../lib/add-form.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { useAddPart, type NewPart } from '../api/add-part.ts';
+import { useAddPart } from '../api/add-part.ts';
 
 /**
  * The texts of a stored and of a refused tool (docs/spec.md, Error and success texts), the spec's
@@ -16,7 +15,15 @@ import { useAddPart, type NewPart } from '../api/add-part.ts';
  */
 export const PART_ADDED = 'New Tools Added Successfully';
 export const PART_FAILED = 'Failed to add a New Tools!!!';
-export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
+/** The form's words. */
+const TEXTS = {
+  heading: 'New tool',
+  imageLabel: 'Product image',
+  previewAlt: 'Uploaded product',
+  submitLabel: 'Add Tools',
+  added: PART_ADDED,
+  failed: PART_FAILED,
+};
 export const NOT_A_NUMBER = 'Enter a number, like 250 or 24.99';
 
 const NUMBER_FIELDS = ['availableQuantity', 'minOrderQuantity', 'price'] as const;
@@ -66,7 +73,6 @@ const EMPTY = {
   image: '',
 };
 
-const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
 const border = fieldBorder;
 
@@ -126,49 +132,13 @@ function PartPreview({ values }: { values: typeof EMPTY }) {
  * minimum quantity and price (entered as text), and an 'Add Tools' button.
  */
 export function PartForm() {
-  const id = useId();
-  const ids = {
-    heading: `${id}-heading`,
-    image: `${id}-image`,
-    name: `${id}-name`,
-    description: `${id}-description`,
-    availableQuantity: `${id}-available`,
-    minOrderQuantity: `${id}-minimum`,
-    price: `${id}-price`,
-    submit: `${id}-submit`,
-  };
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const ids = useFieldIds('name', 'description', 'availableQuantity', 'minOrderQuantity', 'price');
   const add = useAddPart();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(PartFields), defaultValues: EMPTY });
-  // Registered first, so a failed submit focuses it first, as it comes first.
-  const imageField = useController({ control, name: 'image' });
+  const form = useForm({ resolver: zodResolver(PartFields), defaultValues: EMPTY });
+  const adding = useAddForm(form, add, TEXTS);
+  const { register, control } = form;
+  const { errors } = form.formState;
   const values = { ...EMPTY, ...useWatch({ control }) };
-
-  const fail = (error: unknown) => {
-    const detail = error instanceof ApiError ? error.message : null;
-    setFailure({ detail });
-    toast.error(PART_FAILED, detail ? { description: detail } : undefined);
-  };
-
-  const submit = (part: NewPart) => {
-    if (uploading) return;
-    setFailure(null);
-    add.mutate(part, {
-      onSuccess: (answer) => {
-        if (!answer?.insertedId) return fail(null);
-        toast.success(PART_ADDED);
-        reset(EMPTY);
-      },
-      onError: fail,
-    });
-  };
 
   const text = (field: keyof typeof EMPTY) => ({
     type: 'text',
@@ -177,130 +147,80 @@ export function PartForm() {
   });
 
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-      <section aria-labelledby={ids.heading} className={`${CARD} p-5 sm:p-8`}>
-        <h2 id={ids.heading} className="mb-5 text-xl font-bold text-slate-900">
-          New tool
-        </h2>
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(submit)(event)}
-          aria-labelledby={ids.heading}
-          className="flex flex-col gap-5"
-        >
-          <ImageUpload
-            id={ids.image}
-            label="Product image"
-            previewAlt="Uploaded product"
-            value={imageField.field.value}
-            inputRef={imageField.field.ref}
-            onBlur={imageField.field.onBlur}
-            onChange={(url) => imageField.field.onChange(url ?? '')}
-            onUploadingChange={setUploading}
-            error={imageField.fieldState.error?.message}
+    <ImageFormCard adding={adding} preview={<PartPreview values={values} />}>
+      <Field id={ids.name} label="Product name" error={errors.name?.message}>
+        {(props) => <input {...props} {...text('name')} />}
+      </Field>
+
+      <Field id={ids.description} label="Description" error={errors.description?.message}>
+        {(props) => (
+          <textarea
+            {...props}
+            rows={4}
+            placeholder="What it is, what it fits, what is in the box."
+            className={`textarea w-full border ${border(!!errors.description)}`}
+            {...register('description')}
           />
+        )}
+      </Field>
 
-          <Field id={ids.name} label="Product name" error={errors.name?.message}>
-            {(props) => <input {...props} {...text('name')} />}
-          </Field>
-
-          <Field id={ids.description} label="Description" error={errors.description?.message}>
-            {(props) => (
-              <textarea
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field
+          id={ids.availableQuantity}
+          label="Available quantity"
+          error={errors.availableQuantity?.message}
+          hint="Units in stock now."
+        >
+          {(props) => (
+            <input
+              {...props}
+              {...text('availableQuantity')}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 500"
+            />
+          )}
+        </Field>
+        <Field
+          id={ids.minOrderQuantity}
+          label="Minimum quantity"
+          error={errors.minOrderQuantity?.message}
+          hint="The smallest order a customer can place."
+        >
+          {(props) => (
+            <input
+              {...props}
+              {...text('minOrderQuantity')}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 10"
+            />
+          )}
+        </Field>
+        <Field
+          id={ids.price}
+          label="Price"
+          error={errors.price?.message}
+          hint="US dollars per unit, up to 2 decimals."
+        >
+          {(props) => (
+            <div className={`input w-full border ${border(!!errors.price)}`}>
+              <span aria-hidden="true" className="text-slate-700">
+                $
+              </span>
+              <input
                 {...props}
-                rows={4}
-                placeholder="What it is, what it fits, what is in the box."
-                className={`textarea w-full border ${border(!!errors.description)}`}
-                {...register('description')}
+                {...register('price')}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="24.99"
+                className="grow"
               />
-            )}
-          </Field>
-
-          <div className="grid gap-5 sm:grid-cols-3">
-            <Field
-              id={ids.availableQuantity}
-              label="Available quantity"
-              error={errors.availableQuantity?.message}
-              hint="Units in stock now."
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  {...text('availableQuantity')}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="e.g. 500"
-                />
-              )}
-            </Field>
-            <Field
-              id={ids.minOrderQuantity}
-              label="Minimum quantity"
-              error={errors.minOrderQuantity?.message}
-              hint="The smallest order a customer can place."
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  {...text('minOrderQuantity')}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="e.g. 10"
-                />
-              )}
-            </Field>
-            <Field
-              id={ids.price}
-              label="Price"
-              error={errors.price?.message}
-              hint="US dollars per unit, up to 2 decimals."
-            >
-              {(props) => (
-                <div className={`input w-full border ${border(!!errors.price)}`}>
-                  <span aria-hidden="true" className="text-slate-700">
-                    $
-                  </span>
-                  <input
-                    {...props}
-                    {...register('price')}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="24.99"
-                    className="grow"
-                  />
-                </div>
-              )}
-            </Field>
-          </div>
-
-          {failure && (
-            <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
-              <p className="font-semibold text-error">{PART_FAILED}</p>
-              {failure.detail && <p className="mt-1">{failure.detail}</p>}
             </div>
           )}
-
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-            <button
-              type="submit"
-              className="btn btn-primary px-10"
-              disabled={uploading || add.isPending}
-              aria-describedby={uploading ? `${ids.submit}-why` : undefined}
-            >
-              {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
-              Add Tools
-            </button>
-            {uploading && (
-              <p id={`${ids.submit}-why`} className="text-sm text-slate-700">
-                {WAIT_FOR_UPLOAD}
-              </p>
-            )}
-          </div>
-        </form>
-      </section>
-
-      <PartPreview values={values} />
-    </div>
+        </Field>
+      </div>
+    </ImageFormCard>
   );
 }

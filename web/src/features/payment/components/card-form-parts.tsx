@@ -1,3 +1,4 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { formatDollars } from '../../../lib/money.ts';
 
 /** What the payment page hands to either card form (test processor or Stripe). */
@@ -17,16 +18,11 @@ export interface CardFormProps {
   onSucceeded: (transactionId: string) => void;
 }
 
-export const FIELD_LABEL = 'mb-1 block font-semibold text-slate-900';
-export const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
-/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-export const fieldBorder = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
-
 /**
  * The Pay button is disabled until the card form is ready, a client secret
  * exists and no success message is shown. The hint says why while it waits.
  */
-export function PayButton({
+function PayButton({
   amount,
   ready,
   clientSecret,
@@ -63,7 +59,7 @@ export function PayButton({
 }
 
 /** The card provider's message, in red under the form. */
-export function CardError({ message }: { message: string | null }) {
+function CardError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p
@@ -72,5 +68,50 @@ export function CardError({ message }: { message: string | null }) {
     >
       {message}
     </p>
+  );
+}
+
+/**
+ * Either card form (test processor or Stripe): its fields, then the Pay button (busy while the
+ * card is charged or the page records the payment) and the provider's message.
+ */
+export function CardFormFrame({
+  card: { amount, clientSecret, locked, recording },
+  ready,
+  charging,
+  error,
+  onSubmit,
+  describedBy,
+  children,
+}: {
+  card: CardFormProps;
+  /** The fields can take a card. */
+  ready: boolean;
+  charging: boolean;
+  error: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Card payment"
+      aria-describedby={describedBy}
+      className="flex flex-col gap-5"
+    >
+      {children}
+      <PayButton
+        amount={amount}
+        ready={ready}
+        clientSecret={clientSecret}
+        locked={locked}
+        busy={charging || recording}
+        hintId={`${id}-hint`}
+      />
+      <CardError message={error} />
+    </form>
   );
 }

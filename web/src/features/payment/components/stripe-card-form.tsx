@@ -3,13 +3,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  CardError,
-  FIELD_LABEL,
-  fieldBorder,
-  PayButton,
-  type CardFormProps,
-} from './card-form-parts.tsx';
+import { FIELD_LABEL, fieldBorder } from '../../../components/ui/form-field.tsx';
+import { CardFormFrame, type CardFormProps } from './card-form-parts.tsx';
 
 /** One Stripe.js instance per publishable key for the life of the tab. */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -36,15 +31,8 @@ const CARD_OPTIONS: StripeCardElementOptions = {
   },
 };
 
-function StripeFields({
-  clientSecret,
-  amount,
-  defaultName,
-  email,
-  locked,
-  recording,
-  onSucceeded,
-}: CardFormProps) {
+function StripeFields(card: CardFormProps) {
+  const { clientSecret, defaultName, email, locked, onSucceeded } = card;
   const id = useId();
   const stripe = useStripe();
   const elements = useElements();
@@ -78,11 +66,12 @@ function StripeFields({
   };
 
   return (
-    <form
-      noValidate
+    <CardFormFrame
+      card={card}
+      ready={cardReady && !!stripe && !!elements}
+      charging={paying}
+      error={cardError}
       onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card payment"
-      className="flex flex-col gap-5"
     >
       <div>
         <label htmlFor={`${id}-name`} className={FIELD_LABEL}>
@@ -109,16 +98,7 @@ function StripeFields({
           />
         </div>
       </div>
-      <PayButton
-        amount={amount}
-        ready={cardReady && !!stripe && !!elements}
-        clientSecret={clientSecret}
-        locked={locked}
-        busy={paying || recording}
-        hintId={`${id}-hint`}
-      />
-      <CardError message={cardError} />
-    </form>
+    </CardFormFrame>
   );
 }
 

@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TestCardBody } from '@partsmith/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { fieldBorder, FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldIds } from '../../../lib/field-ids.ts';
 import { useConfirmTestCard } from '../api/confirm-test-card.ts';
-import {
-  CardError,
-  FIELD_ERROR,
-  FIELD_LABEL,
-  fieldBorder,
-  PayButton,
-  type CardFormProps,
-} from './card-form-parts.tsx';
+import { CardFormFrame, type CardFormProps } from './card-form-parts.tsx';
 
 export const TEST_MODE_NOTE =
   'Test mode: use 4242 4242 4242 4242, any future date and any CVC. No real card is charged.';
@@ -57,24 +52,9 @@ function formatted(
 }
 
 /** The card form for the built-in test processor (provider 'test'): our own labelled fields. */
-export function TestCardForm({
-  clientSecret,
-  amount,
-  defaultName,
-  email,
-  locked,
-  recording,
-  onSucceeded,
-}: CardFormProps) {
-  const id = useId();
-  const ids = {
-    note: `${id}-note`,
-    number: `${id}-number`,
-    expiry: `${id}-expiry`,
-    cvc: `${id}-cvc`,
-    name: `${id}-name`,
-    hint: `${id}-hint`,
-  };
+export function TestCardForm(card: CardFormProps) {
+  const { clientSecret, defaultName, email, locked, onSucceeded } = card;
+  const ids = useFieldIds('note', 'number', 'expiry', 'cvc', 'name');
   const confirm = useConfirmTestCard();
   const [cardError, setCardError] = useState<string | null>(null);
   const {
@@ -110,22 +90,27 @@ export function TestCardForm({
     );
   });
 
-  const describe = (field: 'number' | 'expiry' | 'cvc' | 'name') =>
-    errors[field] ? `${ids[field]}-error` : undefined;
-  const fieldError = (field: 'number' | 'expiry' | 'cvc' | 'name') =>
-    errors[field] && (
-      <p id={`${ids[field]}-error`} className={FIELD_ERROR}>
-        {errors[field].message}
-      </p>
-    );
+  /** A box for digits in a monospaced font, reformatted as they are typed. */
+  const digits = (
+    field: 'number' | 'expiry' | 'cvc',
+    format: (raw: string) => string,
+    font = 'font-mono',
+  ) => ({
+    type: 'text',
+    inputMode: 'numeric' as const,
+    spellCheck: false,
+    className: `input w-full border ${font} ${fieldBorder(!!errors[field])}`,
+    ...formatted(register(field), format),
+  });
 
   return (
-    <form
-      noValidate
+    <CardFormFrame
+      card={card}
+      ready
+      charging={confirm.isPending}
+      error={cardError}
       onSubmit={onSubmit}
-      aria-label="Card payment"
-      aria-describedby={ids.note}
-      className="flex flex-col gap-5"
+      describedBy={ids.note}
     >
       <p
         id={ids.note}
@@ -134,92 +119,54 @@ export function TestCardForm({
         {TEST_MODE_NOTE}
       </p>
 
-      <div>
-        <label htmlFor={ids.number} className={FIELD_LABEL}>
-          Card number
-        </label>
-        <input
-          id={ids.number}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          spellCheck={false}
-          maxLength={23}
-          placeholder="1234 1234 1234 1234"
-          className={`input w-full border font-mono tracking-wide ${fieldBorder(!!errors.number)}`}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={describe('number')}
-          {...formatted(register('number'), formatCardNumber)}
-        />
-        {fieldError('number')}
-      </div>
+      <FormField id={ids.number} label="Card number" error={errors.number?.message}>
+        {(props) => (
+          <input
+            {...props}
+            {...digits('number', formatCardNumber, 'font-mono tracking-wide')}
+            autoComplete="cc-number"
+            maxLength={23}
+            placeholder="1234 1234 1234 1234"
+          />
+        )}
+      </FormField>
 
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor={ids.expiry} className={FIELD_LABEL}>
-            Expiry (MM / YY)
-          </label>
-          <input
-            id={ids.expiry}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            spellCheck={false}
-            maxLength={7}
-            placeholder="MM / YY"
-            className={`input w-full border font-mono ${fieldBorder(!!errors.expiry)}`}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={describe('expiry')}
-            {...formatted(register('expiry'), formatExpiry)}
-          />
-          {fieldError('expiry')}
-        </div>
-        <div>
-          <label htmlFor={ids.cvc} className={FIELD_LABEL}>
-            CVC
-          </label>
-          <input
-            id={ids.cvc}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            spellCheck={false}
-            maxLength={4}
-            placeholder="123"
-            className={`input w-full border font-mono ${fieldBorder(!!errors.cvc)}`}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={describe('cvc')}
-            {...formatted(register('cvc'), formatCvc)}
-          />
-          {fieldError('cvc')}
-        </div>
+        <FormField id={ids.expiry} label="Expiry (MM / YY)" error={errors.expiry?.message}>
+          {(props) => (
+            <input
+              {...props}
+              {...digits('expiry', formatExpiry)}
+              autoComplete="cc-exp"
+              maxLength={7}
+              placeholder="MM / YY"
+            />
+          )}
+        </FormField>
+        <FormField id={ids.cvc} label="CVC" error={errors.cvc?.message}>
+          {(props) => (
+            <input
+              {...props}
+              {...digits('cvc', formatCvc)}
+              autoComplete="cc-csc"
+              maxLength={4}
+              placeholder="123"
+            />
+          )}
+        </FormField>
       </div>
 
-      <div>
-        <label htmlFor={ids.name} className={FIELD_LABEL}>
-          Name on card
-        </label>
-        <input
-          id={ids.name}
-          type="text"
-          autoComplete="cc-name"
-          className={`input w-full border ${fieldBorder(!!errors.name)}`}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describe('name')}
-          {...register('name')}
-        />
-        {fieldError('name')}
-      </div>
-
-      <PayButton
-        amount={amount}
-        ready
-        clientSecret={clientSecret}
-        locked={locked}
-        busy={confirm.isPending || recording}
-        hintId={ids.hint}
-      />
-      <CardError message={cardError} />
-    </form>
+      <FormField id={ids.name} label="Name on card" error={errors.name?.message}>
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="cc-name"
+            className={`input w-full border ${fieldBorder(!!errors.name)}`}
+            {...register('name')}
+          />
+        )}
+      </FormField>
+    </CardFormFrame>
   );
 }

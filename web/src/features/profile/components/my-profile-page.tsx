@@ -1,6 +1,7 @@
 import type { SavedProfile } from '@partsmith/contract';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -144,29 +145,15 @@ export function MyProfilePage() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <header className="relative overflow-hidden rounded-box bg-slate-900 px-6 py-8 text-slate-100 sm:px-8">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-16 -right-16 h-56 w-56 rounded-full bg-orange-500/25 blur-3xl"
-        />
-        <div className="relative">
-          <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">
-            Your account
-          </p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-            My Profile
-          </h1>
-          <p className="mt-2 max-w-2xl text-slate-200">
-            Keep your education, location, phone and links up to date, so our sales engineers know
-            who they are helping.
-          </p>
-        </div>
-      </header>
+    <DashboardPage
+      eyebrow="Your account"
+      title="My Profile"
+      intro="Keep your education, location, phone and links up to date, so our sales engineers know who they are helping."
+    >
       <div className="grid items-start gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
         <IdentityCard user={user} saved={profile.data} />
         {body}
       </div>
-    </div>
+    </DashboardPage>
   );
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileFields, type SavedProfile } from '@partsmith/contract';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FIELD_LABEL, FormField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FailureBox, FixedField, FormField } from '../../../components/ui/form-field.tsx';
+import { useFieldIds } from '../../../lib/field-ids.ts';
+import { useSubmitFailure } from '../../../lib/submit-failure.ts';
 
 const Field = (props: Omit<Parameters<typeof FormField>[0], 'styleControl'>) => (
   <FormField {...props} styleControl />
@@ -20,9 +20,6 @@ export interface ProfileUser {
   email: string;
 }
 
-const LABEL = FIELD_LABEL;
-/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-
 const valuesOf = (saved: SavedProfile | null): ProfileValues => ({
   education: saved?.education ?? '',
   location: saved?.location ?? '',
@@ -36,18 +33,17 @@ const valuesOf = (saved: SavedProfile | null): ProfileValues => ({
  * additional info and UPDATE. Shows what is saved; all five fields are required (ProfileFields).
  */
 export function ProfileForm({ user, saved }: { user: ProfileUser; saved: SavedProfile | null }) {
-  const id = useId();
-  const ids = {
-    heading: `${id}-heading`,
-    name: `${id}-name`,
-    email: `${id}-email`,
-    education: `${id}-education`,
-    location: `${id}-location`,
-    phone: `${id}-phone`,
-    linkedinUrl: `${id}-linkedin-url`,
-    additionalInfo: `${id}-additional-info`,
-  };
-  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const ids = useFieldIds(
+    'heading',
+    'name',
+    'email',
+    'education',
+    'location',
+    'phone',
+    'linkedinUrl',
+    'additionalInfo',
+  );
+  const { failure, fail, clear } = useSubmitFailure(PROFILE_FAILED);
   const update = useUpdateProfile(user.email);
   const {
     register,
@@ -56,14 +52,8 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: SavedPr
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(ProfileFields), defaultValues: valuesOf(saved) });
 
-  const fail = (error: unknown) => {
-    const detail = error instanceof ApiError ? error.message : null;
-    setFailure({ detail });
-    toast.error(PROFILE_FAILED, detail ? { description: detail } : undefined);
-  };
-
   const submit = (values: ProfileValues) => {
-    setFailure(null);
+    clear();
     update.mutate(values, {
       onSuccess: (answer) => {
         if (!answer?.acknowledged) return fail(null);
@@ -92,30 +82,8 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: SavedPr
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.name} className={LABEL}>
-            Name
-          </label>
-          <input
-            id={ids.name}
-            type="text"
-            disabled
-            value={user.name}
-            className="input w-full border border-slate-300 bg-slate-100 text-slate-800 disabled:text-slate-800"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.email} className={LABEL}>
-            Email
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            disabled
-            value={user.email}
-            className="input w-full border border-slate-300 bg-slate-100 text-slate-800 disabled:text-slate-800"
-          />
-        </div>
+        <FixedField id={ids.name} label="Name" type="text" value={user.name} disabled />
+        <FixedField id={ids.email} label="Email" type="email" value={user.email} disabled />
 
         <Field id={ids.education} label="Education" error={errors.education?.message}>
           {({ className, ...props }) => (
@@ -189,12 +157,7 @@ export function ProfileForm({ user, saved }: { user: ProfileUser; saved: SavedPr
         </Field>
       </div>
 
-      {failure && (
-        <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
-          <p className="font-semibold text-error">{PROFILE_FAILED}</p>
-          {failure.detail && <p className="mt-1">{failure.detail}</p>}
-        </div>
-      )}
+      <FailureBox text={PROFILE_FAILED} failure={failure} />
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <button

@@ -1,18 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contract';
 import { quantityMessage } from '@partsmith/contract/constants';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type * as z from '@partsmith/contract/zod-subset';
+import { useFieldIds } from '../../../lib/field-ids.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { partQueryKey } from '../api/get-part.ts';
 import { newIdempotencyKey, usePurchase } from '../api/purchase.ts';
 import type { PurchaseFields } from './purchase-fields.ts';
+import { FixedField, FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import * as paths from 'virtual:page-paths';
 
@@ -41,23 +44,9 @@ export interface Buyer {
   email: string;
 }
 
-const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
-const LABEL = 'mb-1 block font-semibold text-slate-900';
-/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
-const describedBy = (...ids: (string | false | undefined)[]) =>
-  ids.filter(Boolean).join(' ') || undefined;
-
 /** Quantity, address and phone, checked before anything is sent. */
 export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
-  const id = useId();
-  const ids = {
-    name: `${id}-name`,
-    email: `${id}-email`,
-    quantity: `${id}-quantity`,
-    address: `${id}-address`,
-    phone: `${id}-phone`,
-  };
+  const ids = useFieldIds('name', 'email', 'quantity', 'address', 'phone');
   const min = part.minOrderQuantity;
   const max = part.availableQuantity;
   const navigate = useNavigate();
@@ -120,11 +109,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
   const quantity = Number(useWatch({ control, name: 'quantity' }));
   const total = Number.isInteger(quantity) && quantity > 0 ? part.price * quantity : null;
   const inlineError =
-    purchase.error && !isDialogError(purchase.error)
-      ? purchase.error instanceof ApiError
-        ? purchase.error.message
-        : 'Something went wrong. Please try again.'
-      : null;
+    purchase.error && !isDialogError(purchase.error) ? errorText(purchase.error) : null;
 
   return (
     <form
@@ -138,103 +123,56 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
       {/* Disabled in the server's copy of the page (docs/decisions/025) until the app runs it. */}
       <ReadyFieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.name} className={LABEL}>
-              Your name
-            </label>
+          <FixedField id={ids.name} label="Your name" type="text" value={user.name} />
+          <FixedField id={ids.email} label="Email" type="email" value={user.email} />
+        </div>
+
+        <FormField
+          id={ids.quantity}
+          label="Quantity"
+          error={errors.quantity?.message}
+          hint={`From ${min} to ${max} units.`}
+        >
+          {(props) => (
             <input
-              id={ids.name}
-              type="text"
-              readOnly
-              value={user.name}
-              className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              step={1}
+              className={`input w-full border sm:w-48 ${fieldBorder(!!errors.quantity)}`}
+              {...register('quantity')}
             />
-          </div>
-          <div>
-            <label htmlFor={ids.email} className={LABEL}>
-              Email
-            </label>
+          )}
+        </FormField>
+
+        <FormField id={ids.address} label="Shipping address" error={errors.address?.message}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              autoComplete="shipping street-address"
+              placeholder="Street and number, city, postal code"
+              className={`textarea w-full border ${fieldBorder(!!errors.address)}`}
+              {...register('address')}
+            />
+          )}
+        </FormField>
+
+        <FormField id={ids.phone} label="Phone number" error={errors.phone?.message}>
+          {(props) => (
             <input
-              id={ids.email}
-              type="email"
-              readOnly
-              value={user.email}
-              className="input w-full border border-slate-300 bg-slate-100 text-slate-900"
+              {...props}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+1 555 123 4567"
+              className={`input w-full border ${fieldBorder(!!errors.phone)}`}
+              {...register('phone')}
             />
-          </div>
-        </div>
-
-        <div>
-          <label htmlFor={ids.quantity} className={LABEL}>
-            Quantity
-          </label>
-          <input
-            id={ids.quantity}
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={1}
-            className={`input w-full border sm:w-48 ${border(!!errors.quantity)}`}
-            aria-invalid={errors.quantity ? true : undefined}
-            aria-describedby={describedBy(
-              errors.quantity && `${ids.quantity}-error`,
-              `${ids.quantity}-hint`,
-            )}
-            {...register('quantity')}
-          />
-          {errors.quantity && (
-            <p id={`${ids.quantity}-error`} className={FIELD_ERROR}>
-              {errors.quantity.message}
-            </p>
           )}
-          <p id={`${ids.quantity}-hint`} className="mt-1 text-sm text-slate-700">
-            From {min} to {max} units.
-          </p>
-        </div>
-
-        <div>
-          <label htmlFor={ids.address} className={LABEL}>
-            Shipping address
-          </label>
-          <textarea
-            id={ids.address}
-            rows={3}
-            autoComplete="shipping street-address"
-            placeholder="Street and number, city, postal code"
-            className={`textarea w-full border ${border(!!errors.address)}`}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={describedBy(errors.address && `${ids.address}-error`)}
-            {...register('address')}
-          />
-          {errors.address && (
-            <p id={`${ids.address}-error`} className={FIELD_ERROR}>
-              {errors.address.message}
-            </p>
-          )}
-        </div>
-
-        <div>
-          <label htmlFor={ids.phone} className={LABEL}>
-            Phone number
-          </label>
-          <input
-            id={ids.phone}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+1 555 123 4567"
-            className={`input w-full border ${border(!!errors.phone)}`}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy(errors.phone && `${ids.phone}-error`)}
-            {...register('phone')}
-          />
-          {errors.phone && (
-            <p id={`${ids.phone}-error`} className={FIELD_ERROR}>
-              {errors.phone.message}
-            </p>
-          )}
-        </div>
+        </FormField>
 
         <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
           <span className="font-semibold text-slate-700">Order total</span>

@@ -1,18 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddReviewBody } from '@partsmith/contract';
-import { useId, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm, useWatch } from 'react-hook-form';
 import * as z from '@partsmith/contract/zod-subset';
-import { ImageUpload } from '../../../components/ui/image-upload.tsx';
+import {
+  describedBy,
+  FIELD_ERROR,
+  FIELD_HINT,
+  FIELD_LABEL,
+  fieldBorder,
+} from '../../../components/ui/form-field.tsx';
+import { ImageFormCard } from '../../../components/ui/image-form.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAddReview, type NewReview } from '../api/add-review.ts';
+import { useFieldIds } from '../../../lib/field-ids.ts';
+import { useAddForm } from '../../../lib/add-form.ts';
+import { useAddReview } from '../api/add-review.ts';
 
 /** The texts of a stored and of a refused review (docs/spec.md, Error and success texts). */
 export const REVIEW_ADDED = 'Review Added Successfully';
 export const REVIEW_FAILED = 'Failed to add a Review!!!';
-export const WAIT_FOR_UPLOAD = 'Wait until the image has finished uploading.';
+/** The form's words. */
+const TEXTS = {
+  heading: 'Your review',
+  imageLabel: 'Your photo',
+  previewAlt: 'Your uploaded avatar',
+  submitLabel: 'Send',
+  added: REVIEW_ADDED,
+  failed: REVIEW_FAILED,
+};
+export { WAIT_FOR_UPLOAD } from '../../../components/ui/image-form.tsx';
 
 /**
  * The contract's review body without the name (the server takes the account's); no star chosen
@@ -36,15 +51,6 @@ const RATING_WORDS: Record<number, string> = {
 };
 const DESCRIPTION_MAX = 600;
 const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
-
-const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
-const LABEL = 'mb-1 block font-semibold text-slate-900';
-const HINT = 'mt-1 text-sm text-slate-700';
-const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
-/** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
-const describedBy = (...ids: (string | false | undefined)[]) =>
-  ids.filter(Boolean).join(' ') || undefined;
 
 export interface Reviewer {
   name: string;
@@ -108,183 +114,102 @@ function ReviewPreview({
 
 /** Add Review's form: image upload with preview, name, rating, description, Send. */
 export function ReviewForm({ user }: { user: Reviewer }) {
-  const id = useId();
-  const ids = {
-    image: `${id}-image`,
-    rating: `${id}-rating`,
-    type: `${id}-type`,
-    send: `${id}-send`,
-  };
+  const ids = useFieldIds('rating', 'type');
   // No name field: the server signs the review with the account's name (contract AddReviewBody).
   const empty = { rating: '', type: '', image: '' };
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const add = useAddReview();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(ReviewFields), defaultValues: empty });
-  // Registered before the other fields, so a failed Send focuses it first, as it comes first.
-  const imageField = useController({ control, name: 'image' });
+  const form = useForm({ resolver: zodResolver(ReviewFields), defaultValues: empty });
+  const adding = useAddForm(form, add, TEXTS);
+  const { register, control } = form;
+  const { errors } = form.formState;
 
   const [rating, text, image] = useWatch({ control, name: ['rating', 'type', 'image'] });
   const chosen = Number(rating) || null;
 
-  const fail = (error: unknown) => {
-    const detail = error instanceof ApiError ? error.message : null;
-    setFailure({ detail });
-    toast.error(REVIEW_FAILED, detail ? { description: detail } : undefined);
-  };
-
-  const submit = (values: NewReview) => {
-    if (uploading) return;
-    setFailure(null);
-    add.mutate(values, {
-      onSuccess: (answer) => {
-        if (!answer?.insertedId) return fail(null);
-        toast.success(REVIEW_ADDED);
-        reset(empty);
-      },
-      onError: fail,
-    });
-  };
-
-  const busy = uploading || add.isPending;
-
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-      <section aria-labelledby={`${id}-heading`} className={`${CARD} p-5 sm:p-8`}>
-        <h2 id={`${id}-heading`} className="mb-5 text-xl font-bold text-slate-900">
-          Your review
-        </h2>
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(submit)(event)}
-          aria-labelledby={`${id}-heading`}
-          className="flex flex-col gap-5"
-        >
-          <ImageUpload
-            id={ids.image}
-            label="Your photo"
-            previewAlt="Your uploaded avatar"
-            value={imageField.field.value}
-            inputRef={imageField.field.ref}
-            onBlur={imageField.field.onBlur}
-            onChange={(url) => imageField.field.onChange(url ?? '')}
-            onUploadingChange={setUploading}
-            error={imageField.fieldState.error?.message}
-          />
+    <ImageFormCard
+      adding={adding}
+      preview={<ReviewPreview name={user.name} rating={chosen} text={text} image={image} />}
+    >
+      <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
+        Posting as <strong className="break-words text-slate-900">{user.name}</strong>
+        <span className="mt-0.5 block text-sm">Reviews show the name of your account.</span>
+      </p>
 
-          <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
-            Posting as <strong className="break-words text-slate-900">{user.name}</strong>
-            <span className="mt-0.5 block text-sm">Reviews show the name of your account.</span>
+      <fieldset
+        aria-describedby={describedBy(
+          `${ids.rating}-value`,
+          errors.rating && `${ids.rating}-error`,
+        )}
+      >
+        <legend className={FIELD_LABEL}>Rating</legend>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <div className="flex">
+            {RATINGS.map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded-md p-1 transition-transform hover:scale-110 has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-primary motion-reduce:transition-none motion-reduce:hover:scale-100"
+              >
+                <input
+                  type="radio"
+                  value={String(value)}
+                  className="sr-only"
+                  {...register('rating')}
+                />
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className={`h-8 w-8 ${chosen && value <= chosen ? 'text-orange-600' : 'text-slate-500'}`}
+                  fill={chosen && value <= chosen ? 'currentColor' : 'none'}
+                  stroke="currentColor"
+                  strokeWidth="1.25"
+                  strokeLinejoin="round"
+                >
+                  <path d={STAR} />
+                </svg>
+                <span className="sr-only">
+                  {value} {value === 1 ? 'star' : 'stars'}, {RATING_WORDS[value]}
+                </span>
+              </label>
+            ))}
+          </div>
+          <p id={`${ids.rating}-value`} className="text-sm font-medium text-slate-800">
+            {chosen ? `${chosen} out of 5: ${RATING_WORDS[chosen]}` : 'Choose 1 to 5 stars'}
           </p>
+        </div>
+        {errors.rating && (
+          <p id={`${ids.rating}-error`} className={FIELD_ERROR}>
+            {errors.rating.message}
+          </p>
+        )}
+      </fieldset>
 
-          <fieldset
-            aria-describedby={describedBy(
-              `${ids.rating}-value`,
-              errors.rating && `${ids.rating}-error`,
-            )}
-          >
-            <legend className={LABEL}>Rating</legend>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <div className="flex">
-                {RATINGS.map((value) => (
-                  <label
-                    key={value}
-                    className="cursor-pointer rounded-md p-1 transition-transform hover:scale-110 has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-primary motion-reduce:transition-none motion-reduce:hover:scale-100"
-                  >
-                    <input
-                      type="radio"
-                      value={String(value)}
-                      className="sr-only"
-                      {...register('rating')}
-                    />
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 20 20"
-                      className={`h-8 w-8 ${chosen && value <= chosen ? 'text-orange-600' : 'text-slate-500'}`}
-                      fill={chosen && value <= chosen ? 'currentColor' : 'none'}
-                      stroke="currentColor"
-                      strokeWidth="1.25"
-                      strokeLinejoin="round"
-                    >
-                      <path d={STAR} />
-                    </svg>
-                    <span className="sr-only">
-                      {value} {value === 1 ? 'star' : 'stars'}, {RATING_WORDS[value]}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              <p id={`${ids.rating}-value`} className="text-sm font-medium text-slate-800">
-                {chosen ? `${chosen} out of 5: ${RATING_WORDS[chosen]}` : 'Choose 1 to 5 stars'}
-              </p>
-            </div>
-            {errors.rating && (
-              <p id={`${ids.rating}-error`} className={FIELD_ERROR}>
-                {errors.rating.message}
-              </p>
-            )}
-          </fieldset>
-
-          <div>
-            <label htmlFor={ids.type} className={LABEL}>
-              Description
-            </label>
-            <textarea
-              id={ids.type}
-              rows={5}
-              maxLength={DESCRIPTION_MAX}
-              placeholder="Which part did you buy, and how does it work for you?"
-              className={`textarea w-full border ${border(!!errors.type)}`}
-              aria-invalid={errors.type ? true : undefined}
-              aria-describedby={describedBy(errors.type && `${ids.type}-error`, `${ids.type}-hint`)}
-              {...register('type')}
-            />
-            {errors.type && (
-              <p id={`${ids.type}-error`} className={FIELD_ERROR}>
-                {errors.type.message}
-              </p>
-            )}
-            <p id={`${ids.type}-hint`} className={`${HINT} flex justify-between gap-4`}>
-              <span>Shown under your name on the home page.</span>
-              <span className="tabular-nums">
-                {text.length}/{DESCRIPTION_MAX}
-              </span>
-            </p>
-          </div>
-
-          {failure && (
-            <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-slate-900">
-              <p className="font-semibold text-error">{REVIEW_FAILED}</p>
-              {failure.detail && <p className="mt-1">{failure.detail}</p>}
-            </div>
-          )}
-
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-            <button
-              type="submit"
-              className="btn btn-primary px-10"
-              disabled={busy}
-              aria-describedby={uploading ? `${ids.send}-why` : undefined}
-            >
-              {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
-              Send
-            </button>
-            {uploading && (
-              <p id={`${ids.send}-why`} className="text-sm text-slate-700">
-                {WAIT_FOR_UPLOAD}
-              </p>
-            )}
-          </div>
-        </form>
-      </section>
-
-      <ReviewPreview name={user.name} rating={chosen} text={text} image={image} />
-    </div>
+      <div>
+        <label htmlFor={ids.type} className={FIELD_LABEL}>
+          Description
+        </label>
+        <textarea
+          id={ids.type}
+          rows={5}
+          maxLength={DESCRIPTION_MAX}
+          placeholder="Which part did you buy, and how does it work for you?"
+          className={`textarea w-full border ${fieldBorder(!!errors.type)}`}
+          aria-invalid={errors.type ? true : undefined}
+          aria-describedby={describedBy(errors.type && `${ids.type}-error`, `${ids.type}-hint`)}
+          {...register('type')}
+        />
+        {errors.type && (
+          <p id={`${ids.type}-error`} className={FIELD_ERROR}>
+            {errors.type.message}
+          </p>
+        )}
+        <p id={`${ids.type}-hint`} className={`${FIELD_HINT} flex justify-between gap-4`}>
+          <span>Shown under your name on the home page.</span>
+          <span className="tabular-nums">
+            {text.length}/{DESCRIPTION_MAX}
+          </span>
+        </p>
+      </div>
+    </ImageFormCard>
   );
 }
