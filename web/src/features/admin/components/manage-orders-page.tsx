@@ -29,19 +29,29 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
  */
 function StatusCell({ order }: { order: Order }) {
   const ship = useShipOrder();
-  const shippedBadge = useRef<HTMLSpanElement>(null);
+  // The button becomes the 'Shipped' badge once the answer is in the cache, which may be before
+  // or after `mutateAsync` resolves: the badge takes the focus when it appears, so the keyboard
+  // stays on this row.
+  const focusBadge = useRef(false);
+  const badgeRef = (badge: HTMLSpanElement | null) => {
+    if (badge && focusBadge.current) {
+      focusBadge.current = false;
+      badge.focus();
+    }
+  };
 
   const onShip = async () => {
+    focusBadge.current = true;
     try {
       const answer = await ship.mutateAsync(order._id);
       if (answer.modifiedCount > 0) {
         toast.success(SHIPPED, { description: `${order.name} for ${order.userEmail}` });
-        // The button became the 'Shipped' badge: keep the keyboard here.
-        requestAnimationFrame(() => shippedBadge.current?.focus());
       } else {
+        focusBadge.current = false;
         void showErrorDialog(SHIP_FAILED);
       }
     } catch (error) {
+      focusBadge.current = false;
       if (isForbidden(error)) void showErrorDialog(SHIP_FAILED);
       else void showErrorDialog(messageOf(error), SHIP_FAILED);
     }
@@ -55,7 +65,7 @@ function StatusCell({ order }: { order: Order }) {
   if (order.status === 'shipped') {
     return (
       <span
-        ref={shippedBadge}
+        ref={badgeRef}
         tabIndex={-1}
         className="badge border-green-300 bg-green-100 font-semibold text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-primary"
       >
