@@ -72,6 +72,9 @@ export const SessionAnswer = z
   .nullable();
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
+/** POST /api/auth/sign-out (Better Auth's answer). */
+export const SignOutAnswer = z.object({ success: z.boolean() });
+
 /** GET /api/admin/:email: whether that account is an administrator. */
 export const AdminCheck = z.object({ admin: z.boolean() });
 

@@ -2916,12 +2916,13 @@ export interface operations {
             token: string | null;
             user: {
               id: string;
-              email: string;
               name: string;
+              email: string;
               image?: string | null;
-              emailVerified: boolean;
               /** @enum {string} */
               role: 'admin' | 'customer';
+              /** @default false */
+              emailVerified: boolean;
               createdAt: string;
               updatedAt: string;
             } & {
@@ -3003,12 +3004,13 @@ export interface operations {
             url?: string | null;
             user: {
               id: string;
-              email: string;
               name: string;
+              email: string;
               image?: string | null;
-              emailVerified: boolean;
               /** @enum {string} */
               role: 'admin' | 'customer';
+              /** @default false */
+              emailVerified: boolean;
               createdAt: string;
               updatedAt: string;
             } & {
@@ -3076,22 +3078,23 @@ export interface operations {
             | ({
                 user: {
                   id: string;
-                  email: string;
                   name: string;
+                  email: string;
                   image?: string | null;
-                  emailVerified: boolean;
                   /** @enum {string} */
                   role: 'admin' | 'customer';
+                  /** @default false */
+                  emailVerified: boolean;
                   createdAt: string;
                   updatedAt: string;
                 } & {
                   [key: string]: unknown;
                 };
                 session: {
+                  expiresAt: string;
                   id: string;
                   userId: string;
                   token: string;
-                  expiresAt: string;
                 } & {
                   [key: string]: unknown;
                 };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ApiError, Role, SignInBody, SignUpBody } from '@partsmith/contract';
+import {
+  ApiError,
+  SessionAnswer,
+  SessionUser,
+  SignInBody,
+  SignOutAnswer,
+  SignUpBody,
+} from '@partsmith/contract';
 
 /**
  * The Better Auth endpoints an API client needs, for the OpenAPI description. They are served by
@@ -9,17 +16,14 @@ import { ApiError, Role, SignInBody, SignUpBody } from '@partsmith/contract';
  * social sign-in, ...) are its own: https://www.better-auth.com/docs
  */
 
-/** Loose: Better Auth answers more fields than a client needs, and may add some. */
-export const AuthUser = z.looseObject({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  image: z.string().nullish(),
-  emailVerified: z.boolean(),
-  role: Role,
+/**
+ * The contract's session user with the dates Better Auth adds; loose: Better Auth answers more
+ * fields than a client needs, and may add some.
+ */
+export const AuthUser = SessionUser.extend({
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).loose();
 
 export const SignUpAnswer = z.looseObject({ token: z.string().nullable(), user: AuthUser });
 
@@ -30,17 +34,13 @@ export const SignInAnswer = z.looseObject({
   user: AuthUser,
 });
 
-export const AuthSession = z.looseObject({
-  id: z.string(),
-  userId: z.string(),
-  token: z.string(),
-  expiresAt: z.string(),
-});
+/** The contract's session with the fields a client may use. */
+export const AuthSession = SessionAnswer.unwrap()
+  .shape.session.extend({ id: z.string(), userId: z.string(), token: z.string() })
+  .loose();
 
 /** null without a live session. */
 export const GetSessionAnswer = z.looseObject({ user: AuthUser, session: AuthSession }).nullable();
-
-export const SignOutAnswer = z.looseObject({ success: z.boolean() });
 
 const SignUpRequest = SignUpBody.extend({
   callbackURL: z.string().max(500).optional().describe('Where the confirmation link leads'),
@@ -126,7 +126,7 @@ export function authPaths(signedIn: Record<string, string[]>[]) {
         summary: 'End the current session (the cookie or Bearer token stops working)',
         // Without a session it answers success too: nothing to end.
         security: [{}, ...signedIn],
-        responses: { 200: answer('Signed out', SignOutAnswer), 429: TOO_MANY },
+        responses: { 200: answer('Signed out', SignOutAnswer.loose()), 429: TOO_MANY },
       },
     },
   };

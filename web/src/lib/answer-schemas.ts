@@ -17,6 +17,7 @@ import {
   PurchaseAnswer,
   ReviewList,
   SessionAnswer,
+  SignOutAnswer,
 } from '@partsmith/contract';
 
 export const ANSWER_SCHEMAS = {
@@ -41,8 +42,7 @@ export const ANSWER_SCHEMAS = {
   }),
   StatusAnswer: z.object({ status: z.boolean() }),
   RedirectAnswer: z.object({ url: z.string(), redirect: z.boolean().optional() }),
-  /** Better Auth's answer to POST /api/auth/sign-out. */
-  SignOutAnswer: z.object({ success: z.boolean() }),
+  SignOutAnswer,
   /** An empty body means "no session" too, like Better Auth's `null`. */
   SessionAnswer: z.preprocess((value) => value ?? null, SessionAnswer),
 };
