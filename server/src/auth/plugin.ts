@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { AuthProviders, Role, UpdateUserBody } from '@partsmith/contract';
 import { errorBody } from '../plugins/error-handler.ts';
 import type { SessionUser } from '../plugins/access.ts';
-import { METRICS_PATH } from '../plugins/metrics.ts';
 import { createAuth, CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from './auth.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 import { AUTH_UNAVAILABLE_MESSAGE, redisOutage } from './redis-rate-limit.ts';
@@ -104,8 +103,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-    // The scraper's Bearer token is the metrics token, not a session to look up (and clear).
-    if (request.routeOptions.url === METRICS_PATH) return;
+    if (request.routeOptions.config.sessionless) return;
     // A live session in one query; anything out of the ordinary goes through Better Auth.
     const found = await quickLookup(request);
     if (found === undefined) return;

@@ -21,6 +21,11 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route reads no session: its `Authorization` header is its own (the metrics token), so
+     * the auth plugin does not look it up as a session.
+     */
+    sessionless?: true;
   }
   interface FastifyInstance {
     /** Every /api route as registered, for the access-matrix tests. */

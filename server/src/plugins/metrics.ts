@@ -217,7 +217,7 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
     METRICS_PATH,
     {
       // No session: the scraper's own token is checked by the handler.
-      config: { access: 'public' },
+      config: { access: 'public', sessionless: true },
       logLevel: logLevel as LogLevel,
       schema: {
         tags: ['metrics'],
