@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../scripts/cluster.mjs';
+import { startCluster, startNginx } from '../scripts/cluster.mjs';
 import {
   BASE_PORT,
   createPostgresDatabase,
@@ -117,14 +117,17 @@ describe('brute force', () => {
   it('postgres, 2 instances behind a trusted proxy: a new X-Forwarded-For address on every attempt still gets the 4th refused', async (ctx) => {
     if (!urls) ctx.skip(true, 'PostgreSQL is not answering');
     const redis = await redisUrl();
-    // The multi-instance configuration: the balancer on loopback, its X-Forwarded-For believed.
+    // The multi-instance configuration: nginx on loopback (deploy/nginx.conf), its
+    // X-Forwarded-For believed; every request goes through it.
     const cluster = await startCluster({
       instances: 2,
-      port: PORT + 2,
+      port: PORT + 3,
       env: serverEnv({ DATABASE_URL: databaseUrl, REDIS_URL: redis, TRUST_PROXY: '127.0.0.1' }),
     });
     cleanups.push(() => cluster.stop());
-    const [a, b] = cluster.urls as [string, string];
+    const nginx = await startNginx({ port: PORT + 2, targets: cluster.urls });
+    cleanups.push(() => nginx.stop());
+    const [a, b] = [nginx.url, nginx.url];
     const victim = uniqueEmail('rotated');
     const bystander = uniqueEmail('rotated-bystander');
     await signUp(a, victim, rotatingIp(100));
@@ -156,7 +159,7 @@ describe('brute force', () => {
     const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
     figure(
-      `[brute-force] postgres x2 instances${redis ? ' + REDIS_URL' : ''}, TRUST_PROXY=127.0.0.1, ` +
+      `[brute-force] postgres x2 instances behind nginx${redis ? ' + REDIS_URL' : ''}, TRUST_PROXY=127.0.0.1, ` +
         `a new X-Forwarded-For address per attempt: attempts 1-4 answered ${statuses.join(', ')}; ` +
         `while locked the right password ${lockedRight.status}, a 5th failure ${lockedOther.status}`,
     );

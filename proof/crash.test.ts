@@ -16,16 +16,16 @@ import {
   tempDataDir,
 } from './lib/env.ts';
 import {
+  acknowledgedAttempt,
   addPart,
   allOrders,
   buyerIp,
   figure,
-  pool,
-  purchase,
+  signUpBuyers,
+  purchaseLoad,
   signUp,
   stockOf,
   tally,
-  uniqueEmail,
 } from './lib/shop.ts';
 
 const KILLS = FULL ? 10 : 3;
@@ -40,16 +40,6 @@ afterAll(async () => {
 });
 
 type Instance = Awaited<ReturnType<typeof startCluster>>['instances'][number];
-
-/** One purchase request of the load: when it was sent and settled, and how. */
-interface Attempt {
-  sent: number;
-  settled: number;
-  status?: number;
-  orderId?: string;
-  /** Why fetch failed (the cause's code), when no answer came. */
-  error?: string;
-}
 
 /** What one kill interrupted. */
 interface Kill {
@@ -71,24 +61,11 @@ interface Outcome {
   kills: Kill[];
 }
 
-/** The cause of a failed fetch, as undici reports it (ECONNRESET, UND_ERR_SOCKET...). */
-function networkCause(error: unknown): string | undefined {
-  if (!(error instanceof TypeError)) return undefined;
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : 'fetch failed';
-}
-
 async function crashCycles(instance: Instance): Promise<Outcome> {
   const url = instance.url;
   const admin = await signUp(url, ADMIN_EMAIL, buyerIp(0));
-  const buyers = await pool(
-    Array.from({ length: BUYERS }, (_, i) => i + 1),
-    4,
-    async (i) => ({
-      token: await signUp(url, uniqueEmail(`crash${i}`), buyerIp(i)),
-      ip: buyerIp(i),
-    }),
-  );
+  const buyers = await signUpBuyers(url, BUYERS, 'crash', 4);
+
   const partId = await addPart(url, admin, INITIAL_STOCK);
   const acknowledged = new Map<string, number>();
   const unexpected: string[] = [];
@@ -96,36 +73,20 @@ async function crashCycles(instance: Instance): Promise<Outcome> {
   let restarts = 0;
 
   for (let kill = 0; kill < KILLS; kill++) {
-    let stop = false;
-    const attempts: Attempt[] = [];
     // Each buyer buys 1 to 3 units in a loop until the server is killed.
-    const load = buyers.map(async (buyer, b) => {
-      for (let n = 0; !stop; n++) {
-        const quantity = 1 + ((b + n) % 3);
-        const attempt: Attempt = { sent: performance.now(), settled: 0 };
-        attempts.push(attempt);
-        try {
-          const res = await purchase(url, buyer.token, partId, quantity, buyer.ip);
-          attempt.status = res.status;
-          attempt.orderId = res.body.insertedId;
-          if (res.status === 200 && res.body.insertedId)
-            acknowledged.set(res.body.insertedId, quantity);
-        } catch (error) {
-          attempt.error = networkCause(error) ?? String(error);
-          if (!networkCause(error)) unexpected.push(`not a network error: ${String(error)}`);
-        }
-        attempt.settled = performance.now();
-      }
-    });
+    const load = purchaseLoad(url, buyers, partId);
+    const attempts = load.attempts;
     // Kill somewhere in the last fifth of the load period, mid-request. No request is sent
-    // after `stop`, so what fails from here on is what the kill cut.
+    // after `halt`, so what fails from here on is what the kill cut.
     await new Promise((r) => setTimeout(r, LOAD_SECONDS * 1000 * (0.8 + 0.2 * Math.random())));
-    stop = true;
+    load.halt();
     const killedAt = performance.now();
     await instance.kill();
-    await Promise.all(load);
+    await load.done;
+    for (const [id, quantity] of load.acknowledged) acknowledged.set(id, quantity);
+    unexpected.push(...load.unexpected);
 
-    const ok = (a: Attempt) => a.status === 200 && Boolean(a.orderId);
+    const ok = acknowledgedAttempt;
     for (const a of attempts.filter((a) => !ok(a) && a.settled < killedAt))
       unexpected.push(`before the kill: ${a.status ?? ''} ${a.error ?? ''}`);
     const cut = attempts.filter((a) => a.sent <= killedAt && a.settled >= killedAt);

@@ -1,8 +1,8 @@
 // Security suite 3: no oversell across instances. Stock 50, 200 distinct signed-in buyers of one
-// unit each, all at once, spread over 2 instances on one PostgreSQL (and on one PGlite instance):
+// unit each, all at once, through nginx to 2 instances on one PostgreSQL (and on one PGlite instance):
 // exactly 50 orders each round, stock never below 0, units ordered = stock removed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../scripts/cluster.mjs';
+import { startCluster, startNginx } from '../scripts/cluster.mjs';
 import {
   ADMIN_EMAIL,
   BASE_PORT,
@@ -114,13 +114,13 @@ function check(label: string, o: Outcome) {
 }
 
 describe('oversell', () => {
-  it('postgres, 2 instances: exactly the stock is sold, every round', async (ctx) => {
+  it('postgres, 2 instances behind nginx: exactly the stock is sold, every round', async (ctx) => {
     if (!(await postgresAvailable())) ctx.skip(true, 'PostgreSQL is not answering');
     const database = await createPostgresDatabase('oversell');
     cleanups.push(() => database.drop());
     const cluster = await startCluster({
       instances: 2,
-      port: PORT,
+      port: PORT + 1,
       env: serverEnv({
         DATABASE_URL: database.url,
         REDIS_URL: await redisUrl(),
@@ -128,7 +128,11 @@ describe('oversell', () => {
       }),
     });
     cleanups.push(() => cluster.stop());
-    check('postgres x2 instances', await oversellRounds(cluster.urls));
+    // Every request through nginx (deploy/nginx.conf), which spreads them over the instances.
+    const nginx = await startNginx({ port: PORT, targets: cluster.urls });
+    cleanups.push(() => nginx.stop());
+    check('postgres x2 instances behind nginx', await oversellRounds([nginx.url]));
+    await nginx.stop();
     await cluster.stop();
   });
 

@@ -3,7 +3,7 @@
 // suites and for anyone trying several instances behind a load balancer:
 //
 //   DATABASE_URL=postgres://... BETTER_AUTH_SECRET=... node scripts/cluster.mjs --instances 2 --port 4500
-//   ... --balancer   (a small round-robin balancer on --port, the instances on the ports after it)
+//   ... --balancer   (Debian's nginx on --port with deploy/nginx.conf, the instances on the ports after it)
 //
 // DATABASE_URL, REDIS_URL, BETTER_AUTH_SECRET and the rest of the environment pass through.
 // Without DATABASE_URL the instances use the embedded database (PGlite), which is one process per
@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import fs from 'node:fs';
-import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -156,41 +156,104 @@ export async function startCluster(options) {
   };
 }
 
+/** deploy/nginx.conf: the nginx configuration the proofs and `--balancer` run, a template. */
+export const NGINX_TEMPLATE = path.join(root, 'deploy/nginx.conf');
+
 /**
- * A small round-robin HTTP balancer (for trying the cluster in a browser): each request goes to
- * the next instance; X-Forwarded-For carries the client's address, so run the instances with
- * TRUST_PROXY=127.0.0.1 behind it.
+ * deploy/nginx.conf with its `${PARTSMITH_...}` filled in, as `envsubst` fills it for an
+ * operator: the address to listen on, the instances (host:port) and nginx's own folder.
+ * @param {{ listen: string, upstreams: string[], dir: string }} options
  */
-export function startBalancer({ port, host = '127.0.0.1', targets }) {
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const target = new URL(targets[next++ % targets.length]);
-    const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(', ');
-    const upstream = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwarded },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end('The instance did not answer.\n');
+export function renderNginxConf({ listen, upstreams, dir }) {
+  const values = {
+    PARTSMITH_LISTEN: listen,
+    PARTSMITH_NGINX_DIR: dir,
+    PARTSMITH_UPSTREAMS: upstreams
+      .map((upstream) => `server ${upstream} max_fails=1 fail_timeout=3s;`)
+      .join(' '),
+  };
+  return fs
+    .readFileSync(NGINX_TEMPLATE, 'utf8')
+    .replace(/\$\{(PARTSMITH_[A-Z_]+)\}/g, (_, name) => {
+      if (!(name in values)) throw new Error(`deploy/nginx.conf names an unknown \${${name}}`);
+      return values[name];
     });
-    req.pipe(upstream);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
+}
+
+/** Debian's nginx: NGINX_PATH, else `nginx` on the PATH, else /usr/sbin (root's PATH has it). */
+function nginxBinary() {
+  if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
+  const dirs = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .concat('/usr/sbin', '/usr/local/sbin');
+  const found = dirs.map((dir) => path.join(dir, 'nginx')).find((file) => fs.existsSync(file));
+  if (!found)
+    throw new Error(
+      "nginx is not installed: the scale-out proofs run the instances behind Debian's nginx " +
+        '(apt-get install nginx), or set NGINX_PATH.',
+    );
+  return found;
+}
+
+/**
+ * nginx in front of the instances (deploy/nginx.conf), on `port`, in the foreground with its
+ * files in a folder of its own; the instances should trust 127.0.0.1 as their proxy
+ * (TRUST_PROXY=127.0.0.1). Resolves once nginx answers; `stop()` ends it and removes the folder.
+ * @param {{ port: number, host?: string, targets: string[] }} options
+ */
+export async function startNginx({ port, host = '127.0.0.1', targets }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partsmith-nginx-'));
+  // nginx's workers (nobody, when started as root) write request bodies under it.
+  fs.chmodSync(dir, 0o755);
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    renderNginxConf({
+      listen: `${host}:${port}`,
+      upstreams: targets.map((target) => new URL(target).host),
+      dir,
+    }),
+  );
+  const proc = spawn(
+    nginxBinary(),
+    ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  proc.stdout.on('data', (chunk) => (output += chunk));
+  proc.stderr.on('data', (chunk) => (output += chunk));
+  let exited = false;
+  const done = new Promise((resolve) => proc.on('exit', () => resolve((exited = true))));
+  const url = `http://${host}:${port}`;
+  const errors = () =>
+    output +
+    (fs.existsSync(path.join(dir, 'error.log'))
+      ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
+      : '');
+  const stop = async () => {
+    if (!exited) {
+      proc.kill('SIGQUIT');
+      await Promise.race([done, sleep(STOP_TIMEOUT_MS)]);
+      if (!exited) proc.kill('SIGKILL');
+      await done;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited) {
+      const text = errors();
+      await stop();
+      throw new Error(`nginx stopped at start:\n${text}`);
+    }
+    if (await isReady(url)) return { url, pid: proc.pid, errors, stop };
+    await sleep(100);
+  }
+  const text = errors();
+  await stop();
+  throw new Error(`nginx did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${text}`);
 }
 
 function parseArgs(argv) {
@@ -216,24 +279,34 @@ async function main() {
     process.stdout.write(
       'Usage: node scripts/cluster.mjs [--instances N] [--port P] [--balancer]\n' +
         '  Starts N instances of server/dist/main.js on ports P, P+1, ... (with --balancer:\n' +
-        '  a round-robin balancer on P and the instances on P+1, ...). N > 1 needs DATABASE_URL.\n',
+        "  Debian's nginx on P with deploy/nginx.conf, the instances on P+1, ... and\n" +
+        '  TRUST_PROXY=127.0.0.1). N > 1 needs DATABASE_URL.\n',
     );
     return;
   }
   const first = args.balancer ? args.port + 1 : args.port;
-  const cluster = await startCluster({ instances: args.instances, port: first, echo: true });
+  const cluster = await startCluster({
+    instances: args.instances,
+    port: first,
+    echo: true,
+    // Behind nginx the client's address is in X-Forwarded-For, and nginx is on this machine.
+    env: args.balancer ? { TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1' } : undefined,
+  });
   const balancer = args.balancer
-    ? await startBalancer({ port: args.port, targets: cluster.urls })
+    ? await startNginx({ port: args.port, targets: cluster.urls }).catch(async (error) => {
+        await cluster.stop();
+        throw error;
+      })
     : null;
   process.stdout.write(
     `\n${cluster.urls.map((url, i) => `instance ${i + 1}: ${url}`).join('\n')}\n` +
-      (balancer ? `balancer:   http://127.0.0.1:${args.port} (round robin)\n` : ''),
+      (balancer ? `nginx:      ${balancer.url} (deploy/nginx.conf)\n` : ''),
   );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    balancer?.close();
+    await balancer?.stop();
     await cluster.stop();
     process.exit(0);
   };

@@ -20,13 +20,14 @@ function run(label, command, args, env = {}) {
 }
 
 // Debian's packages the run needs: Chromium (end-to-end tests), sqlmap and wapiti (the scanner
-// proof). On a fresh machine they are installed when we may (root); otherwise those tests say
+// proof), nginx (the scale-out proofs' load balancer). On a fresh machine they are installed when we may (root); otherwise those tests say
 // what is missing.
 const onPath = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = [
   ...(fs.existsSync(chromium) ? [] : ['chromium', 'fonts-liberation']),
   ...['sqlmap', 'wapiti'].filter((tool) => !onPath(tool)),
+  ...(onPath('nginx') || fs.existsSync('/usr/sbin/nginx') ? [] : ['nginx']),
 ];
 if (missing.length > 0 && process.getuid?.() === 0) {
   run("install Debian's packages", 'sh', [

@@ -161,6 +161,91 @@ export function purchase(
   });
 }
 
+/** One purchase request of the load: when it was sent and settled, and how. */
+export interface Attempt {
+  sent: number;
+  settled: number;
+  status?: number;
+  orderId?: string;
+  /** Why fetch failed (the cause's code), when no answer came. */
+  error?: string;
+}
+
+/** The cause of a failed fetch, as undici reports it (ECONNRESET, UND_ERR_SOCKET...). */
+export function networkCause(error: unknown): string | undefined {
+  if (!(error instanceof TypeError)) return undefined;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : 'fetch failed';
+}
+
+/**
+ * `count` confirmed buyers, each signed up from an address of its own (sign-ups are limited per
+ * client address; the servers trust 127.0.0.1 as their proxy), `concurrency` at a time.
+ */
+export function signUpBuyers(base: string, count: number, label: string, concurrency: number) {
+  return pool(
+    Array.from({ length: count }, (_, i) => i + 1),
+    concurrency,
+    async (i) => ({
+      token: await signUp(base, uniqueEmail(`${label}${i}`), buyerIp(i)),
+      ip: buyerIp(i),
+    }),
+  );
+}
+
+/** Whether a purchase attempt placed an order the client was told of. */
+export const acknowledgedAttempt = (a: Attempt) => a.status === 200 && Boolean(a.orderId);
+
+/**
+ * Purchase load: each buyer buys 1 to 3 units of the part in a loop, one request at a time,
+ * until `halt()` (no request is sent after it); `done` resolves when every buyer's last request
+ * has settled, and `stop()` is both. Every attempt is
+ * recorded; `acknowledged` maps each order the client was told of to its quantity; a failure
+ * that is not a network error (a bug in the load itself) lands in `unexpected`.
+ */
+export function purchaseLoad(
+  base: string,
+  buyers: { token: string; ip: string }[],
+  partId: string,
+) {
+  const attempts: Attempt[] = [];
+  const acknowledged = new Map<string, number>();
+  const unexpected: string[] = [];
+  let stopped = false;
+  const loops = buyers.map(async (buyer, b) => {
+    for (let n = 0; !stopped; n++) {
+      const quantity = 1 + ((b + n) % 3);
+      const attempt: Attempt = { sent: performance.now(), settled: 0 };
+      attempts.push(attempt);
+      try {
+        const res = await purchase(base, buyer.token, partId, quantity, buyer.ip);
+        attempt.status = res.status;
+        attempt.orderId = res.body.insertedId;
+        if (acknowledgedAttempt(attempt)) acknowledged.set(attempt.orderId!, quantity);
+      } catch (error) {
+        attempt.error = networkCause(error) ?? String(error);
+        if (!networkCause(error)) unexpected.push(`not a network error: ${String(error)}`);
+      }
+      attempt.settled = performance.now();
+    }
+  });
+  const done = Promise.all(loops).then(() => undefined);
+  const halt = () => {
+    stopped = true;
+  };
+  return {
+    attempts,
+    acknowledged,
+    unexpected,
+    halt,
+    done,
+    stop: () => {
+      halt();
+      return done;
+    },
+  };
+}
+
 /** Prints the suite's figure where the test output shows it (and in the log of a CI run). */
 export function figure(line: string) {
   process.stdout.write(`${line}\n`);
