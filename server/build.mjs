@@ -2,30 +2,14 @@
 // file parses much faster than Node resolving and loading hundreds of ES modules (start-up on an
 // existing data folder went from about 2 s to 1.3 s here; docs/decisions/014). Packages that
 // load files beside themselves (native code, wasm, static assets, worker threads) or that load
-// only when first needed stay external, in node_modules. Migrations are copied beside it.
+// only when first needed stay external, in node_modules (externals.mjs: they are the server's
+// production dependencies). Migrations are copied beside it.
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import { isExternal } from './externals.mjs';
 
 const here = new URL('.', import.meta.url);
 fs.rmSync(new URL('dist', here), { recursive: true, force: true });
-
-/** Left in node_modules: native or wasm code, assets read from their own folder, lazy imports. */
-const EXTERNAL = [
-  'sharp',
-  '@electric-sql/pglite',
-  '@fastify/swagger-ui',
-  '@fastify/static',
-  'pino',
-  'thread-stream',
-  'pg',
-  'pg-native',
-  'ioredis',
-  'nodemailer',
-  'prom-client',
-  'stripe',
-];
-const isExternal = (specifier) =>
-  EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 await build({
   entryPoints: {

@@ -3,8 +3,9 @@
  * `/images/<folder>/<name>.svg`; the build renders WebP copies
  * `/images/<folder>/<name>-<width>.webp` at the widths below (the artwork plugin in
  * web/scripts/artwork.ts). Uploads are stored as `/uploads/<uuid>.webp` with copies
- * `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts). Shared by the web app, its
- * build and the server, which preloads a page's largest picture (docs/decisions/020).
+ * `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts), on the shop or under a
+ * bucket's public address. Shared by the web app, its build and the server, which preloads a
+ * page's largest picture (docs/decisions/020).
  */
 export const ARTWORK_WIDTHS = {
   // 1200x675, about 630 px wide on a desktop and the full width on a phone.
@@ -42,7 +43,12 @@ export const PURCHASE_PICTURE = {
 } as const;
 
 const ARTWORK = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]+)\.svg$/;
-const UPLOAD = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+/**
+ * An upload as the shop serves it (`/uploads/<uuid>.webp`) or as a bucket's public address serves
+ * it (`https://images.example.com/uploads/<uuid>.webp`, S3_PUBLIC_URL): the copies are beside it.
+ */
+const UPLOAD =
+  /^((?:https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?)?\/uploads\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 export interface ImageSources {
   /** What `src` gets: a WebP copy near the given width, or the URL itself when unknown. */
@@ -73,7 +79,8 @@ export function imageSources(url: string, width: number): ImageSources {
   }
   const upload = UPLOAD.exec(url);
   if (upload) {
-    const copy = (w: number) => `/uploads/${upload[1]}-${w}.webp`;
+    const [, base, id] = upload;
+    const copy = (w: number) => `${base}${id}-${w}.webp`;
     return { src: copy(nearest(UPLOAD_WIDTHS, width)), srcSet: srcSetOf(UPLOAD_WIDTHS, copy) };
   }
   return { src: url };

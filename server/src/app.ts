@@ -118,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityHeaders, {
     hsts: config.publicUrl.startsWith('https://'),
     stripe: Boolean(config.stripe),
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
   await app.register(sameOriginWrites, { origins: trustedOrigins(config) });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

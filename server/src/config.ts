@@ -37,6 +37,37 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('partsmith:'),
   UPLOADS_DIR: optionalString,
+  /** Uploads in this S3-compatible bucket instead of UPLOADS_DIR. */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name such as partsmith-uploads')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Another service than AWS (MinIO, Cloudflare R2, Backblaze B2...): its API address. */
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      message: 'must be the service URL, such as https://<account>.r2.cloudflarestorage.com',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1 (or auto)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Where browsers fetch the bucket's objects (a CDN, the bucket's public address). */
+  S3_PUBLIC_URL: z
+    .url({
+      protocol: /^https$/,
+      message: 'must be an https:// URL such as https://images.example.com (the bucket root)',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -113,6 +144,15 @@ export function parseDuration(raw: string | undefined): number | undefined {
 
 const PROVIDERS = ['GOOGLE', 'GITHUB', 'FACEBOOK'] as const;
 
+/** The S3 variables besides S3_BUCKET, which they need. */
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+] as const;
+
 /** Whether HOST keeps the shop on this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopback(host: string): boolean {
   const h = host
@@ -136,8 +176,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every key this shop writes in Redis. */
   redisKeyPrefix: string;
-  /** Where uploaded images are kept: one folder every instance shares. */
+  /** Where uploaded images are kept: one folder every instance shares (unless `s3` is set). */
   uploadsDir: string;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET set) instead of `uploadsDir`. */
+  s3: S3Config | undefined;
   /** Seed the demo catalogue into an empty database. Default: on for the embedded database. */
   seedDemo: boolean;
   logLevel: string;
@@ -180,6 +222,21 @@ export interface Config {
     github?: { clientId: string; clientSecret: string };
     facebook?: { clientId: string; clientSecret: string };
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** The service's address; unset, AWS S3 itself. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's own lookup (AWS_REGION, the AWS config file). */
+  region: string | undefined;
+  /** Unset: the SDK's default credential chain (AWS_* variables, a role, the config files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /**
+   * Where browsers fetch the bucket's root from, no trailing slash: images are then
+   * `<publicUrl>/uploads/<name>`. Unset: the shop serves /uploads/<name> from the bucket.
+   */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +295,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!z.email().safeParse(email).success)
       problems.push(`ADMIN_EMAILS: "${email}" is not an e-mail address`);
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's " +
+        'default credentials',
+    );
+  }
+  const s3Settings = S3_SETTINGS.filter((name) => e[name]);
+  if (!e.S3_BUCKET && s3Settings.length > 0) {
+    // Otherwise the shop would quietly keep uploads on its own disk.
+    problems.push(`S3_BUCKET: required with ${s3Settings.join(', ')} (uploads go to that bucket)`);
+  }
   const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
   const host = e.HOST;
   // The built-in processor takes any test card: a shop others can reach must not take fake payments.
@@ -261,6 +329,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

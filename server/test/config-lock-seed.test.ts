@@ -49,6 +49,74 @@ describe('configuration', () => {
     expect(() => loadConfig({ UNPAID_ORDER_TTL: 'soon' })).toThrow(/UNPAID_ORDER_TTL/);
   });
 
+  it('keeps uploads in the folder unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: '', S3_PUBLIC_URL: '' }).s3).toBeUndefined();
+    // The SDK's own region and credential lookups when those are not given.
+    expect(loadConfig({ S3_BUCKET: 'shop-uploads' }).s3).toEqual({
+      bucket: 'shop-uploads',
+      endpoint: undefined,
+      region: undefined,
+      credentials: undefined,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shop-uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+        S3_PUBLIC_URL: 'https://images.example.com/',
+      }).s3,
+    ).toEqual({
+      bucket: 'shop-uploads',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' },
+      publicUrl: 'https://images.example.com',
+    });
+  });
+
+  it('names each wrong S3 variable', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      throw new Error(`accepted: ${JSON.stringify(env)}`);
+    };
+    const bucket = { S3_BUCKET: 'shop-uploads' };
+    expect(problems({ ...bucket, S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither/),
+    ]);
+    expect(problems({ ...bucket, S3_SECRET_ACCESS_KEY: 'secret' })).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/),
+    ]);
+    // Settings without a bucket would leave uploads on the disk without a word.
+    expect(problems({ S3_ENDPOINT: 'https://s3.example.com', S3_REGION: 'eu-west-1' })).toEqual([
+      'S3_BUCKET: required with S3_ENDPOINT, S3_REGION (uploads go to that bucket)',
+    ]);
+    expect(problems({ ...bucket, S3_ENDPOINT: 'minio:9000' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: must be the service URL/),
+    ]);
+    expect(problems({ ...bucket, S3_ENDPOINT: 'ftp://files.example.com' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: /),
+    ]);
+    // The shop accepts https:// image addresses only (the contract's ShopImage).
+    expect(problems({ ...bucket, S3_PUBLIC_URL: 'http://images.example.com' })).toEqual([
+      expect.stringMatching(/^S3_PUBLIC_URL: must be an https:\/\/ URL/),
+    ]);
+    expect(problems({ S3_BUCKET: 's3://shop-uploads' })).toEqual([
+      expect.stringMatching(/^S3_BUCKET: must be a bucket name/),
+    ]);
+    expect(problems({ ...bucket, S3_REGION: 'EU West' })).toEqual([
+      expect.stringMatching(/^S3_REGION: must be a region name/),
+    ]);
+  });
+
   it('does not seed demo data into PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -18,10 +19,87 @@ import { insertPart, insertReviews } from '../src/db/seed/factories.ts';
 import { housekeeping } from '../src/modules/housekeeping/plugin.ts';
 import { PURGE_BATCH, rateLimitKeepMs } from '../src/modules/housekeeping/service.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { startTestBucket, type TestBucket } from './test-bucket.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms);
+
+/** Where a scenario's uploads are written: the folder or the bucket, each file made `age` old. */
+interface UploadFiles {
+  t: TestApp;
+  /** An account whose picture the scenario sets. */
+  userId: string;
+  write(name: string, age: number): Promise<void> | void;
+  /** Those of `names` still stored. */
+  present(names: string[]): Promise<string[]>;
+}
+
+/** The upload purge, the same on either store: old unused uploads go, young and used ones stay. */
+const uploadPurge = (files: () => UploadFiles) => async () => {
+  const { t, userId, write, present } = files();
+  const db = t.database.db;
+  /** An upload as the store writes it: the full size and its width copies. */
+  const upload = async (age: number, copies = [400, 800]) => {
+    const id = randomUUID();
+    const names = [`${id}.webp`, ...copies.map((w) => `${id}-${w}.webp`)];
+    for (const name of names) await write(name, age);
+    return { id, url: `/uploads/${id}.webp`, names };
+  };
+
+  const orphan = await upload(DAY + HOUR);
+  const young = await upload(DAY - HOUR);
+  // An old upload whose copy was just written (a save in progress): not old yet.
+  const saving = await upload(2 * DAY, []);
+  await write(`${saving.id}-400.webp`, 0);
+  const tmp = randomUUID();
+  await write(`.${tmp}.webp.tmp`, 2 * DAY);
+  await write('notes.txt', 10 * DAY);
+
+  const byPart = await upload(3 * DAY);
+  const byDeletedPart = await upload(3 * DAY);
+  const byReview = await upload(3 * DAY);
+  const byUser = await upload(3 * DAY);
+  const byOrder = await upload(3 * DAY);
+  await insertPart(db, { image: byPart.url });
+  await insertPart(db, { image: byDeletedPart.url, deletedAt: new Date() });
+  await insertReviews(db, [{ image: byReview.url }]);
+  // The account's picture may be written as a full address.
+  await db
+    .update(users)
+    .set({ image: `${t.config.publicUrl}${byUser.url}` })
+    .where(eq(users.id, userId));
+  await db.insert(orders).values({
+    userId,
+    name: 'Retired part',
+    image: byOrder.url,
+    description: 'Bought before the part got a new picture.',
+    unitPriceCents: 1000,
+    quantity: 1,
+    userEmail: 'kept@example.com',
+    userName: 'Kept',
+    address: '1 Main Street',
+    phone: '+1 217 555 0100',
+    stockAfter: 5,
+  });
+
+  const report = await t.app.housekeeping.runOnce();
+  expect(report.uploads).toBe(2);
+  expect(await present(orphan.names)).toEqual([]);
+  expect(await present([`.${tmp}.webp.tmp`])).toEqual([]);
+  for (const kept of [young, byPart, byDeletedPart, byReview, byUser, byOrder]) {
+    expect(await present(kept.names)).toEqual(kept.names);
+  }
+  expect(await present([...saving.names, `${saving.id}-400.webp`, 'notes.txt'])).toHaveLength(3);
+  expect(await t.app.images.has(byPart.url)).toBe(true);
+  expect(await t.app.images.has(orphan.url)).toBe(false);
+
+  // Once nothing uses it any more (and it is old), it goes too.
+  await db.update(users).set({ image: null }).where(eq(users.id, userId));
+  expect((await t.app.housekeeping.runOnce()).uploads).toBe(1);
+  expect(await present(byUser.names)).toEqual([]);
+  expect(await present(byPart.names)).toEqual(byPart.names);
+};
 
 describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
   let t: TestApp;
@@ -133,76 +211,76 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
     expect(rateLimitKeepMs([60, 3 * 86_400])).toBe(3 * DAY);
   });
 
-  describe('uploads', () => {
+  describe('uploads in the folder', () => {
     const dir = () => t.config.uploadsDir;
-    /** An upload as the store writes it: the full size and its width copies. */
-    const upload = (age: number, copies = [400, 800]) => {
-      const id = randomUUID();
-      const names = [`${id}.webp`, ...copies.map((w) => `${id}-${w}.webp`)];
-      for (const name of names) write(name, age);
-      return { id, url: `/uploads/${id}.webp`, names };
-    };
-    const write = (name: string, age: number) => {
-      fs.mkdirSync(dir(), { recursive: true });
-      const file = path.join(dir(), name);
-      fs.writeFileSync(file, 'RIFF....WEBP');
-      const at = new Date(Date.now() - age);
-      fs.utimesSync(file, at, at);
-    };
-    const present = (names: string[]) => names.filter((n) => fs.existsSync(path.join(dir(), n)));
-
-    it('deletes old uploads nothing uses, with their copies; keeps young and used ones', async () => {
-      const orphan = upload(DAY + HOUR);
-      const young = upload(DAY - HOUR);
-      // An old upload whose copy was just written (a save in progress): not old yet.
-      const saving = upload(2 * DAY, []);
-      write(`${saving.id}-400.webp`, 0);
-      const tmp = randomUUID();
-      write(`.${tmp}.webp.tmp`, 2 * DAY);
-      write('notes.txt', 10 * DAY);
-
-      const byPart = upload(3 * DAY);
-      const byDeletedPart = upload(3 * DAY);
-      const byReview = upload(3 * DAY);
-      const byUser = upload(3 * DAY);
-      const byOrder = upload(3 * DAY);
-      await insertPart(db(), { image: byPart.url });
-      await insertPart(db(), { image: byDeletedPart.url, deletedAt: new Date() });
-      await insertReviews(db(), [{ image: byReview.url }]);
-      // The account's picture may be written as a full address.
-      await db()
-        .update(users)
-        .set({ image: `${t.config.publicUrl}${byUser.url}` })
-        .where(eq(users.id, userId));
-      await db().insert(orders).values({
+    it(
+      'deletes old uploads nothing uses, with their copies; keeps young and used ones',
+      uploadPurge(() => ({
+        t,
         userId,
-        name: 'Retired part',
-        image: byOrder.url,
-        description: 'Bought before the part got a new picture.',
-        unitPriceCents: 1000,
-        quantity: 1,
-        userEmail: 'kept@example.com',
-        userName: 'Kept',
-        address: '1 Main Street',
-        phone: '+1 217 555 0100',
-        stockAfter: 5,
-      });
+        write(name, age) {
+          fs.mkdirSync(dir(), { recursive: true });
+          const file = path.join(dir(), name);
+          fs.writeFileSync(file, 'RIFF....WEBP');
+          const at = new Date(Date.now() - age);
+          fs.utimesSync(file, at, at);
+        },
+        present: async (names) => names.filter((n) => fs.existsSync(path.join(dir(), n))),
+      })),
+    );
+  });
+});
 
-      const report = await t.app.housekeeping.runOnce();
-      expect(report.uploads).toBe(2);
-      expect(present(orphan.names)).toEqual([]);
-      expect(present([`.${tmp}.webp.tmp`])).toEqual([]);
-      for (const kept of [young, byPart, byDeletedPart, byReview, byUser, byOrder]) {
-        expect(present(kept.names)).toEqual(kept.names);
-      }
-      expect(present([...saving.names, `${saving.id}-400.webp`, 'notes.txt'])).toHaveLength(3);
+describe.each(DB_KINDS)('housekeeping of uploads in a bucket on %s', (kind) => {
+  let bucket: TestBucket;
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    t = await buildTestApp(kind, { env: bucket.env });
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ name: 'Kept', email: 'kept@example.com' })
+      .returning();
+    userId = user!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await bucket.close();
+  });
 
-      // Once nothing uses it any more (and it is old), it goes too.
-      await db().update(users).set({ image: null }).where(eq(users.id, userId));
-      expect((await t.app.housekeeping.runOnce()).uploads).toBe(1);
-      expect(present(byUser.names)).toEqual([]);
-      expect(present(byPart.names)).toEqual(byPart.names);
-    });
+  it(
+    'deletes old uploads nothing uses, with their copies; keeps young and used ones',
+    uploadPurge(() => ({
+      t,
+      userId,
+      async write(name, age) {
+        await bucket.put(`uploads/${name}`, 'RIFF....WEBP');
+        bucket.age(`uploads/${name}`, age);
+      },
+      async present(names) {
+        const keys = await bucket.keys();
+        return names.filter((n) => keys.includes(`uploads/${n}`));
+      },
+    })),
+  );
+
+  it('keeps what is outside uploads/ and what an upload saved here is still named by', async () => {
+    await bucket.put('backups/old.webp', 'x');
+    bucket.age('backups/old.webp', 10 * DAY);
+    const url = await t.app.images.save(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#334155' } })
+        .webp()
+        .toBuffer(),
+    );
+    const name = url.slice('/uploads/'.length);
+    await insertReviews(t.database.db, [{ image: url }]);
+    for (const key of await bucket.keys()) bucket.age(key, 3 * DAY);
+    await t.app.housekeeping.runOnce();
+    expect(await bucket.keys()).toEqual(
+      expect.arrayContaining(['backups/old.webp', `uploads/${name}`]),
+    );
+    expect(await t.app.images.has(url)).toBe(true);
   });
 });
 
@@ -231,6 +309,7 @@ describe('the housekeeping timer', () => {
     const app = Fastify({ logger: false });
     app.decorate('config', t.config);
     app.decorate('db', t.database.db);
+    app.decorate('images', t.app.images);
     await app.register(housekeeping, { start: true, intervalMs: 20 });
     await app.ready();
     await vi.waitFor(async () => expect(await t.database.db.$count(sessions)).toBe(0));

@@ -10,7 +10,12 @@ import { errorBody } from './error-handler.ts';
  */
 export const securityHeaders = fp(async function securityHeaders(
   app: FastifyInstance,
-  options: { hsts: boolean; stripe: boolean },
+  options: {
+    hsts: boolean;
+    stripe: boolean;
+    /** Where else images come from: S3_PUBLIC_URL's origin when uploads are served from there. */
+    imageOrigins?: string[];
+  },
 ) {
   // Stripe Elements needs its script, its card iframes and its API:
   // https://docs.stripe.com/security/guide#content-security-policy
@@ -23,7 +28,7 @@ export const securityHeaders = fp(async function securityHeaders(
         baseUri: ["'self'"],
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],

@@ -23,7 +23,7 @@ export const housekeeping = fp(async function housekeeping(
 ) {
   const service = createHousekeeping({
     db: app.db,
-    uploadsDir: app.config.uploadsDir,
+    images: app.images,
     log: app.log,
     rateLimitKeepMs: rateLimitKeepMs(
       Object.values(app.config.rateLimits).map((rule) => rule.windowSeconds),

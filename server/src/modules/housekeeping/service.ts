@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { CONFIRM_LINK_SECONDS, purgeUnconfirmedSubscribers } from '../contact/service.ts';
 import { orderImageUrls, purgeIdempotencyKeys } from '../orders/repository.ts';
@@ -56,13 +54,14 @@ const UPLOAD_IN_URL = `/uploads/(${UUID})`;
  */
 export function createHousekeeping(deps: {
   db: Db;
-  uploadsDir: string;
+  /** The uploads' folder or bucket (the uploads module's store, as the app holds it). */
+  images: FastifyInstance['images'];
   log: FastifyBaseLogger;
   /** Rate-limit rows are kept this long after their window started (the longest window). */
   rateLimitKeepMs: number;
   now?: () => number;
 }) {
-  const { db, uploadsDir, log } = deps;
+  const { db, images, log } = deps;
   const now = deps.now ?? Date.now;
 
   /** Of these upload ids, those a part, review, account (its picture) or order names. */
@@ -85,29 +84,17 @@ export function createHousekeeping(deps: {
 
   /**
    * Uploads (each `<uuid>.webp` with its `<uuid>-<width>.webp` copies) whose every file is older
-   * than UPLOAD_GRACE_MS and that nothing names. Other files in the folder are left alone.
+   * than UPLOAD_GRACE_MS and that nothing names. Other files in the folder or bucket are left
+   * alone.
    */
   async function purgeUploads(): Promise<number> {
-    let names: string[];
-    try {
-      names = await fs.readdir(uploadsDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw error;
-    }
     const groups = new Map<string, { files: string[]; newest: number }>();
-    for (const name of names) {
+    for await (const { name, modifiedMs } of images.list()) {
       const id = UPLOAD_FILE.exec(name)?.[1];
       if (!id) continue;
-      let mtime: number;
-      try {
-        mtime = (await fs.lstat(path.join(uploadsDir, name))).mtimeMs;
-      } catch {
-        continue; // deleted meanwhile (another instance's run)
-      }
       const group = groups.get(id) ?? { files: [], newest: 0 };
       group.files.push(name);
-      group.newest = Math.max(group.newest, mtime);
+      group.newest = Math.max(group.newest, modifiedMs);
       groups.set(id, group);
     }
     const cutoff = now() - UPLOAD_GRACE_MS;
@@ -116,13 +103,14 @@ export function createHousekeeping(deps: {
     for (let i = 0; i < old.length && removed < UPLOAD_BATCH; i += UPLOAD_BATCH) {
       const batch = old.slice(i, i + UPLOAD_BATCH);
       const used = await inUse(batch);
-      for (const id of batch) {
-        if (used.has(id) || removed >= UPLOAD_BATCH) continue;
-        // The full-size file first: once it is gone, `images.has` refuses the URL.
-        const files = groups.get(id)!.files.sort((a, b) => a.length - b.length);
-        for (const file of files) await fs.rm(path.join(uploadsDir, file), { force: true });
-        removed += 1;
-      }
+      const unused = batch.filter((id) => !used.has(id)).slice(0, UPLOAD_BATCH - removed);
+      const files = unused.flatMap((id) => groups.get(id)!.files);
+      const fullSize = new Set(unused.map((id) => `${id}.webp`));
+      // The full-size files first: once one is gone, `images.has` refuses its URL, so a run cut
+      // short leaves copies without their image, never an accepted image without its copies.
+      await images.remove(files.filter((file) => fullSize.has(file)));
+      await images.remove(files.filter((file) => !fullSize.has(file)));
+      removed += unused.length;
     }
     return removed;
   }

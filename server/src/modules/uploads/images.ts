@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { default as Sharp, Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
 import { UPLOAD_WIDTHS } from '@partsmith/contract/images';
@@ -85,6 +86,32 @@ export async function widthCopies(webp: Buffer): Promise<{ width: number; data: 
   );
 }
 
+/** The name uploads have in their folder or bucket: `<uuid>.webp`, `<uuid>-<width>.webp`. */
+export const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.webp$/;
+
+/** Uploads have unique names that never change: browsers and caches keep them a year. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Served by the shop, an upload is never run as a page, whatever it holds. */
+export const UPLOAD_CSP = "default-src 'none'; sandbox";
+
+/** One file of a store, as its listing shows it. */
+export interface StoredUpload {
+  /** The name in the store: `<uuid>.webp`, a copy, or whatever else lies there. */
+  name: string;
+  modifiedMs: number;
+}
+
+/** A stored upload read for the shop to serve (the bucket, which browsers may not reach). */
+export type OpenedUpload =
+  | { notModified: true; etag: string | undefined }
+  | {
+      notModified: false;
+      body: Readable;
+      length: number | undefined;
+      etag: string | undefined;
+      lastModified: Date | undefined;
+    };
+
 export interface ImageStore {
   /**
    * Stores a WebP image under a new server-made name, with its width copies beside it
@@ -93,6 +120,20 @@ export interface ImageStore {
   save(webp: Buffer): Promise<string>;
   /** Whether a URL this store answered still names a stored image. */
   has(url: string): Promise<boolean>;
+  /** Every file in the store (housekeeping looks for those nothing uses). */
+  list(): AsyncIterable<StoredUpload>;
+  /**
+   * Deletes these files (names as `list` gives them); a missing one is no error. One call's
+   * files may go in any order: a caller that needs an order calls once per step.
+   */
+  remove(names: string[]): Promise<void>;
+  /**
+   * The stores whose files the shop cannot serve from a folder (the bucket): a file by name,
+   * null when there is none; `etag` is the caller's If-None-Match.
+   */
+  open?(name: string, etag?: string): Promise<OpenedUpload | null>;
+  /** Lets go of connections at shutdown. */
+  close?(): Promise<void>;
 }
 
 /** Local disk under DATA_DIR/uploads, served at /uploads/. Writes are atomic (temp file + rename). */
@@ -120,6 +161,31 @@ export function createDiskImageStore(dir: string): ImageStore {
         return true;
       } catch {
         return false;
+      }
+    },
+    async *list() {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const name of names) {
+        let modifiedMs: number;
+        try {
+          modifiedMs = (await fs.lstat(path.join(dir, name))).mtimeMs;
+        } catch {
+          continue; // deleted meanwhile (another instance's run)
+        }
+        yield { name, modifiedMs };
+      }
+    },
+    async remove(names) {
+      for (const name of names) {
+        // Names come from `list`; one with a path in it is a bug, not something to follow.
+        if (path.basename(name) !== name) throw new Error(`Not an upload's name: ${name}`);
+        await fs.rm(path.join(dir, name), { force: true });
       }
     },
   };

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, UPLOAD_MAX_BYTES, UploadAnswer } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
-import { reencodeImage } from './images.ts';
+import { reencodeImage, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, UPLOAD_NAME } from './images.ts';
 
 /**
  * How many uploads one instance decodes and re-encodes at once: each holds up to 25 megapixels
@@ -70,8 +70,35 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-/** Serves stored uploads: unique names, so cached for a year; never run as anything but an image. */
+/**
+ * Serves stored uploads at /uploads/: from the folder, or read from the bucket when the uploads
+ * are in S3 (so images work with no public bucket; with S3_PUBLIC_URL browsers fetch new ones
+ * from there, and URLs saved as /uploads/... keep working). Unique names, so cached for a year;
+ * never run as anything but an image.
+ */
 export async function uploadsStatic(app: FastifyInstance, options: { dir: string }) {
+  const store = app.images;
+  if (store.open) {
+    const open = store.open.bind(store);
+    app.get(
+      '/uploads/:name',
+      { schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+        const { name } = request.params;
+        if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+        const file = await open(name, request.headers['if-none-match']);
+        if (!file) return reply.callNotFound();
+        reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+        reply.header('content-security-policy', UPLOAD_CSP);
+        if (file.etag) reply.header('etag', file.etag);
+        if (file.notModified) return reply.code(304).send();
+        if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+        if (file.length !== undefined) reply.header('content-length', file.length);
+        return reply.type('image/webp').send(file.body);
+      },
+    );
+    return;
+  }
   fs.mkdirSync(options.dir, { recursive: true });
   await app.register(fastifyStatic, {
     root: options.dir,
@@ -81,8 +108,8 @@ export async function uploadsStatic(app: FastifyInstance, options: { dir: string
     cacheControl: false,
     allowedPath: (pathname) => /^\/[A-Za-z0-9_-]+\.webp$/.test(pathname),
     setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+      reply.header('content-security-policy', UPLOAD_CSP);
     },
   });
 }

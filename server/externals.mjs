@@ -1,0 +1,32 @@
+// The packages the built server (dist/) loads from node_modules at run time instead of carrying
+// them in its bundle: native or wasm code, assets read from their own folder, worker threads,
+// lazy imports. They are exactly the server's `dependencies` in package.json, so a production
+// install (`npm install --omit=dev`) holds what the shop runs and nothing it was built from:
+// everything bundled is a devDependency. proof/production-install.test.ts checks both.
+
+/** Package names (or scopes) left external by server/build.mjs. */
+export const EXTERNAL = [
+  'sharp',
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'pino',
+  'thread-stream',
+  'pg',
+  'pg-native',
+  'ioredis',
+  'nodemailer',
+  'prom-client',
+  'stripe',
+  '@aws-sdk',
+];
+
+/**
+ * External names that are not dependencies of their own: pino brings thread-stream, and
+ * pg-native is pg's optional native binding, which the shop does not install.
+ */
+export const EXTERNAL_WITHOUT_DEPENDENCY = ['thread-stream', 'pg-native'];
+
+/** Whether an import specifier resolves to an external package. */
+export const isExternal = (specifier) =>
+  EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
