@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUDGET_CAP, BUDGET_GOAL, homeJsBudget } from '../scripts/check-budget.mjs';
+import { productionInstall } from '../scripts/production-install.mjs';
 import { CHROME_PATH, controlLine, seoWaived, startControlPage } from './lib/lighthouse.mjs';
 import { capture, interleaved, load } from './lib/load.mjs';
 import { figure, printTable, verdict, writeReport } from './lib/report.mjs';
@@ -62,6 +63,7 @@ const PORT = { a: PORT_BASE, b: PORT_BASE + 1, raw: PORT_BASE + 2, pg: PORT_BASE
 // Step names for BENCH_ONLY, and the steps each one needs before it.
 const STEPS = {
   budget: [],
+  install: [],
   'first-run': [],
   seed: ['first-run'],
   startup: ['seed'],
@@ -213,6 +215,32 @@ await step(
         `(the largest ${path.basename(largest.file)}, ${(largest.gzip / 1000).toFixed(2)} kB), ` +
         `from the Vite manifest (scripts/check-budget.mjs); hard cap ${BUDGET_CAP / 1000} kB`,
     });
+  },
+);
+
+/** The production install's packages, in MB: today's, with room; above the floor it has crept. */
+const INSTALL_GOAL_MB = 150;
+const INSTALL_FLOOR_MB = 200;
+await step(
+  'install',
+  'production install (scripts/production-install.mjs: npm install --omit=dev)',
+  [owe('production install, node_modules', INSTALL_GOAL_MB)],
+  async () => {
+    const target = path.join(work, 'production-install');
+    const made = productionInstall(target, { npmArgs: ['--prefer-offline'] });
+    add({
+      name: 'production install, node_modules',
+      value: made.nodeModules / 1e6,
+      unit: ' MB',
+      goal: INSTALL_GOAL_MB,
+      floor: INSTALL_FLOOR_MB,
+      higher: false,
+      note:
+        `${made.packages.length} packages, ${(made.total / 1e6).toFixed(1)} MB with the built ` +
+        `shop; no test, bench or build tool (proof/production-install.test.ts); 511 MB before ` +
+        `the server's dependencies became its bundle's externals`,
+    });
+    fs.rmSync(target, { recursive: true, force: true });
   },
 );
 
