@@ -58,6 +58,7 @@ const featureZones = features.map((name) => ({
 const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
   contact: { schema: ['contact'], public: ['service'] },
+  jobs: { schema: ['jobs'], public: ['lease'] },
   orders: { schema: ['orders'], public: ['repository'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },

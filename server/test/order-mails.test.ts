@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderMails } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
+import { createOrderMailSender } from '../src/modules/orders/mail-outbox.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
@@ -95,5 +96,49 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
     await t.app.orderMails.drain();
     expect(confirmations().filter((m) => m.text.includes(id))).toHaveLength(1);
     expect(await queued()).toEqual([]);
+  });
+
+  it('two instances draining one queue at once send each mail once, and a mail whose sender died goes out after its claim runs out', async () => {
+    const part = await insertPart(t.database.db, {
+      name: 'Outbox Shared Queue',
+      availableQuantity: 50,
+      minOrderQuantity: 1,
+    });
+    const ids = await Promise.all(Array.from({ length: 12 }, () => buy(part.id)));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    // The same 12 mails queued again, then two other instances' senders take the queue at once
+    // (with this app's own sender, should its poll come round: a third instance).
+    const sentBefore = sent.length;
+    await t.database.db.insert(orderMails).values(ids.map((orderId) => ({ orderId })));
+    const byInstance: MailMessage[][] = [[], []];
+    const senders = byInstance.map((box) =>
+      createOrderMailSender({
+        db: t.database.db,
+        mailer: { target: 'test', send: async (m) => void box.push(m), close() {} },
+        log: t.app.log,
+        publicUrl: 'http://localhost',
+      }),
+    );
+    await Promise.all(senders.map((sender) => sender.drain()));
+    const mailed = [...byInstance.flat(), ...sent.slice(sentBefore)].map((m) =>
+      ids.find((id) => m.text.includes(id)),
+    );
+    expect(mailed.toSorted()).toEqual(ids.toSorted());
+    expect(await queued()).toEqual([]);
+
+    // A sender claimed a mail and died before sending it: the claim holds it back (no other
+    // instance takes it) until the claim runs out, then a sender takes it.
+    const [order] = ids;
+    await t.database.db
+      .insert(orderMails)
+      .values({ orderId: order!, attempts: 1, dueAt: new Date(Date.now() + 300_000) });
+    await senders[0]!.drain();
+    expect(await queued()).toHaveLength(1);
+    const before = byInstance[1]!.length;
+    await t.database.db.update(orderMails).set({ dueAt: new Date(Date.now() - 1000) });
+    await senders[1]!.drain();
+    expect(await queued()).toEqual([]);
+    expect(byInstance[1]!.slice(before).map((m) => m.text.includes(order!))).toEqual([true]);
+    await Promise.all(senders.map((sender) => sender.close()));
   });
 });

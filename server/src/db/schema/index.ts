@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './profiles.ts';
 export * from './audit.ts';
+export * from './jobs.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runLeased } from '../jobs/lease.ts';
 import { createHousekeeping, rateLimitKeepMs, type Housekeeping } from './service.ts';
 
 declare module 'fastify' {
@@ -14,8 +15,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const FIRST_RUN_MS = 5 * 60 * 1000;
 
 /**
- * Runs the purges hourly, each run after the last one ended (never two at once here; another
- * instance's run only finds less to do). Off in tests unless `start` says so: they call runOnce.
+ * Runs the purges hourly, each run after the last one ended, on one instance per hour: the
+ * instance that takes the hour's lease (jobs/lease.ts) runs them, the others skip that hour. Off in tests unless `start` says so: they call runOnce.
  */
 export const housekeeping = fp(async function housekeeping(
   app: FastifyInstance,
@@ -37,7 +38,10 @@ export const housekeeping = fp(async function housekeeping(
   const schedule = (delay: number) => {
     if (closed) return;
     timer = setTimeout(() => {
-      void service.runOnce().finally(() => schedule(intervalMs));
+      // One instance runs each hour's purges (the lease); the others skip that hour.
+      void runLeased(app.db, 'housekeeping', intervalMs, () => service.runOnce())
+        .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
+        .finally(() => schedule(intervalMs));
     }, delay);
     // A timer that keeps no process alive on its own.
     timer.unref();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runLeased } from '../jobs/lease.ts';
 import { expireUnpaidOrders } from './expiry.ts';
 import { createOrderMailSender, type OrderMailSender } from './mail-outbox.ts';
 import { createOrdersService, type OrdersService } from './service.ts';
@@ -58,18 +59,19 @@ export const orders = fp(async function orders(app: FastifyInstance) {
   const ttlMs = config.unpaidOrderTtlMs;
   if (ttlMs) {
     let running = false;
-    sweep = setInterval(
-      () => {
-        if (running) return;
-        running = true;
-        expireUnpaidOrders({ db, provider: app.payments, ttlMs, log, catalogueChanged })
-          .catch((err: unknown) => log.error({ err }, 'the unpaid order sweep failed'))
-          .finally(() => {
-            running = false;
-          });
-      },
-      Math.min(60_000, Math.max(1_000, Math.floor(ttlMs / 2))),
-    );
+    const intervalMs = Math.min(60_000, Math.max(1_000, Math.floor(ttlMs / 2)));
+    sweep = setInterval(() => {
+      if (running) return;
+      running = true;
+      // One instance sweeps each round (the lease); the others skip it.
+      runLeased(db, 'unpaid-order-sweep', intervalMs, () =>
+        expireUnpaidOrders({ db, provider: app.payments, ttlMs, log, catalogueChanged }),
+      )
+        .catch((err: unknown) => log.error({ err }, 'the unpaid order sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
     sweep.unref();
   }
   app.addHook('onClose', async () => {
