@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -27,6 +28,18 @@ export const parts = pgTable(
     priceCents: integer('price_cents').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull(),
+    /**
+     * Volume prices: `[{ minQuantity, priceCents }]`, each break's quantity higher and its unit
+     * price lower than the one before (checked by the API); empty, one price for any quantity.
+     */
+    priceBreaks: jsonb('price_breaks')
+      .$type<{ minQuantity: number; priceCents: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Stock below this mails the admins once; empty, twice the minimum order. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /** Set when the low-stock mail went out; cleared by a restock to the threshold or above. */
+    lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -36,6 +49,10 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} >= 1`),
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
+    check(
+      'parts_low_stock_threshold_nonnegative',
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
+    ),
     index('parts_listed_seq_idx')
       .on(t.seq)
       .where(sql`${t.deletedAt} is null`),
