@@ -16,6 +16,8 @@ await build({
     main: new URL('src/main.ts', here).pathname,
     admin: new URL('src/cli/admin.ts', here).pathname,
     reconcile: new URL('src/cli/reconcile.ts', here).pathname,
+    backup: new URL('src/cli/backup.ts', here).pathname,
+    restore: new URL('src/cli/restore.ts', here).pathname,
   },
   outdir: new URL('dist', here).pathname,
   bundle: true,
@@ -43,4 +45,6 @@ await build({
 fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), {
   recursive: true,
 });
-console.log('server built: server/dist/main.js, server/dist/admin.js, server/dist/reconcile.js');
+console.log(
+  'server built: server/dist/main.js, server/dist/admin.js, server/dist/reconcile.js, server/dist/backup.js, server/dist/restore.js',
+);

@@ -12,6 +12,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { requestIdFor } from './lib/request-id.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { accessControl } from './plugins/access.ts';
+import { controlSocket } from './plugins/control-socket.ts';
 import { database } from './plugins/database.ts';
 import { openApi, openApiUi } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(images);
   await app.register(orders);
   await app.register(housekeeping);
+  await app.register(controlSocket);
 
   // The request pipeline.
   await app.register(errorHandler);

@@ -96,6 +96,20 @@ export function createPgPool(url: string, max: number) {
 }
 
 /**
+ * The embedded database in `dir` with the shop's settings, without the data folder's lock (the
+ * caller holds it): openDatabase below, and a restore opening the folder it is filling.
+ */
+export function openPglite(dir: string): Promise<PGlite> {
+  return PGlite.create({
+    dataDir: dir,
+    // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory;
+    // a shop's catalogue and orders fit in far less, and the OS caches the files besides.
+    postgresqlconf: `shared_buffers=${PGLITE_SHARED_BUFFERS}\n`,
+    extensions: PGLITE_EXTENSIONS,
+  });
+}
+
+/**
  * Opens the configured database: PostgreSQL when a URL is given, else the embedded PGlite in
  * `<dataDir>/pglite`, after taking the folder's lock.
  */
@@ -111,14 +125,7 @@ export async function openDatabase(options: {
   try {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create({
-      dataDir: dir,
-      // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory;
-      // a shop's catalogue and orders fit in far less, and the OS caches the files besides.
-      postgresqlconf: `shared_buffers=${PGLITE_SHARED_BUFFERS}\n`,
-      extensions: PGLITE_EXTENSIONS,
-    });
-    return fromPglite(client, release);
+    return fromPglite(await openPglite(dir), release);
   } catch (error) {
     release();
     throw error;

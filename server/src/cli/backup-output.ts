@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { BackupError } from '../db/backup.ts';
+import { TarError } from '../lib/tar.ts';
+
+/**
+ * A path given on the command line, from where the person typed it: npm runs scripts from the
+ * package's folder and says where it was started in INIT_CWD.
+ */
+export function userPath(given: string) {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+}
+
+export function describeSize(bytes: number) {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB (${bytes} bytes)`;
+}
+
+/** Prints why the command failed: the message of a known failure, else the whole error. */
+export function reportFailure(error: unknown, command: 'backup' | 'restore'): number {
+  if (error instanceof BackupError || error instanceof TarError) {
+    process.stderr.write(`${command} failed: ${error.message}\n`);
+    return 1;
+  }
+  throw error;
+}
