@@ -256,7 +256,7 @@ describe.each(DB_KINDS)('housekeeping of uploads in a bucket on %s', (kind) => {
       userId,
       async write(name, age) {
         await bucket.put(`uploads/${name}`, 'RIFF....WEBP');
-        bucket.age(`uploads/${name}`, age);
+        await bucket.age(`uploads/${name}`, age);
       },
       async present(names) {
         const keys = await bucket.keys();
@@ -267,7 +267,7 @@ describe.each(DB_KINDS)('housekeeping of uploads in a bucket on %s', (kind) => {
 
   it('keeps what is outside uploads/ and what an upload saved here is still named by', async () => {
     await bucket.put('backups/old.webp', 'x');
-    bucket.age('backups/old.webp', 10 * DAY);
+    await bucket.age('backups/old.webp', 10 * DAY);
     const url = await t.app.images.save(
       await sharp({ create: { width: 8, height: 8, channels: 3, background: '#334155' } })
         .webp()
@@ -275,7 +275,7 @@ describe.each(DB_KINDS)('housekeeping of uploads in a bucket on %s', (kind) => {
     );
     const name = url.slice('/uploads/'.length);
     await insertReviews(t.database.db, [{ image: url }]);
-    for (const key of await bucket.keys()) bucket.age(key, 3 * DAY);
+    for (const key of await bucket.keys()) await bucket.age(key, 3 * DAY);
     await t.app.housekeeping.runOnce();
     expect(await bucket.keys()).toEqual(
       expect.arrayContaining(['backups/old.webp', `uploads/${name}`]),

@@ -24,7 +24,7 @@ export interface TestBucket {
   read(key: string): Promise<Buffer>;
   put(key: string, body: Buffer | string): Promise<void>;
   /** Makes an object look `ms` old: s3rver answers its file's modification time. */
-  age(key: string, ms: number): void;
+  age(key: string, ms: number): Promise<void>;
   /** Empties the bucket. */
   clear(): Promise<void>;
   close(): Promise<void>;
@@ -72,8 +72,11 @@ export async function startTestBucket(bucket = 'partsmith-uploads'): Promise<Tes
     async put(key, body) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
     },
-    age(key, ms) {
+    async age(key, ms) {
       const file = path.join(directory, bucket, `${key}._S3rver_object`);
+      // s3rver may answer a put before its file is in place (seen on a loaded machine).
+      for (let i = 0; i < 100 && !fs.existsSync(file); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const at = new Date(Date.now() - ms);
       fs.utimesSync(file, at, at);
     },

@@ -35,6 +35,6 @@ export async function runLeased<T>(
   job: () => Promise<T>,
 ): Promise<T | 'skipped'> {
   // A little short of the interval: the next tick of the same instance finds it free.
-  if (!(await takeLease(db, name, Math.max(1_000, intervalMs - 1_000)))) return 'skipped';
+  if (!(await takeLease(db, name, intervalMs - Math.min(1_000, intervalMs / 2)))) return 'skipped';
   return job();
 }
