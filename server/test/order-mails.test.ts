@@ -134,11 +134,14 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
       .values({ orderId: order!, attempts: 1, dueAt: new Date(Date.now() + 300_000) });
     await senders[0]!.drain();
     expect(await queued()).toHaveLength(1);
-    const before = byInstance[1]!.length;
+    const mailsOf = () =>
+      [...byInstance.flat(), ...sent].filter((m) => m.text.includes(order!)).length;
+    const before = mailsOf();
     await t.database.db.update(orderMails).set({ dueAt: new Date(Date.now() - 1000) });
-    await senders[1]!.drain();
-    expect(await queued()).toEqual([]);
-    expect(byInstance[1]!.slice(before).map((m) => m.text.includes(order!))).toEqual([true]);
+    // Whichever instance comes first (this app's own sender may): it goes out once.
+    await Promise.all([senders[1]!.drain(), t.app.orderMails.drain()]);
+    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    expect(mailsOf() - before).toBe(1);
     await Promise.all(senders.map((sender) => sender.close()));
   });
 });
