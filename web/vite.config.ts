@@ -86,6 +86,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // headers, their helpers) in one chunk: each chunk of its own would add its name to
           // the preload lists the home page's own chunk carries for every page.
           output: {
+            // Seven characters of hash, not eight (the least rolldown allows for this many chunks): each
+            // chunk's name is in those preload lists too.
+            chunkFileNames: 'assets/[name]-[hash:7].js',
             codeSplitting: {
               includeDependenciesRecursively: false,
               groups: [{ name: 'page-parts', test: PAGE_PARTS }],

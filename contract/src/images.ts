@@ -45,10 +45,11 @@ export const PURCHASE_PICTURE = {
 const ARTWORK = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]+)\.svg$/;
 /**
  * An upload as the shop serves it (`/uploads/<uuid>.webp`) or as a bucket's public address serves
- * it (`https://images.example.com/uploads/<uuid>.webp`, S3_PUBLIC_URL): the copies are beside it.
+ * it (`https://images.example.com/uploads/<uuid>.webp`, S3_PUBLIC_URL, the bucket's root):
+ * the copies are beside it. The uuid's shape is the server's to check; this only reads
+ * it (every byte here is on the home page).
  */
-const UPLOAD =
-  /^((?:https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?)?\/uploads\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+const UPLOAD = /^(.*\/uploads\/)([0-9a-f-]{36})\.webp$/;
 
 export interface ImageSources {
   /** What `src` gets: a WebP copy near the given width, or the URL itself when unknown. */
