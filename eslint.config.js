@@ -46,6 +46,7 @@ const featureZones = features.map((name) => ({
 // |----------|--------------------|----------------------------------------------------------|
 // | audit    | audit.ts           | audit_log                                                |
 // | contact  | contact.ts         | contact_messages, newsletter_subscribers                 |
+// | insights | insights.ts        | low_stock_mails                                          |
 // | orders   | orders.ts          | orders, order_mails, idempotency_keys                    |
 // | parts    | parts.ts           | parts, catalogue_stats                                   |
 // | payments | payments.ts        | order_payments, test_payments, processed_events          |
@@ -58,8 +59,9 @@ const featureZones = features.map((name) => ({
 const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
   contact: { schema: ['contact'], public: ['service'] },
-  jobs: { schema: ['jobs'], public: ['lease'] },
-  orders: { schema: ['orders'], public: ['repository'] },
+  insights: { schema: ['insights'], public: ['low-stock'] },
+  jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
+  orders: { schema: ['orders'], public: ['repository', 'sales'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },
   profiles: { schema: ['profiles'], public: [] },

@@ -17,3 +17,6 @@ export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
 export function quantityMessage(min: number, max: number) {
   return `The quantity must be at least the minimum order (${min}) and no higher than the available quantity (${max}).`;
 }
+
+/** How many volume prices (price breaks) a part may have. */
+export const PRICE_BREAKS_MAX = 10;

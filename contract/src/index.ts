@@ -11,3 +11,4 @@ export * from './uploads.ts';
 export * from './users.ts';
 export * from './profiles.ts';
 export * from './audit.ts';
+export * from './insights.ts';

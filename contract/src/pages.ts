@@ -157,6 +157,14 @@ export const PAGES = {
     dashboard: true,
     preloads: DASHBOARD,
   },
+  overview: {
+    path: '/dashboard/overview',
+    access: 'admin',
+    module: 'features/overview/components/overview-page.tsx',
+    component: 'OverviewPage',
+    dashboard: true,
+    preloads: DASHBOARD,
+  },
   addPart: {
     path: '/dashboard/add-product',
     access: 'admin',

@@ -1,6 +1,19 @@
 import * as z from './zod-subset.ts';
 import { Id } from './common.ts';
 import { ShopImage } from './uploads.ts';
+import { PRICE_BREAKS_MAX } from './constants.ts';
+
+/**
+ * Dollars to cents, as pricing.ts's toCents: written here too so the answer schemas (loaded at
+ * start) do not share a chunk with the purchase page's pricing.
+ */
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** A break as a part answer carries it: from `minQuantity` units on, each costs `price` dollars. */
+export const PriceBreak = z.object({
+  minQuantity: z.number().int().positive(),
+  price: z.number().nonnegative(),
+});
 
 /** A part (the spec also says "tool"). Prices travel as dollars; the database keeps cents. */
 export const Part = z.object({
@@ -11,6 +24,16 @@ export const Part = z.object({
   price: z.number().nonnegative(),
   availableQuantity: z.number().int().nonnegative(),
   minOrderQuantity: z.number().int().positive(),
+  /**
+   * Stock below this mails the admins once (the part's own, else twice its minimum order).
+   * Absent from an older server's answer.
+   */
+  lowStockThreshold: z.number().int().nonnegative().optional(),
+  /**
+   * Volume prices, lowest quantity first; empty when one price holds for any quantity. Always
+   * sent; an answer without it (an older server) reads as none.
+   */
+  priceBreaks: z.array(PriceBreak).default([]),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -43,6 +66,119 @@ export const PriceField = z.coerce
   .max(1_000_000, 'Price is too high')
   .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Price has at most 2 decimals');
 
+export { PRICE_BREAKS_MAX };
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/**
+ * A message that names its break ("Break 2: …"). zod composes messages once the whole value is
+ * parsed, when the issue's path is complete: its last number is the break's index, whether the
+ * breaks were parsed alone or inside a part's body.
+ */
+const inBreak = (text: string) => ({
+  error: (issue: { path?: PropertyKey[] }) => {
+    const index = (issue.path ?? []).findLast((key) => typeof key === 'number');
+    return typeof index === 'number' ? `Break ${index + 1}: ${text}` : text;
+  },
+});
+
+/** One price break on a write: a quantity and the unit price in dollars from that quantity on. */
+export const PriceBreakInput = z.object({
+  minQuantity: z.coerce
+    .number(inBreak('enter the quantity it starts from'))
+    .int(inBreak('its quantity must be a whole number'))
+    .min(2, inBreak('its quantity must be at least 2'))
+    .max(10_000_000, inBreak('its quantity is too high')),
+  price: z.coerce
+    .number(inBreak('enter its unit price'))
+    .min(0.01, inBreak('its unit price must be at least $0.01'))
+    .max(1_000_000, inBreak('its unit price is too high'))
+    .refine(
+      (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+      inBreak('its unit price has at most 2 decimals'),
+    ),
+});
+export type PriceBreakInput = z.input<typeof PriceBreakInput>;
+
+/** A problem with a part's breaks, where a form shows it: `path` is below `priceBreaks`. */
+export interface PriceBreakIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** Each break must start at a higher quantity and sell cheaper than the one before. */
+export function priceBreakOrderIssues(
+  breaks: readonly { minQuantity: number; price: number }[],
+): PriceBreakIssue[] {
+  const issues: PriceBreakIssue[] = [];
+  breaks.forEach((b, i) => {
+    const before = breaks[i - 1];
+    if (!before) return;
+    if (finite(b.minQuantity) && finite(before.minQuantity) && b.minQuantity <= before.minQuantity)
+      issues.push({
+        path: [i, 'minQuantity'],
+        message: `Break ${i + 1}: its quantity must be higher than break ${i}'s (${before.minQuantity})`,
+      });
+    // Compared in cents: 8.9 and 8.90 are the same price.
+    if (finite(b.price) && finite(before.price) && toCents(b.price) >= toCents(before.price))
+      issues.push({
+        path: [i, 'price'],
+        message: `Break ${i + 1}: its unit price must be lower than break ${i}'s (${money(before.price)})`,
+      });
+  });
+  return issues;
+}
+
+/**
+ * The breaks against the part they belong to: the first break (so, with the order above, every
+ * break) starts above the minimum order and sells below the base price. A missing or invalid
+ * base value is not compared (its own field reports it).
+ */
+export function priceBreakBaseIssues(
+  breaks: readonly { minQuantity: number; price: number }[],
+  part: { price?: number; minOrderQuantity?: number },
+): PriceBreakIssue[] {
+  const first = breaks[0];
+  if (!first) return [];
+  const issues: PriceBreakIssue[] = [];
+  const min = part.minOrderQuantity;
+  if (finite(min) && finite(first.minQuantity) && first.minQuantity <= min)
+    issues.push({
+      path: [0, 'minQuantity'],
+      message: `Break 1: its quantity must be higher than the minimum order quantity (${min})`,
+    });
+  const base = part.price;
+  if (finite(base) && finite(first.price) && toCents(first.price) >= toCents(base))
+    issues.push({
+      path: [0, 'price'],
+      message: `Break 1: its unit price must be lower than the base price (${money(base)})`,
+    });
+  return issues;
+}
+
+/**
+ * A part's volume prices on a write: at most PRICE_BREAKS_MAX, each starting at a higher
+ * quantity and selling cheaper than the one before. The body schemas check them against the
+ * part's own price and minimum order (priceBreakBaseIssues).
+ */
+export const PriceBreaks = z
+  .array(PriceBreakInput)
+  .max(PRICE_BREAKS_MAX, `At most ${PRICE_BREAKS_MAX} volume prices`)
+  .superRefine((breaks, ctx) => {
+    for (const issue of priceBreakOrderIssues(breaks))
+      ctx.addIssue({ code: 'custom', input: breaks, ...issue });
+  });
+export type PriceBreaks = z.input<typeof PriceBreaks>;
+
+/** A part's low-stock threshold on a write; left out, twice its minimum order. */
+export const LowStockThresholdField = z.coerce
+  .number({ message: 'The low-stock alert must be a number' })
+  .int('The low-stock alert must be a whole number')
+  .min(0, 'The low-stock alert cannot be negative')
+  .max(10_000_000, 'The low-stock alert is too high');
+
 /** POST /api/addParts: an admin puts a new part in the shop. */
 export const AddPartBody = z
   .object({
@@ -68,14 +204,24 @@ export const AddPartBody = z
       .max(10_000_000),
     price: PriceField,
     image: ShopImage,
+    lowStockThreshold: LowStockThresholdField.optional(),
+    priceBreaks: PriceBreaks.default([]),
   })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity || p.availableQuantity === 0, {
     message: 'Minimum quantity cannot be more than the available quantity',
     path: ['minOrderQuantity'],
+  })
+  .superRefine((p, ctx) => {
+    for (const issue of priceBreakBaseIssues(p.priceBreaks, p))
+      ctx.addIssue({ code: 'custom', input: p, ...issue, path: ['priceBreaks', ...issue.path] });
   });
 export type AddPartBody = z.input<typeof AddPartBody>;
 
-/** PATCH /api/tools/:id: an admin corrects the stock and/or the price. */
+/**
+ * PATCH /api/tools/:id: an admin corrects the stock, the price and/or the volume prices (the
+ * whole list; [] removes them). Breaks sent with a price are checked against it here; the server
+ * checks the part as it would be after the change against its minimum order and stored values.
+ */
 export const UpdatePartBody = z
   .object({
     availableQuantity: z.coerce
@@ -85,11 +231,26 @@ export const UpdatePartBody = z
       .max(10_000_000)
       .optional(),
     price: PriceField.optional(),
+    /** null: back to the default, twice the minimum order. */
+    lowStockThreshold: LowStockThresholdField.nullable().optional(),
+    priceBreaks: PriceBreaks.optional(),
   })
   .refine(
-    (b) => b.availableQuantity !== undefined || b.price !== undefined,
+    (b) =>
+      b.availableQuantity !== undefined ||
+      b.price !== undefined ||
+      b.priceBreaks !== undefined ||
+      b.lowStockThreshold !== undefined,
     'Change the stock or the price',
-  );
+  )
+  .superRefine((b, ctx) => {
+    if (!b.priceBreaks || b.price === undefined) return;
+    for (const issue of priceBreakBaseIssues(b.priceBreaks, { price: b.price }))
+      ctx.addIssue({ code: 'custom', input: b, ...issue, path: ['priceBreaks', ...issue.path] });
+  });
 export type UpdatePartBody = z.input<typeof UpdatePartBody>;
 
 export { PART_HEADERS } from './constants.ts';
+// The pricing functions are in ./pricing.ts (@partsmith/contract/pricing): no zod, and the
+// zod answers here need none of them.
+export { toCents };

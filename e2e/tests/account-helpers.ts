@@ -122,5 +122,39 @@ export async function apiReview(customer: { api: APIRequestContext }, text: stri
   return text;
 }
 
+/**
+ * An order of `quantity` Driver Kits by `customer`, paid with the test card, all through the API
+ * (for the admin's pages that need a paid order to show); the order's id and the part's name.
+ */
+export async function apiPaidOrder(
+  customer: { api: APIRequestContext },
+  quantity: number,
+): Promise<{ orderId: string; partName: string }> {
+  const { api } = customer;
+  const parts = await (await api.get('/api/allParts?q=Driver%20Kit')).json();
+  const order = await (
+    await api.post('/api/purchase', {
+      data: {
+        partId: parts[0]._id,
+        quantity,
+        address: '9 Bench Road, Austin, TX 78701',
+        phone: '+1 512 555 0188',
+      },
+    })
+  ).json();
+  const { clientSecret } = await (
+    await api.post('/api/create-payment-intent', { data: { orderId: order.insertedId } })
+  ).json();
+  const { id: transactionId } = await (
+    await api.post('/api/test-payments/confirm', {
+      data: { clientSecret, number: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    })
+  ).json();
+  expect(
+    (await api.patch(`/api/purchase/${order.insertedId}`, { data: { transactionId } })).ok(),
+  ).toBe(true);
+  return { orderId: order.insertedId, partName: parts[0].name };
+}
+
 /** An admin listed in ADMIN_EMAILS for the review moderation tests (e2e/playwright.config.ts). */
 export const MODERATOR = 'moderator@example.com';

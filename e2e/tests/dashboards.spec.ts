@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expect, expectNoA11yViolations, isMobile, test } from './fixtures.ts';
 import {
   apiCustomer,
+  apiPaidOrder,
   apiReview,
   MODERATOR,
   signInOrSignUp,
@@ -155,28 +156,7 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
 
   // A customer buys and pays (through the API); the admin ships it from 'Pending'.
   const buyer = await apiCustomer('paying');
-  const parts = await (await buyer.api.get('/api/allParts?q=Driver%20Kit')).json();
-  const order = await (
-    await buyer.api.post('/api/purchase', {
-      data: {
-        partId: parts[0]._id,
-        quantity: 5,
-        address: '9 Bench Road, Austin, TX 78701',
-        phone: '+1 512 555 0188',
-      },
-    })
-  ).json();
-  const { clientSecret } = await (
-    await buyer.api.post('/api/create-payment-intent', { data: { orderId: order.insertedId } })
-  ).json();
-  const { id: transactionId } = await (
-    await buyer.api.post('/api/test-payments/confirm', {
-      data: { clientSecret, number: '4242424242424242', expiry: '12 / 34', cvc: '123' },
-    })
-  ).json();
-  expect(
-    (await buyer.api.patch(`/api/purchase/${order.insertedId}`, { data: { transactionId } })).ok(),
-  ).toBe(true);
+  await apiPaidOrder(buyer, 5);
 
   await openDashboardPage(page, 'Manage Orders');
   await expect(page.getByRole('heading', { name: /All Orders: \d+/ })).toBeVisible();

@@ -27,6 +27,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { housekeeping } from './modules/housekeeping/plugin.ts';
+import { insights } from './modules/insights/plugin.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { orders } from './modules/orders/plugin.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(payments, { given: deps.payments });
   await app.register(images);
   await app.register(orders);
+  await app.register(insights);
   await app.register(housekeeping);
   await app.register(controlSocket);
 
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usersAdminRoutes,
         ordersAdminRoutes,
         auditRoutes,
+        insightsRoutes,
       ])
         await api.register(routes);
     },

@@ -480,7 +480,7 @@ export interface paths {
     delete: operations['deletePart'];
     options?: never;
     head?: never;
-    /** Correct a part's stock and/or price */
+    /** Correct a part's stock, price and/or volume prices */
     patch: operations['updatePart'];
     trace?: never;
   };
@@ -561,6 +561,46 @@ export interface paths {
     };
     /** What admins changed, newest first, filterable by action */
     get: operations['getAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop’s numbers over the last 30 or 90 days (UTC)
+     * @description Revenue of the paid orders by day (every day listed), the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.
+     */
+    get: operations['getSales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/allPurchases.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The orders placed from one day to another, as a CSV file (UTC days, both included)
+     * @description Oldest first, streamed. Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, part_id, part_name, quantity, unit_price, total. Text starting with = + - or @ gets a leading apostrophe.
+     */
+    get: operations['exportOrdersCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -775,6 +815,12 @@ export interface operations {
             price: number;
             availableQuantity: number;
             minOrderQuantity: number;
+            lowStockThreshold?: number;
+            /** @default [] */
+            priceBreaks: {
+              minQuantity: number;
+              price: number;
+            }[];
           }[];
         };
       };
@@ -815,6 +861,12 @@ export interface operations {
             price: number;
             availableQuantity: number;
             minOrderQuantity: number;
+            lowStockThreshold?: number;
+            /** @default [] */
+            priceBreaks: {
+              minQuantity: number;
+              price: number;
+            }[];
           };
         };
       };
@@ -2348,6 +2400,12 @@ export interface operations {
           minOrderQuantity: number;
           price: number;
           image: string;
+          lowStockThreshold?: number;
+          /** @default [] */
+          priceBreaks?: {
+            minQuantity: number;
+            price: number;
+          }[];
         };
       };
     };
@@ -2480,6 +2538,11 @@ export interface operations {
         'application/json': {
           availableQuantity?: number;
           price?: number;
+          lowStockThreshold?: number | null;
+          priceBreaks?: {
+            minQuantity: number;
+            price: number;
+          }[];
         };
       };
     };
@@ -2854,6 +2917,134 @@ export interface operations {
             before: unknown;
             after: unknown;
           }[];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getSales: {
+    parameters: {
+      query?: {
+        days?: '30' | '90';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            days: number;
+            from: string;
+            to: string;
+            revenue: number;
+            paidOrders: number;
+            averageOrderValue: number;
+            revenueByDay: {
+              day: string;
+              revenue: number;
+              orders: number;
+            }[];
+            ordersByState: {
+              unpaid: number;
+              paid: number;
+              shipped: number;
+            };
+            topParts: {
+              partId: string | null;
+              name: string;
+              revenue: number;
+              quantity: number;
+            }[];
+            lowStock: {
+              _id: string;
+              name: string;
+              availableQuantity: number;
+              lowStockThreshold: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  exportOrdersCsv: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       /** @description Bad Request */

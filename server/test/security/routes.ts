@@ -259,6 +259,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     call: async (live) => ({ path: `/api/user/${(await throwaway(live)).id}` }),
   },
   'GET /api/allPurchases': { expect: adminOnly, call: fixed('/api/allPurchases?limit=5') },
+  'GET /api/allPurchases.csv': {
+    expect: adminOnly,
+    call: fixed('/api/allPurchases.csv?from=2026-01-01&to=2026-12-31'),
+  },
+  'GET /api/admin/sales': { expect: adminOnly, call: fixed('/api/admin/sales?days=30') },
   'PUT /api/changeStatus/:id': {
     expect: adminOnly,
     call: async (live, cast) => {

@@ -21,5 +21,7 @@ export const adminReviewsRoot = 'admin-reviews';
 export const usersRoot = 'users';
 export const profileRoot = 'userProfile';
 export const auditRoot = 'audit-log';
+/** The admin overview's figures (orders and stock): not public. */
+export const salesRoot = 'sales';
 export const paymentIntentRoot = 'payment-intent';
 export const paymentConfigRoot = 'payment-config';

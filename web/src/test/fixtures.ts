@@ -13,6 +13,7 @@ export const part: Part = {
   price: 289.5,
   availableQuantity: 40,
   minOrderQuantity: 5,
+  priceBreaks: [],
 };
 
 /** Jane's unpaid order of ten tubes of thermal paste, with `overrides`. */

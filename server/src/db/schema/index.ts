@@ -9,3 +9,4 @@ export * from './payments.ts';
 export * from './profiles.ts';
 export * from './audit.ts';
 export * from './jobs.ts';
+export * from './insights.ts';

@@ -57,7 +57,8 @@ export const orders = pgTable(
     index('orders_open_unpaid_user_idx')
       .on(t.userId)
       .where(sql`not ${t.paid} and ${t.expiredAt} is null`),
-    index('orders_created_idx').on(t.createdAt),
+    // Date ranges (the sweep, the sales figures) and the CSV export's keyset order in one index.
+    index('orders_created_seq_idx').on(t.createdAt, t.seq),
     uniqueIndex('orders_transaction_unique').on(t.transactionId),
   ],
 );

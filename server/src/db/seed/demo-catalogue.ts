@@ -32,6 +32,10 @@ export const DEMO_PARTS: DemoPart[] = [
     priceCents: 4299,
     availableQuantity: 960,
     minOrderQuantity: 4,
+    priceBreaks: [
+      { minQuantity: 20, priceCents: 3999 },
+      { minQuantity: 100, priceCents: 3699 },
+    ],
   },
   {
     name: 'Anvil Z790 Pro ATX Motherboard',
@@ -113,6 +117,10 @@ export const DEMO_PARTS: DemoPart[] = [
     priceCents: 3499,
     availableQuantity: 800,
     minOrderQuantity: 5,
+    priceBreaks: [
+      { minQuantity: 25, priceCents: 3199 },
+      { minQuantity: 100, priceCents: 2899 },
+    ],
   },
   {
     name: 'Anti-Static ESD Mat with Wrist Strap',

@@ -45,6 +45,8 @@ export const orders = fp(async function orders(app: FastifyInstance) {
         app.metrics.mailsQueued.inc();
         mails.poke();
       },
+      // Read when a purchase crossed: the insights plugin is registered after this one.
+      lowStockMailQueued: () => app.lowStockMails.poke(),
       payments: app.payments,
       catalogueChanged,
       maxUnpaidOrders: config.maxUnpaidOrders,

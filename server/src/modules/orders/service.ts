@@ -9,6 +9,7 @@ import { pageLimit } from '../../db/page-limit.ts';
 import { idempotencyKeys, orderMails, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { createPartsRepository } from '../parts/repository.ts';
 import { restock, takeStockStatement } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -90,14 +91,15 @@ function placeOrderStatement(limitUnpaid: boolean) {
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
                            quantity, user_email, user_name, address, phone, stock_after)
-    select ${sql.placeholder('userId')}, id, name, image, description, price_cents,
+    select ${sql.placeholder('userId')}, id, name, image, description, unit_price_cents,
            ${sql.placeholder('quantity')}, ${sql.placeholder('email')},
            ${sql.placeholder('userName')}, ${sql.placeholder('address')},
            ${sql.placeholder('phone')}, available_quantity
     from taken
     returning *)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
-  select * from placed`;
+  , low_stock_mail as (${queueLowStockMailsFrom(sql`taken`)})
+  select placed.*, (select low_stock_crossed from taken) as low_stock_crossed from placed`;
 }
 
 /** The 409 of a purchase by a buyer who already holds MAX_UNPAID_ORDERS unpaid orders. */
@@ -129,6 +131,8 @@ export function createOrdersService(deps: {
   orderPlaced?: () => void;
   /** Told after a purchase committed its confirmation mail to `order_mails`. */
   mailQueued?: () => void;
+  /** Told after a purchase committed a low-stock mail (it took the part below its threshold). */
+  lowStockMailQueued?: () => void;
   /** Open payments of an order are canceled at the provider before the order is deleted. */
   payments?: PaymentProvider | null;
   /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
@@ -156,6 +160,8 @@ export function createOrdersService(deps: {
   );
   const lockBuyer = Boolean(deps.lockBuyer) && maxUnpaid > 0;
   const toOrder = (row: OrderRow) => toApiOrder(row, deps.unpaidOrderTtlMs);
+  /** The orders placed by the purchase that took their part below its low-stock threshold. */
+  const lowStockCrossed = new WeakSet<OrderRow>();
 
   /**
    * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
@@ -179,7 +185,10 @@ export function createOrdersService(deps: {
     });
     const [row] = result.rows;
     const order = row && toOrderRow(row);
-    if (order) return order;
+    if (order) {
+      if (row.low_stock_crossed === true) lowStockCrossed.add(order);
+      return order;
+    }
     const current = await createPartsRepository(tx).findListed(input.partId);
     if (!current) throw notFound('This part is not in our catalogue any more.');
     if (maxUnpaid > 0 && (await unpaidCount(tx, buyer.id)) >= maxUnpaid)
@@ -207,6 +216,7 @@ export function createOrdersService(deps: {
         catalogueChanged();
         deps.orderPlaced?.();
         deps.mailQueued?.();
+        if (lowStockCrossed.has(order)) deps.lowStockMailQueued?.();
         return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
       };
       // Without a key, one statement is its own transaction: no BEGIN/COMMIT round trips.

@@ -7,15 +7,21 @@ import {
   IdParams,
   InsertedAnswer,
   ModifiedAnswer,
+  priceBreakBaseIssues,
+  priceBreakOrderIssues,
+  toCents,
   UpdatePartBody,
 } from '@partsmith/contract';
+import type { PriceBreakDollars } from '@partsmith/contract/pricing';
 import { parts, type PartRow } from '../../db/schema/parts.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { toApiPart } from './repository.ts';
+import { lowStockMarkAfter } from './stock.ts';
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
 const snapshot = (row: PartRow) => toApiPart(row);
+const breaksInCents = (breaks: PriceBreakDollars[]) =>
+  breaks.map((b) => ({ minQuantity: b.minQuantity, priceCents: toCents(b.price) }));
 
 /** The catalogue's administration; every change is audited in its own transaction. */
 export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +50,12 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             priceCents: toCents(b.price),
             availableQuantity: b.availableQuantity,
             minOrderQuantity: b.minOrderQuantity,
+            lowStockThreshold: b.lowStockThreshold ?? null,
+            lowStockAlertedAt: lowStockMarkAfter(
+              { lowStockAlertedAt: null },
+              { ...b, lowStockThreshold: b.lowStockThreshold ?? null },
+            ),
+            priceBreaks: breaksInCents(b.priceBreaks),
           })
           .returning();
         await recordAudit(tx, request.user!, {
@@ -65,14 +77,14 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Correct a part's stock and/or price",
+        summary: "Correct a part's stock, price and/or volume prices",
         params: IdParams,
         body: UpdatePartBody,
-        response: { 200: ModifiedAnswer, 404: ApiError },
+        response: { 200: ModifiedAnswer, 400: ApiError, 404: ApiError },
       },
     },
     async (request) => {
-      const { availableQuantity, price } = request.body;
+      const { availableQuantity, price, priceBreaks, lowStockThreshold } = request.body;
       const answer = await app.db.transaction(async (tx) => {
         const [before] = await tx
           .select()
@@ -80,11 +92,29 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(parts.id, request.params.id), isNull(parts.deletedAt)))
           .for('update');
         if (!before) throw notFound('This part is not in the catalogue.');
+        // The body alone cannot see the stored half (a new price under the stored breaks, new
+        // breaks under the stored price or minimum): the part as it will be is checked here.
+        const merged = toApiPart(before);
+        const breaks = priceBreaks ?? merged.priceBreaks;
+        const [problem] = [
+          ...priceBreakOrderIssues(breaks),
+          ...priceBreakBaseIssues(breaks, { ...merged, price: price ?? merged.price }),
+        ];
+        if (problem) throw new HttpError(400, problem.message);
         const [after] = await tx
           .update(parts)
           .set({
             ...(availableQuantity !== undefined ? { availableQuantity } : {}),
             ...(price !== undefined ? { priceCents: toCents(price) } : {}),
+            ...(priceBreaks !== undefined ? { priceBreaks: breaksInCents(priceBreaks) } : {}),
+            ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
+            // Back at the threshold or above, the next purchase below it mails the admins again.
+            lowStockAlertedAt: lowStockMarkAfter(before, {
+              availableQuantity: availableQuantity ?? before.availableQuantity,
+              lowStockThreshold:
+                lowStockThreshold !== undefined ? lowStockThreshold : before.lowStockThreshold,
+              minOrderQuantity: before.minOrderQuantity,
+            }),
             updatedAt: new Date(),
           })
           .where(eq(parts.id, before.id))

@@ -3,6 +3,7 @@ import type { Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { catalogueStats, parts, type PartRow } from '../../db/schema/parts.ts';
+import { lowStockThresholdOf } from './stock.ts';
 
 export function toApiPart(row: PartRow): Part {
   return {
@@ -13,6 +14,11 @@ export function toApiPart(row: PartRow): Part {
     price: row.priceCents / 100,
     availableQuantity: row.availableQuantity,
     minOrderQuantity: row.minOrderQuantity,
+    lowStockThreshold: lowStockThresholdOf(row),
+    priceBreaks: row.priceBreaks.map((b) => ({
+      minQuantity: b.minQuantity,
+      price: b.priceCents / 100,
+    })),
   };
 }
 

@@ -13,16 +13,91 @@ export async function restock(tx: DbOrTx, line: { partId: string | null; quantit
     .update(parts)
     .set({
       availableQuantity: sql`${parts.availableQuantity} + ${line.quantity}`,
+      // Back at the threshold or above: the next fall below it mails the admins again.
+      lowStockAlertedAt: sql`case when ${parts.availableQuantity} + ${line.quantity} >= ${LOW_STOCK_THRESHOLD}
+        then null else ${parts.lowStockAlertedAt} end`,
       updatedAt: new Date(),
     })
     .where(eq(parts.id, line.partId));
 }
 
 /**
+ * A part's effective low-stock threshold: its own, else twice its minimum order. A part is
+ * marked (`low_stock_alerted_at`) exactly while its stock is below it: every write of the stock or
+ * the threshold keeps that so, which lets the purchase tell a crossing from the row it wrote.
+ */
+export const LOW_STOCK_THRESHOLD = sql`coalesce(${parts.lowStockThreshold}, 2 * ${parts.minOrderQuantity})`;
+
+/** The effective threshold of a part row (the API shows this one). */
+export const lowStockThresholdOf = (row: {
+  lowStockThreshold: number | null;
+  minOrderQuantity: number;
+}) => row.lowStockThreshold ?? 2 * row.minOrderQuantity;
+
+/**
+ * The low-stock mark of a part an admin adds or changes: none at the threshold or above, kept (or
+ * set now) below it. The admin's own change mails nobody (the overview lists the part); only a
+ * purchase's fall below the threshold does.
+ */
+export function lowStockMarkAfter(
+  before: { lowStockAlertedAt: Date | null },
+  after: { availableQuantity: number; lowStockThreshold: number | null; minOrderQuantity: number },
+): Date | null {
+  if (after.availableQuantity >= lowStockThresholdOf(after)) return null;
+  return before.lowStockAlertedAt ?? new Date();
+}
+
+export interface LowStockPart {
+  id: string;
+  name: string;
+  stock: number;
+  threshold: number;
+}
+
+/** The listed parts below their threshold, the emptiest first (at most `limit`). */
+export async function partsBelowThreshold(db: DbOrTx, limit: number): Promise<LowStockPart[]> {
+  const result = await db.execute(sql`
+    select id, name, available_quantity as stock, ${LOW_STOCK_THRESHOLD} as threshold
+    from ${parts}
+    where deleted_at is null and available_quantity < ${LOW_STOCK_THRESHOLD}
+    order by available_quantity, name, id
+    limit ${limit}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    stock: Number(r.stock),
+    threshold: Number(r.threshold),
+  }));
+}
+
+/**
+ * The unit price in cents of `quantity` units of the part in the row at hand (an UPDATE's
+ * RETURNING, a SELECT from parts): the price of the break with the highest `minQuantity` at or
+ * below the quantity (the lower price on a tie), else the base price; the contract's
+ * unitPriceCents, in SQL. Read from the row the purchase's UPDATE locked and changed, so a price
+ * edited at the same moment is either wholly before or wholly after it.
+ */
+export function unitPriceCentsSql(quantity: Placeholder | SQL): SQL {
+  return sql`coalesce((select (b ->> 'priceCents')::int
+      from jsonb_array_elements(${parts.priceBreaks}) b
+      where (b ->> 'minQuantity')::int <= ${quantity}
+      order by (b ->> 'minQuantity')::int desc, (b ->> 'priceCents')::int
+      limit 1), ${parts.priceCents})`;
+}
+
+/**
  * The purchase's stock step, for the orders module's one-statement purchase: an UPDATE that takes
  * `quantity` from a listed part when the part's rules allow it (and `also`, the caller's own
- * condition, holds), returning what the order copies. The check and the decrement are one step,
- * so stock never goes below zero whatever runs beside it. The values may be placeholders.
+ * condition, holds), returning what the order copies (`unit_price_cents`: the unit price that
+ * applies to the quantity). The check and the decrement are one step, so stock never goes below
+ * zero whatever runs beside it. The values may be placeholders.
+ *
+ * The same UPDATE marks the part when its stock falls below its low-stock threshold, and returns
+ * `low_stock_crossed`: true for the one purchase that took the stock from the threshold or above
+ * to below it. Purchases of one part take turns on its row, each seeing the stock the one before
+ * left, so of several crossing at once exactly one says so (the part is marked exactly while
+ * below, see LOW_STOCK_THRESHOLD), with no extra statement when nothing crosses.
  */
 export function takeStockStatement(input: {
   partId: Placeholder | SQL;
@@ -30,10 +105,18 @@ export function takeStockStatement(input: {
   also?: SQL;
 }): SQL {
   return sql`update ${parts}
-    set available_quantity = available_quantity - ${input.quantity}, updated_at = now()
+    set available_quantity = available_quantity - ${input.quantity}, updated_at = now(),
+      low_stock_alerted_at = case
+        when available_quantity - ${input.quantity} < ${LOW_STOCK_THRESHOLD}
+          then coalesce(low_stock_alerted_at, now())
+        else low_stock_alerted_at end
     where id = ${input.partId} and deleted_at is null
       and available_quantity >= ${input.quantity}
       and min_order_quantity <= ${input.quantity}
       ${input.also ?? sql``}
-    returning id, name, image, description, price_cents, available_quantity`;
+    returning id, name, image, description, price_cents, available_quantity,
+      available_quantity < ${LOW_STOCK_THRESHOLD}
+        and available_quantity + ${input.quantity} >= ${LOW_STOCK_THRESHOLD} as low_stock_crossed,
+      ${LOW_STOCK_THRESHOLD} as low_stock_threshold,
+      ${unitPriceCentsSql(input.quantity)} as unit_price_cents`;
 }

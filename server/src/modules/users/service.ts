@@ -25,6 +25,16 @@ export async function emailsByUserId(db: DbOrTx, ids: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
+/** The e-mail address of every admin (the shop's own mails to its owners), oldest first. */
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(users.seq);
+  return rows.map((r) => r.email);
+}
+
 /** Every account picture's URL, as a subquery for the uploads still in use. */
 export const userImageUrls = (): SQL => sql`select ${users.image} as url from ${users}`;
 

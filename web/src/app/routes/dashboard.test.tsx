@@ -76,6 +76,7 @@ describe('the /dashboard route', () => {
     await nav.findByRole('link', { name: 'Make Admin' });
     expect(menuLinks()).toEqual([
       ['Overview', '/dashboard'],
+      ['Sales & Stock', '/dashboard/overview'],
       ['My Profile', '/dashboard/my-profile'],
       ['Add Product', '/dashboard/add-product'],
       ['Make Admin', '/dashboard/make-admin'],

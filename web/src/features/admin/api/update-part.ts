@@ -8,10 +8,13 @@ import { partsRoot } from '../../../lib/query-keys.ts';
 /** The contract's UpdatePartBody, as numbers: only the fields that changed are sent. */
 export interface UpdatePartInput {
   id: string;
-  body: Partial<Pick<Part, 'availableQuantity' | 'price'>>;
+  body: Partial<Pick<Part, 'availableQuantity' | 'price' | 'priceBreaks'>> & {
+    /** null: back to the default, twice the minimum order. */
+    lowStockThreshold?: number | null;
+  };
 }
 
-/** PATCH /api/tools/:id: an admin corrects the stock and/or the price. */
+/** PATCH /api/tools/:id: an admin corrects the stock, the price and/or the volume prices. */
 export function updatePart({ id, body }: UpdatePartInput) {
   return api(`/tools/${encodeURIComponent(id)}`, {
     method: 'PATCH',
@@ -26,7 +29,15 @@ export function useUpdatePart() {
     mutationFn: updatePart,
     onSuccess: (_answer, { id, body }) => {
       // The server took these values: show them at once instead of reloading every open page.
-      patchItem<Part>(queryClient, adminPartsQueryKey, id, (part) => ({ ...part, ...body }));
+      patchItem<Part>(queryClient, adminPartsQueryKey, id, (part) => ({
+        ...part,
+        ...body,
+        // null went back to the default: twice the minimum order.
+        lowStockThreshold:
+          body.lowStockThreshold === null
+            ? 2 * part.minOrderQuantity
+            : (body.lowStockThreshold ?? part.lowStockThreshold),
+      }));
       // The home listing (and this one, when next shown) reload from the server.
       void queryClient.invalidateQueries({ queryKey: [partsRoot], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });

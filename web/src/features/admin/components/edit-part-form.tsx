@@ -1,17 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Part } from '@partsmith/contract';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { priceBreakBaseIssues, PriceBreaks, type Part } from '@partsmith/contract';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useForm, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from '@partsmith/contract/zod-subset';
-import { useUpdatePart } from '../api/update-part.ts';
+import {
+  blankAsMissing,
+  priceBreakRows,
+  PriceBreaksFields,
+  type PriceBreakForm,
+  type PriceBreakRow,
+} from '../../../components/ui/price-breaks-fields.tsx';
+import { useUpdatePart, type UpdatePartInput } from '../api/update-part.ts';
 import { messageOf, SAVED } from './admin-messages.ts';
 
 const twoDecimals = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
 /**
- * The contract's UpdatePartBody rules, for two text boxes: an empty box is "missing" (not 0),
- * and a price keeps at most two decimals (money is stored in cents).
+ * The contract's UpdatePartBody rules, for two text boxes and the volume prices' rows: an empty
+ * box is "missing" (not 0), and a price keeps at most two decimals (money is stored in cents).
  */
 export const EditPartFields = z.object({
   availableQuantity: z
@@ -36,9 +43,52 @@ export const EditPartFields = z.object({
         .max(1_000_000, 'Price is too high')
         .refine(twoDecimals, 'Price has at most 2 decimals'),
     ),
+  priceBreaks: z.preprocess(blankAsMissing, PriceBreaks),
+  /** Empty: back to the default (twice the minimum order), sent as null. */
+  lowStockThreshold: z
+    .string()
+    .trim()
+    .pipe(
+      z.preprocess(
+        (text) => (text === '' ? null : text),
+        z.coerce
+          .number<string>({ message: 'The alert must be a number' })
+          .int('The alert must be a whole number')
+          .min(0, 'The alert cannot be negative')
+          .max(10_000_000, 'The alert is too high')
+          .nullable(),
+      ),
+    ),
 });
-type EditPartInput = z.input<typeof EditPartFields>;
+interface EditPartInput {
+  availableQuantity: string;
+  price: string;
+  priceBreaks: PriceBreakRow[];
+  lowStockThreshold: string;
+}
 type EditPartValues = z.output<typeof EditPartFields>;
+
+/**
+ * EditPartFields for one part: its breaks checked against the price in the form and the part's
+ * minimum order (the contract's own rule; the server checks the same on the saved part).
+ */
+const editPartFieldsFor = (minOrderQuantity: number) =>
+  EditPartFields.superRefine((values, ctx) => {
+    for (const issue of priceBreakBaseIssues(values.priceBreaks, {
+      price: values.price,
+      minOrderQuantity,
+    }))
+      ctx.addIssue({
+        code: 'custom',
+        input: values,
+        ...issue,
+        path: ['priceBreaks', ...issue.path],
+      });
+  });
+
+const sameBreaks = (a: Part['priceBreaks'], b: Part['priceBreaks']) =>
+  a.length === b.length &&
+  a.every((x, i) => x.minQuantity === b[i]!.minQuantity && x.price === b[i]!.price);
 
 export const NOTHING_CHANGED = 'Change the stock or the price';
 
@@ -59,19 +109,29 @@ export function EditPartForm({
   onClose: (saved: boolean) => void;
 }) {
   const uid = useId();
-  const ids = { stock: `${uid}-stock`, price: `${uid}-price`, error: `${uid}-error` };
+  const ids = {
+    stock: `${uid}-stock`,
+    price: `${uid}-price`,
+    lowStock: `${uid}-low-stock`,
+    error: `${uid}-error`,
+  };
   const update = useUpdatePart();
   const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => editPartFieldsFor(part.minOrderQuantity), [part.minOrderQuantity]);
   const {
     register,
     handleSubmit,
     setFocus,
+    control,
     formState: { errors },
   } = useForm<EditPartInput, unknown, EditPartValues>({
-    resolver: zodResolver(EditPartFields),
+    // The rows' schema reads its input as unknown (it treats blank boxes first); the boxes hold text.
+    resolver: zodResolver(schema) as unknown as Resolver<EditPartInput, unknown, EditPartValues>,
     defaultValues: {
       availableQuantity: String(part.availableQuantity),
       price: String(part.price),
+      priceBreaks: priceBreakRows(part.priceBreaks),
+      lowStockThreshold: part.lowStockThreshold === undefined ? '' : String(part.lowStockThreshold),
     },
   });
 
@@ -79,11 +139,14 @@ export function EditPartForm({
 
   const submit = async (values: EditPartValues) => {
     if (update.isPending) return;
-    const body: { availableQuantity?: number; price?: number } = {};
+    const body: UpdatePartInput['body'] = {};
     if (values.availableQuantity !== part.availableQuantity) {
       body.availableQuantity = values.availableQuantity;
     }
     if (values.price !== part.price) body.price = values.price;
+    if (!sameBreaks(values.priceBreaks, part.priceBreaks)) body.priceBreaks = values.priceBreaks;
+    if (values.lowStockThreshold !== (part.lowStockThreshold ?? null))
+      body.lowStockThreshold = values.lowStockThreshold;
     if (Object.keys(body).length === 0) {
       setFormError(NOTHING_CHANGED);
       return;
@@ -98,7 +161,8 @@ export function EditPartForm({
     }
   };
 
-  const fieldError = (name: keyof EditPartInput) => errors[name]?.message;
+  const fieldError = (name: 'availableQuantity' | 'price' | 'lowStockThreshold') =>
+    errors[name]?.message;
   // Escape in a box closes the form, like Cancel.
   const onEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
@@ -120,6 +184,12 @@ export function EditPartForm({
           [
             ['availableQuantity', ids.stock, 'Stock', { step: 1, min: 0, inputMode: 'numeric' }],
             ['price', ids.price, 'Price ($)', { step: 0.01, min: 0.01, inputMode: 'decimal' }],
+            [
+              'lowStockThreshold',
+              ids.lowStock,
+              'Low-stock alert below',
+              { step: 1, min: 0, inputMode: 'numeric' },
+            ],
           ] as const
         ).map(([name, fieldId, label, attrs]) => {
           const message = fieldError(name);
@@ -147,6 +217,14 @@ export function EditPartForm({
           );
         })}
       </div>
+      <PriceBreaksFields
+        compact
+        // The form holds more than the rows; these fields only touch `priceBreaks`.
+        control={control as unknown as Control<PriceBreakForm>}
+        register={register as unknown as UseFormRegister<PriceBreakForm>}
+        errors={errors.priceBreaks}
+        onKeyDown={onEscape}
+      />
       {formError && (
         <p id={ids.error} role="alert" className="text-sm font-medium text-error">
           {formError}

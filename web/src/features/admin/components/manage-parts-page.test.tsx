@@ -24,6 +24,7 @@ function part(n: number, overrides: Partial<Part> = {}): Part {
     price: 119.99,
     availableQuantity: 40,
     minOrderQuantity: 5,
+    priceBreaks: [],
     ...overrides,
   };
 }
@@ -198,6 +199,69 @@ describe('ManagePartsPage', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('edits the volume prices inline, checked against the price and minimum, and sends only them', async () => {
+    const bulk = part(4, {
+      price: 10,
+      minOrderQuantity: 5,
+      priceBreaks: [{ minQuantity: 20, price: 9 }],
+    });
+    const api = mockAdminApi({
+      'GET /api/allParts': () => pageOf([bulk], 1),
+      [`PATCH /api/tools/${bulk._id}`]: () => json({ acknowledged: true, modifiedCount: 1 }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit stock & price: Forge DDR5 kit 4' }),
+    );
+    const form = within(screen.getByRole('form'));
+    const group = within(form.getByRole('group', { name: 'Volume prices' }));
+    expect(group.getByLabelText('From quantity (break 1)')).toHaveValue('20');
+    expect(group.getByLabelText('Unit price ($) (break 1)')).toHaveValue('9');
+    const save = form.getByRole('button', { name: /^Save/ });
+
+    // A base price at or under the break would make it no discount.
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '9');
+    await user.click(save);
+    await waitFor(() =>
+      expect(group.getByLabelText('Unit price ($) (break 1)')).toHaveAccessibleDescription(
+        'Break 1: its unit price must be lower than the base price ($9.00)',
+      ),
+    );
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '10');
+
+    await user.clear(group.getByLabelText('From quantity (break 1)'));
+    await user.type(group.getByLabelText('From quantity (break 1)'), '5');
+    await user.click(save);
+    await waitFor(() =>
+      expect(group.getByLabelText('From quantity (break 1)')).toHaveAccessibleDescription(
+        'Break 1: its quantity must be higher than the minimum order quantity (5)',
+      ),
+    );
+    await user.clear(group.getByLabelText('From quantity (break 1)'));
+    await user.type(group.getByLabelText('From quantity (break 1)'), '25');
+    await user.click(group.getByRole('button', { name: 'Add a volume price' }));
+    await waitFor(() => expect(group.getByLabelText('From quantity (break 2)')).toHaveFocus());
+    await user.type(group.getByLabelText('From quantity (break 2)'), '100');
+    await user.type(group.getByLabelText('Unit price ($) (break 2)'), '8.5');
+    expect(api.callsTo('PATCH', `/api/tools/${bulk._id}`)).toHaveLength(0);
+
+    await user.click(save);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(SAVED, { description: 'Forge DDR5 kit 4' }),
+    );
+    expect(api.callsTo('PATCH', `/api/tools/${bulk._id}`).map((call) => call.body)).toEqual([
+      {
+        priceBreaks: [
+          { minQuantity: 25, price: 9 },
+          { minQuantity: 100, price: 8.5 },
+        ],
+      },
+    ]);
   });
 
   it('offers a retry when the parts cannot be loaded', async () => {

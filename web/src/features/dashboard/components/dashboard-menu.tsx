@@ -16,6 +16,12 @@ const icon = (d: string) => (
 );
 
 const ITEMS = {
+  overview: {
+    to: paths.overview,
+    label: 'Sales & Stock',
+    description: 'Revenue, orders by state, the best sellers and the parts running low.',
+    icon: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
+  },
   addReview: {
     to: paths.addReview,
     label: 'Add Review',
@@ -81,6 +87,7 @@ export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
 
 /** The dashboard's side menu for an administrator. */
 export const ADMIN_MENU: readonly DashboardMenuItem[] = [
+  ITEMS.overview,
   ITEMS.myProfile,
   ITEMS.addPart,
   ITEMS.makeAdmin,

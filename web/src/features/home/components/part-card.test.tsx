@@ -12,6 +12,7 @@ const part: Part = {
   price: 129.99,
   availableQuantity: 250,
   minOrderQuantity: 5,
+  priceBreaks: [],
 };
 
 function renderCard(p: Part = part) {

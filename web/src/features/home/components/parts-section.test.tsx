@@ -15,6 +15,7 @@ function makePart(n: number): Part {
     price: 10 + n,
     availableQuantity: 100,
     minOrderQuantity: 1,
+    priceBreaks: [],
   };
 }
 

@@ -150,6 +150,7 @@ describe('AddPartPage', () => {
         minOrderQuantity: 10,
         price: 24.9,
         image: UPLOADED,
+        priceBreaks: [],
       },
     ]);
     expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
@@ -157,6 +158,81 @@ describe('AddPartPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Product name')).toHaveValue(''));
     expect(screen.getByLabelText('Price')).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Uploaded product' })).toBeNull();
+  });
+
+  it('adds and removes volume prices from the keyboard, checked against the price and minimum', async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    const { api } = renderPage({
+      'POST /api/addParts': () => json({ acknowledged: true, insertedId: PART_ID }),
+    });
+    const user = userEvent.setup();
+    await fill(user, { minimum: '10', price: '24.99' });
+    const group = within(screen.getByRole('group', { name: 'Volume prices' }));
+    const addBreak = group.getByRole('button', { name: 'Add a volume price' });
+
+    addBreak.focus();
+    await user.keyboard('{Enter}');
+    const quantity1 = group.getByLabelText('From quantity (break 1)');
+    await waitFor(() => expect(quantity1).toHaveFocus());
+    await user.type(quantity1, '10');
+    await user.type(group.getByLabelText('Unit price ($) (break 1)'), '22.5');
+    await user.click(addBreak);
+    await user.type(group.getByLabelText('From quantity (break 2)'), '5');
+    await user.type(group.getByLabelText('Unit price ($) (break 2)'), '23');
+    await user.click(addTools());
+
+    await waitFor(() =>
+      expect(group.getByLabelText('From quantity (break 1)')).toHaveAccessibleDescription(
+        'Break 1: its quantity must be higher than the minimum order quantity (10)',
+      ),
+    );
+    expect(group.getByLabelText('From quantity (break 2)')).toHaveAccessibleDescription(
+      "Break 2: its quantity must be higher than break 1's (10)",
+    );
+    expect(group.getByLabelText('Unit price ($) (break 2)')).toHaveAccessibleDescription(
+      "Break 2: its unit price must be lower than break 1's ($22.50)",
+    );
+    expect(group.getByLabelText('Unit price ($) (break 2)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    // An empty row is "missing", not 0.
+    await user.click(addBreak);
+    await user.click(addTools());
+    await waitFor(() =>
+      expect(group.getByLabelText('From quantity (break 3)')).toHaveAccessibleDescription(
+        'Break 3: enter the quantity it starts from',
+      ),
+    );
+    expect(group.getByLabelText('Unit price ($) (break 3)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(api.callsTo('POST', '/api/addParts')).toHaveLength(0);
+
+    // Removing a row hands the focus to the add button.
+    await user.click(group.getByRole('button', { name: 'Remove break 3' }));
+    expect(addBreak).toHaveFocus();
+    expect(group.queryByLabelText('From quantity (break 3)')).toBeNull();
+
+    await user.clear(group.getByLabelText('From quantity (break 1)'));
+    await user.type(group.getByLabelText('From quantity (break 1)'), '25');
+    await user.clear(group.getByLabelText('From quantity (break 2)'));
+    await user.type(group.getByLabelText('From quantity (break 2)'), '100');
+    await user.clear(group.getByLabelText('Unit price ($) (break 2)'));
+    await user.type(group.getByLabelText('Unit price ($) (break 2)'), '19.99');
+    await user.click(addTools());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PART_ADDED));
+    expect(api.callsTo('POST', '/api/addParts')[0]?.body).toMatchObject({
+      price: 24.99,
+      minOrderQuantity: 10,
+      priceBreaks: [
+        { minQuantity: 25, price: 22.5 },
+        { minQuantity: 100, price: 19.99 },
+      ],
+    });
+    await waitFor(() => expect(group.queryByLabelText('From quantity (break 1)')).toBeNull());
   });
 
   it('says it failed on a falsy answer, and shows the server message on an error', async () => {

@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddPartBody } from '@partsmith/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import * as z from '@partsmith/contract/zod-subset';
 import { fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
 import { ImageFormCard } from '../../../components/ui/image-form.tsx';
+import {
+  blankAsMissing,
+  PriceBreaksFields,
+  type PriceBreakForm,
+  type PriceBreakRow,
+} from '../../../components/ui/price-breaks-fields.tsx';
 import { useFieldIds } from '../../../lib/field-ids.ts';
 import { useAddForm } from '../../../lib/add-form.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -26,7 +32,12 @@ const TEXTS = {
 };
 export const NOT_A_NUMBER = 'Enter a number, like 250 or 24.99';
 
-const NUMBER_FIELDS = ['availableQuantity', 'minOrderQuantity', 'price'] as const;
+const NUMBER_FIELDS = [
+  'availableQuantity',
+  'minOrderQuantity',
+  'price',
+  'lowStockThreshold',
+] as const;
 const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /** Text that is not a number gets its own message; coercing it would read "… is Required". */
@@ -42,13 +53,15 @@ const ContractFields = z.preprocess((values) => {
     const value = copy[field];
     if (typeof value === 'string' && value.trim() === '') copy[field] = undefined;
   }
+  copy.priceBreaks = blankAsMissing(copy.priceBreaks);
   return copy;
 }, AddPartBody);
 
 /**
  * The form's schema: the number format of each box, and the contract's AddPartBody (required
- * fields, whole numbers, at most 2 decimals, minimum <= available). Both report at once; the
- * format message comes first for a box that holds no number.
+ * fields, whole numbers, at most 2 decimals, minimum <= available, the volume prices' order and
+ * their place under the price and above the minimum). Both report at once; the format message
+ * comes first for a box that holds no number.
  */
 export const PartFields = z.intersection(
   z
@@ -58,7 +71,9 @@ export const PartFields = z.intersection(
       availableQuantity: NumberText,
       minOrderQuantity: NumberText,
       price: NumberText,
+      lowStockThreshold: NumberText,
       image: z.string(),
+      priceBreaks: z.array(z.object({ minQuantity: NumberText, price: NumberText })),
     })
     .transform(() => ({})),
   ContractFields,
@@ -70,7 +85,9 @@ const EMPTY = {
   availableQuantity: '',
   minOrderQuantity: '',
   price: '',
+  lowStockThreshold: '',
   image: '',
+  priceBreaks: [] as PriceBreakRow[],
 };
 
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
@@ -79,7 +96,7 @@ const border = fieldBorder;
 const asNumber = (text: string) => (NUMBER.test(text.trim()) ? Number(text) : null);
 
 /** How the part will look in the home page's listing, as the admin types. */
-function PartPreview({ values }: { values: typeof EMPTY }) {
+function PartPreview({ values }: { values: Omit<typeof EMPTY, 'priceBreaks'> }) {
   const price = asNumber(values.price);
   return (
     <aside aria-labelledby="part-preview-heading" className="flex flex-col gap-3">
@@ -132,7 +149,14 @@ function PartPreview({ values }: { values: typeof EMPTY }) {
  * minimum quantity and price (entered as text), and an 'Add Tools' button.
  */
 export function PartForm() {
-  const ids = useFieldIds('name', 'description', 'availableQuantity', 'minOrderQuantity', 'price');
+  const ids = useFieldIds(
+    'name',
+    'description',
+    'availableQuantity',
+    'minOrderQuantity',
+    'price',
+    'lowStockThreshold',
+  );
   const add = useAddPart();
   const form = useForm({ resolver: zodResolver(PartFields), defaultValues: EMPTY });
   const adding = useAddForm(form, add, TEXTS);
@@ -140,7 +164,7 @@ export function PartForm() {
   const { errors } = form.formState;
   const values = { ...EMPTY, ...useWatch({ control }) };
 
-  const text = (field: keyof typeof EMPTY) => ({
+  const text = (field: Exclude<keyof typeof EMPTY, 'priceBreaks'>) => ({
     type: 'text',
     className: `input w-full border ${border(!!errors[field])}`,
     ...register(field),
@@ -221,6 +245,30 @@ export function PartForm() {
           )}
         </Field>
       </div>
+
+      <Field
+        id={ids.lowStockThreshold}
+        label="Low-stock alert below (optional)"
+        error={errors.lowStockThreshold?.message}
+        hint="The admins get a mail when the stock falls below this. Empty: twice the minimum quantity."
+      >
+        {(props) => (
+          <input
+            {...props}
+            {...text('lowStockThreshold')}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 20"
+          />
+        )}
+      </Field>
+
+      <PriceBreaksFields
+        // The form holds more than the rows; these fields only touch `priceBreaks`.
+        control={control as unknown as Control<PriceBreakForm>}
+        register={register as unknown as UseFormRegister<PriceBreakForm>}
+        errors={errors.priceBreaks}
+      />
     </ImageFormCard>
   );
 }

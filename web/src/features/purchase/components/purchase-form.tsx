@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contract';
 import { quantityMessage } from '@partsmith/contract/constants';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,9 @@ import type { PurchaseFields } from './purchase-fields.ts';
 import { FixedField, FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import * as paths from 'virtual:page-paths';
+// From its own file, for the reason price-table.tsx gives.
+import { centsPricing, priceTiers, unitPriceCents } from '@partsmith/contract/pricing';
+import { PriceTable } from './price-table.tsx';
 
 /** The spec's text, misspelling corrected (docs/spec.md, Differences from the specification). */
 export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';
@@ -106,8 +109,13 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
     );
   };
 
-  const quantity = Number(useWatch({ control, name: 'quantity' }));
-  const total = Number.isInteger(quantity) && quantity > 0 ? part.price * quantity : null;
+  // The unit price is the one the server will charge for this quantity (the same function).
+  const pricing = useMemo(() => centsPricing(part), [part]);
+  const tiers = useMemo(() => priceTiers(part), [part]);
+  const typed = Number(useWatch({ control, name: 'quantity' }));
+  const quantity = Number.isInteger(typed) && typed > 0 ? typed : null;
+  const unitCents = unitPriceCents(pricing, quantity ?? part.minOrderQuantity);
+  const total = quantity === null ? null : (unitCents * quantity) / 100;
   const inlineError =
     purchase.error && !isDialogError(purchase.error) ? errorText(purchase.error) : null;
 
@@ -147,6 +155,8 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
           )}
         </FormField>
 
+        {tiers.length > 1 && <PriceTable tiers={tiers} quantity={quantity} />}
+
         <FormField id={ids.address} label="Shipping address" error={errors.address?.message}>
           {(props) => (
             <textarea
@@ -174,11 +184,17 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
           )}
         </FormField>
 
-        <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
-          <span className="font-semibold text-slate-700">Order total</span>
-          <span className="text-2xl font-extrabold text-slate-900">
-            {total === null ? '—' : formatDollars(total)}
-          </span>
+        <div className="flex flex-col gap-1 border-t border-slate-200 pt-4">
+          <div className="flex items-baseline justify-between gap-4">
+            <span className="text-slate-700">Unit price</span>
+            <span className="font-semibold text-slate-900">{formatDollars(unitCents / 100)}</span>
+          </div>
+          <div className="flex items-baseline justify-between gap-4">
+            <span className="font-semibold text-slate-700">Order total</span>
+            <span className="text-2xl font-extrabold text-slate-900">
+              {total === null ? '—' : formatDollars(total)}
+            </span>
+          </div>
         </div>
 
         {(inlineError ?? errors.root?.message) && (

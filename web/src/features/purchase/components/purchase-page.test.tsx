@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EMAIL_NOT_CONFIRMED_MESSAGE, quantityMessage } from '@partsmith/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
@@ -238,6 +238,81 @@ describe('PurchasePage', () => {
       '/#parts',
     );
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  describe('volume prices', () => {
+    const bulk = {
+      ...part,
+      price: 9.5,
+      minOrderQuantity: 1,
+      availableQuantity: 500,
+      priceBreaks: [
+        { minQuantity: 10, price: 8.9 },
+        { minQuantity: 50, price: 8 },
+      ],
+    };
+    const rowTexts = () =>
+      within(screen.getByRole('table', { name: 'Volume prices' }))
+        .getAllByRole('row')
+        .map((row) => [row.textContent, row.getAttribute('aria-current')]);
+    const summary = (label: string) =>
+      screen.getByText(label, { selector: 'span' }).nextElementSibling?.textContent;
+
+    it('shows the breaks as a table and the unit price and total for the quantity as it changes', async () => {
+      renderPage({ [`GET /api/part/${PART_ID}`]: () => json(bulk) });
+      const box = await screen.findByLabelText('Quantity');
+      expect(rowTexts()).toEqual([
+        ['QuantityUnit price', null],
+        ['1-9$9.50', 'true'],
+        ['10-49$8.90', null],
+        ['50+$8.00', null],
+      ]);
+      expect(summary('Unit price')).toBe('$9.50');
+      expect(summary('Order total')).toBe('$9.50');
+
+      const user = userEvent.setup();
+      for (const [quantity, unit, total, current] of [
+        ['9', '$9.50', '$85.50', 1],
+        ['10', '$8.90', '$89.00', 2],
+        ['49', '$8.90', '$436.10', 2],
+        ['50', '$8.00', '$400.00', 3],
+        ['120', '$8.00', '$960.00', 3],
+      ] as const) {
+        await user.clear(box);
+        await user.type(box, quantity);
+        expect(summary('Unit price'), quantity).toBe(unit);
+        expect(summary('Order total'), quantity).toBe(total);
+        expect(
+          rowTexts().findIndex(([, mark]) => mark === 'true'),
+          quantity,
+        ).toBe(current);
+      }
+      await user.clear(box);
+      expect(summary('Order total')).toBe('—');
+      expect(rowTexts().some(([, mark]) => mark === 'true')).toBe(false);
+    });
+
+    it('sends only the quantity: the server prices it', async () => {
+      const { api } = renderPage({
+        [`GET /api/part/${PART_ID}`]: () => json(bulk),
+        'POST /api/purchase': () => json({ acknowledged: true, insertedId: ORDER_ID }),
+      });
+      const user = await fillForm('50');
+      expect(summary('Order total')).toBe('$400.00');
+      await user.click(screen.getByRole('button', { name: 'Purchase' }));
+      await waitFor(() =>
+        expect(api.callsTo('POST', '/api/purchase').map((call) => call.body)).toEqual([
+          { partId: PART_ID, quantity: 50, address: ADDRESS, phone: PHONE },
+        ]),
+      );
+    });
+
+    it('shows no table for a part with one price', async () => {
+      renderPage({});
+      await screen.findByLabelText('Quantity');
+      expect(screen.queryByRole('table', { name: 'Volume prices' })).toBeNull();
+      expect(summary('Unit price')).toBe('$289.50');
+    });
   });
 
   it('offers no form when the stock is below the minimum order', async () => {

@@ -1,0 +1,81 @@
+import * as z from './zod-subset.ts';
+
+/** The spans the admin overview shows, in days up to today (UTC). */
+export const SALES_SPANS = ['30', '90'] as const;
+export type SalesSpan = (typeof SALES_SPANS)[number];
+
+/** GET /api/admin/sales?days=30|90 */
+export const SalesQuery = z.object({ days: z.enum(SALES_SPANS).default('30') });
+export type SalesQuery = z.input<typeof SalesQuery>;
+
+/** One UTC day: the paid orders placed that day and their revenue in dollars. */
+export const SalesDay = z.object({
+  day: z.string(),
+  revenue: z.number().nonnegative(),
+  orders: z.number().int().nonnegative(),
+});
+export type SalesDay = z.infer<typeof SalesDay>;
+
+export const TopPart = z.object({
+  /** null when the part was deleted for good (orders keep their own copy of its name). */
+  partId: z.string().nullable(),
+  name: z.string(),
+  revenue: z.number().nonnegative(),
+  quantity: z.number().int().nonnegative(),
+});
+export type TopPart = z.infer<typeof TopPart>;
+
+export const LowStockPart = z.object({
+  _id: z.string(),
+  name: z.string(),
+  availableQuantity: z.number().int().nonnegative(),
+  lowStockThreshold: z.number().int().nonnegative(),
+});
+export type LowStockPart = z.infer<typeof LowStockPart>;
+
+/**
+ * The shop's numbers over the orders placed in the last `days` UTC days (today included):
+ * revenue of the paid ones by day (every day present, zero when none), the orders by state, the
+ * five parts that brought the most, the average paid order; and the parts below their low-stock
+ * threshold now. Money in dollars.
+ */
+export const Sales = z.object({
+  days: z.number().int().positive(),
+  /** The first and the last day (YYYY-MM-DD, UTC). */
+  from: z.string(),
+  to: z.string(),
+  revenue: z.number().nonnegative(),
+  paidOrders: z.number().int().nonnegative(),
+  averageOrderValue: z.number().nonnegative(),
+  revenueByDay: z.array(SalesDay),
+  ordersByState: z.object({
+    /** Not paid yet and not expired. */
+    unpaid: z.number().int().nonnegative(),
+    /** Paid, to ship. */
+    paid: z.number().int().nonnegative(),
+    shipped: z.number().int().nonnegative(),
+  }),
+  topParts: z.array(TopPart),
+  lowStock: z.array(LowStockPart),
+});
+export type Sales = z.infer<typeof Sales>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (what: string) =>
+  z
+    .string()
+    .regex(DAY, `${what} must be a date (YYYY-MM-DD)`)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${what} is not a real date`)
+    .optional();
+
+/**
+ * GET /api/allPurchases.csv?from=&to=: the orders placed from `from` to `to` (UTC days, both
+ * included; either may be left out), oldest first.
+ */
+export const OrdersCsvQuery = z
+  .object({ from: day('From'), to: day('To') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'From must not be after To',
+    path: ['to'],
+  });
+export type OrdersCsvQuery = z.input<typeof OrdersCsvQuery>;

@@ -1,0 +1,84 @@
+// Volume prices (price breaks) without zod: the server, the purchase page and the tests all price
+// a line with these functions, so the price the page shows is the price the server charges (the
+// server's SQL in parts/stock.ts picks the same break; a property test holds them together).
+
+/** Dollars (at most 2 decimals) to integer cents, rounding away the binary noise of 9.95 * 100. */
+export const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** A break as the database keeps it: from `minQuantity` units on, each costs `priceCents`. */
+export interface PriceBreakCents {
+  minQuantity: number;
+  priceCents: number;
+}
+
+/** A break as the API sends it: the unit price in dollars. */
+export interface PriceBreakDollars {
+  minQuantity: number;
+  price: number;
+}
+
+/**
+ * The unit price in cents for `quantity` units: the price of the break with the highest
+ * `minQuantity` at or below the quantity (the lower price on a tie), else the base price.
+ * Breaks need not be sorted.
+ */
+export function unitPriceCents(
+  part: { priceCents: number; priceBreaks: readonly PriceBreakCents[] },
+  quantity: number,
+): number {
+  let best: PriceBreakCents | null = null;
+  for (const b of part.priceBreaks) {
+    if (b.minQuantity > quantity) continue;
+    if (
+      !best ||
+      b.minQuantity > best.minQuantity ||
+      (b.minQuantity === best.minQuantity && b.priceCents < best.priceCents)
+    )
+      best = b;
+  }
+  return best ? best.priceCents : part.priceCents;
+}
+
+/** A part as the API sends it (dollars), in the cents `unitPriceCents` takes. */
+export function centsPricing(part: { price: number; priceBreaks: readonly PriceBreakDollars[] }): {
+  priceCents: number;
+  priceBreaks: PriceBreakCents[];
+} {
+  return {
+    priceCents: toCents(part.price),
+    priceBreaks: part.priceBreaks.map((b) => ({
+      minQuantity: b.minQuantity,
+      priceCents: toCents(b.price),
+    })),
+  };
+}
+
+/** One row of a part's price table: `from` to `to` units (`to` null: and up) at `priceCents`. */
+export interface PriceTier {
+  from: number;
+  to: number | null;
+  priceCents: number;
+}
+
+/**
+ * A part's prices by quantity, from its minimum order up: the base price until the first break,
+ * then each break until the next. A part without breaks has one tier.
+ */
+export function priceTiers(part: {
+  price: number;
+  minOrderQuantity: number;
+  priceBreaks: readonly PriceBreakDollars[];
+}): PriceTier[] {
+  const { priceCents, priceBreaks } = centsPricing(part);
+  const starts = [
+    { minQuantity: part.minOrderQuantity, priceCents },
+    ...[...priceBreaks]
+      .filter((b) => b.minQuantity > part.minOrderQuantity)
+      .sort((a, b) => a.minQuantity - b.minQuantity),
+  ];
+  return starts.map((start, i) => ({
+    from: start.minQuantity,
+    to: i + 1 < starts.length ? starts[i + 1]!.minQuantity - 1 : null,
+    priceCents: start.priceCents,
+  }));
+}

@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OrdersCsvQuery, Sales, SalesQuery } from '@partsmith/contract';
+import { ordersCsv, salesFigures } from './service.ts';
+
+const DAY_MS = 86_400_000;
+const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The owner's numbers: the overview's figures and the accounting export of the orders. */
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/sales',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        operationId: 'getSales',
+        summary: 'The shop’s numbers over the last 30 or 90 days (UTC)',
+        description:
+          'Revenue of the paid orders by day (every day listed), the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.',
+        querystring: SalesQuery,
+        response: { 200: Sales },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return salesFigures(app.db, Number(request.query.days));
+    },
+  );
+
+  app.get(
+    '/allPurchases.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        operationId: 'exportOrdersCsv',
+        summary:
+          'The orders placed from one day to another, as a CSV file (UTC days, both included)',
+        description:
+          'Oldest first, streamed. Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, part_id, part_name, quantity, unit_price, total. Text starting with = + - or @ gets a leading apostrophe.',
+        querystring: OrdersCsvQuery,
+        response: {
+          200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const range = {
+        from: from ? startOf(from) : null,
+        to: to ? new Date(startOf(to).getTime() + DAY_MS) : null,
+      };
+      const name = `partsmith-orders-${from ?? 'start'}-to-${to ?? new Date().toISOString().slice(0, 10)}.csv`;
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          // Fastify pipes a stream as it comes (no serializer); the schema says what it carries.
+          .send(Readable.from(ordersCsv(app.db, range), { objectMode: false }) as unknown as string)
+      );
+    },
+  );
+};

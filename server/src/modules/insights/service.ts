@@ -1,0 +1,136 @@
+import type { Sales } from '@partsmith/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  dailySales,
+  ordersPlacedBetween,
+  topPartsByRevenue,
+  type ExportedOrder,
+} from '../orders/sales.ts';
+import { partsBelowThreshold } from '../parts/stock.ts';
+
+const DAY_MS = 86_400_000;
+/** How many parts below their threshold the overview lists (the emptiest first). */
+const LOW_STOCK_LISTED = 100;
+const TOP_PARTS = 5;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const dollars = (cents: number) => cents / 100;
+
+/**
+ * The admin overview's figures over the orders placed in the last `days` UTC days, today
+ * included: three statements (the days, the top parts, the low stock), each one pass.
+ */
+export async function salesFigures(db: DbOrTx, days: number, now = new Date()): Promise<Sales> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - (days - 1) * DAY_MS);
+  const [daily, top, low] = await Promise.all([
+    dailySales(db, from),
+    topPartsByRevenue(db, from, TOP_PARTS),
+    partsBelowThreshold(db, LOW_STOCK_LISTED),
+  ]);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const revenueByDay = Array.from({ length: days }, (_, i) => {
+    const day = isoDay(new Date(from.getTime() + i * DAY_MS));
+    const found = byDay.get(day);
+    return { day, revenue: dollars(found?.revenueCents ?? 0), orders: found?.paid ?? 0 };
+  });
+  const sum = (pick: (d: (typeof daily)[number]) => number) =>
+    daily.reduce((total, d) => total + pick(d), 0);
+  const revenueCents = sum((d) => d.revenueCents);
+  const paidOrders = sum((d) => d.paid);
+  return {
+    days,
+    from: isoDay(from),
+    to: isoDay(new Date(today)),
+    revenue: dollars(revenueCents),
+    paidOrders,
+    averageOrderValue: paidOrders ? dollars(Math.round(revenueCents / paidOrders)) : 0,
+    revenueByDay,
+    ordersByState: {
+      unpaid: sum((d) => d.unpaid),
+      paid: sum((d) => d.toShip),
+      shipped: sum((d) => d.shipped),
+    },
+    topParts: top.map((p) => ({
+      partId: p.partId,
+      name: p.name,
+      revenue: dollars(p.revenueCents),
+      quantity: p.quantity,
+    })),
+    lowStock: low.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      availableQuantity: p.stock,
+      lowStockThreshold: p.threshold,
+    })),
+  };
+}
+
+export const CSV_COLUMNS = [
+  'order_id',
+  'created_at',
+  'paid',
+  'paid_at',
+  'status',
+  'shipped_at',
+  'customer_email',
+  'customer_name',
+  'part_id',
+  'part_name',
+  'quantity',
+  'unit_price',
+  'total',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. Text that a
+ * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) gets a
+ * leading apostrophe, so a customer's name cannot become a formula in the owner's spreadsheet.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const when = (date: Date | null) => (date ? date.toISOString() : '');
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+function statusOf(order: ExportedOrder) {
+  if (order.shippedAt) return 'shipped';
+  if (order.paid) return 'paid';
+  return order.expiredAt ? 'expired' : 'unpaid';
+}
+
+/** One order as a CSV line (CRLF-terminated). The figures are the shop's own: never neutralised. */
+export function csvLine(order: ExportedOrder): string {
+  return (
+    [
+      order.id,
+      when(order.createdAt),
+      order.paid ? 'yes' : 'no',
+      when(order.paidAt),
+      statusOf(order),
+      when(order.shippedAt),
+      csvField(order.userEmail),
+      csvField(order.userName),
+      order.partId ?? '',
+      csvField(order.partName),
+      String(order.quantity),
+      money(order.unitPriceCents),
+      money(order.unitPriceCents * order.quantity),
+    ].join(',') + '\r\n'
+  );
+}
+
+/**
+ * The accounting export of the orders placed in [from, to): a byte-order mark (spreadsheets then
+ * read the file as UTF-8), the header, then a chunk per page of orders, read as the client takes
+ * them (a stream's backpressure), so a hundred thousand orders never sit in memory at once.
+ */
+export async function* ordersCsv(
+  db: DbOrTx,
+  range: { from: Date | null; to: Date | null },
+): AsyncGenerator<string> {
+  yield '\uFEFF' + CSV_COLUMNS.join(',') + '\r\n';
+  for await (const page of ordersPlacedBetween(db, range)) yield page.map(csvLine).join('');
+}

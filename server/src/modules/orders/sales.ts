@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+
+// What other modules may read of the orders in bulk: the admin overview's figures and the
+// accounting export (the insights module). Both read a range of `created_at` on
+// orders_created_seq_idx.
+
+/** One UTC day's orders placed: the paid ones' revenue and count, and the count by state. */
+export interface DailySales {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  revenueCents: number;
+  paid: number;
+  /** Not paid and not expired. */
+  unpaid: number;
+  /** Paid, not shipped yet. */
+  toShip: number;
+  shipped: number;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * The orders placed from `from` on, by UTC day (only days with orders): one pass over the range
+ * gives the revenue, the count by state and, summed, the average paid order.
+ */
+export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> {
+  const result = await db.execute(sql`
+    select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+      coalesce(sum(unit_price_cents::bigint * quantity) filter (where paid), 0) as revenue_cents,
+      count(*) filter (where paid) as paid,
+      count(*) filter (where not paid and expired_at is null) as unpaid,
+      count(*) filter (where paid and shipped_at is null) as to_ship,
+      count(*) filter (where shipped_at is not null) as shipped
+    from ${orders}
+    where created_at >= ${from.toISOString()}
+    group by (created_at at time zone 'UTC')::date
+    order by 1`);
+  return rowsOf(result).map((r) => ({
+    day: String(r.day),
+    revenueCents: Number(r.revenue_cents),
+    paid: Number(r.paid),
+    unpaid: Number(r.unpaid),
+    toShip: Number(r.to_ship),
+    shipped: Number(r.shipped),
+  }));
+}
+
+export interface PartSales {
+  /** null for the orders of a part deleted for good (grouped by the name they kept). */
+  partId: string | null;
+  name: string;
+  revenueCents: number;
+  quantity: number;
+}
+
+/**
+ * The `limit` parts whose paid orders placed from `from` on brought the most, with the name of
+ * their latest order (a part renamed since shows its newest name).
+ */
+export async function topPartsByRevenue(
+  db: DbOrTx,
+  from: Date,
+  limit: number,
+): Promise<PartSales[]> {
+  const result = await db.execute(sql`
+    select part_id,
+      (array_agg(name order by created_at desc))[1] as name,
+      sum(unit_price_cents::bigint * quantity) as revenue_cents,
+      sum(quantity) as quantity
+    from ${orders}
+    where paid and created_at >= ${from.toISOString()}
+    group by part_id, case when part_id is null then name end
+    order by revenue_cents desc, name, part_id
+    limit ${limit}`);
+  return rowsOf(result).map((r) => ({
+    partId: r.part_id === null ? null : String(r.part_id),
+    name: String(r.name),
+    revenueCents: Number(r.revenue_cents),
+    quantity: Number(r.quantity),
+  }));
+}
+
+/** An order as the accounting export writes it. */
+export interface ExportedOrder {
+  id: string;
+  createdAt: Date;
+  paid: boolean;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  expiredAt: Date | null;
+  userEmail: string;
+  userName: string;
+  partId: string | null;
+  partName: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+const asDate = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string | Date);
+
+/**
+ * The orders placed in [from, to), oldest first, `batch` at a time: keyset pages on
+ * (created_at, seq), so memory holds one page whatever the range, and no page waits on a cursor
+ * held open across the client's reads (a slow download holds no connection between pages).
+ */
+export async function* ordersPlacedBetween(
+  db: DbOrTx,
+  range: { from: Date | null; to: Date | null },
+  batch = 1000,
+): AsyncGenerator<ExportedOrder[]> {
+  let after: { createdAt: string; seq: number } | null = null;
+  for (;;) {
+    const result = await db.execute(sql`
+      select id, seq, created_at, created_at::text as created_at_text, paid, paid_at, shipped_at, expired_at, user_email, user_name,
+        part_id, name, quantity, unit_price_cents
+      from ${orders}
+      where true
+        ${range.from ? sql`and created_at >= ${range.from.toISOString()}` : sql``}
+        ${range.to ? sql`and created_at < ${range.to.toISOString()}` : sql``}
+        ${after ? sql`and (created_at, seq) > (${after.createdAt}::timestamptz, ${after.seq})` : sql``}
+      order by created_at, seq
+      limit ${batch}`);
+    const rows = rowsOf(result);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    // The key goes back as PostgreSQL's own text (microseconds), not through a JS Date (ms).
+    after = { createdAt: String(last.created_at_text), seq: Number(last.seq) };
+    yield rows.map((r) => ({
+      id: String(r.id),
+      createdAt: asDate(r.created_at)!,
+      paid: Boolean(r.paid),
+      paidAt: asDate(r.paid_at),
+      shippedAt: asDate(r.shipped_at),
+      expiredAt: asDate(r.expired_at),
+      userEmail: String(r.user_email),
+      userName: String(r.user_name),
+      partId: r.part_id === null ? null : String(r.part_id),
+      partName: String(r.name),
+      quantity: Number(r.quantity),
+      unitPriceCents: Number(r.unit_price_cents),
+    }));
+    if (rows.length < batch) return;
+  }
+}
