@@ -25,9 +25,10 @@ import {
   signUpBuyers,
   stockHolds,
 } from './lib/shop.mjs';
+import { bareSales, seedOrders } from './lib/sales.mjs';
 import { createPgDatabase, dropPgDatabase, seedPglite, seedPostgres, STOCK } from './lib/seed.mjs';
 import { LOAD_CORE, repoRoot, startRawServer, startServer } from './lib/server.mjs';
-import { median, rssMb, sampleRss, sleep } from './lib/stats.mjs';
+import { median, percentile, rssMb, sampleRss, sleep } from './lib/stats.mjs';
 
 // The load generator (this process, and Chromium under it) runs on its own core; servers on another.
 if (process.env.BENCH_PINNED !== '1' && os.availableParallelism() >= 2) {
@@ -74,6 +75,7 @@ const STEPS = {
   soak: ['startup'],
   lighthouse: ['startup'],
   postgres: [],
+  sales: [],
 };
 const ONLY = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -761,6 +763,106 @@ await step(
 await dropPgDatabase(PG_ADMIN_URL, pgName).catch((e) =>
   notes.push(`could not drop ${pgName}: ${e.message}`),
 );
+for (const server of running) await server.stop();
+
+/** The admin's sales overview: its goal is p99 <= 200 ms on PostgreSQL with 100,000 orders. */
+const SALES_ORDERS = 100_000;
+const SALES_PARTS = 3000;
+const SALES_WARMUP = 5;
+const SALES_REQUESTS = SHORT ? 30 : 100;
+const SALES_SPANS = [30, 90];
+const salesDb = `bench_${process.pid}_sales`;
+await step(
+  'sales',
+  `admin sales figures on PostgreSQL (${SALES_ORDERS.toLocaleString('en')} orders)`,
+  SALES_SPANS.map((days) =>
+    owe(`p99 admin sales, ${days} days, PostgreSQL`, 200, { higher: false }),
+  ),
+  async () => {
+    const url = await createPgDatabase(PG_ADMIN_URL, salesDb);
+    const p = await start({
+      name: 'postgres-sales',
+      port: PORT.pg,
+      env: {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(work, 'pg-sales-data'),
+        SEED_DEMO: 'true',
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_EMAILS: ADMIN_EMAIL,
+      },
+    });
+    phase = "the sales step's admin sign-up";
+    const admin = await signUp(p.url, ADMIN_EMAIL, '127.5.0.1');
+    phase = "the sales step's seed";
+    const t = performance.now();
+    await seedPostgres(url, SALES_PARTS);
+    const placed = await seedOrders(url, SALES_ORDERS);
+    log(
+      `  seeded ${SALES_PARTS} parts and ${SALES_ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
+        `(${placed[30]} placed in the last 30 days, ${placed[90]} in the last 90)`,
+    );
+    const api = async (days) => {
+      const begun = performance.now();
+      const res = await fetch(`${p.url}/api/admin/sales?days=${days}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      const text = await res.text();
+      const ms = performance.now() - begun;
+      if (!res.ok)
+        throw new Error(`GET /api/admin/sales?days=${days} answered ${res.status}: ${text}`);
+      return { ms, text };
+    };
+    // The answer is the seeded one: every order of the span counted once, by state.
+    for (const days of SALES_SPANS) {
+      const sales = JSON.parse((await api(days)).text);
+      const { unpaid, paid, shipped } = sales.ordersByState;
+      const expired = placed[days] - unpaid - paid - shipped;
+      if (sales.paidOrders !== paid + shipped || expired < 0 || sales.revenueByDay.length !== days)
+        throw new Error(
+          `the ${days}-day answer does not match the seed: ${JSON.stringify(sales.ordersByState)}`,
+        );
+    }
+    const bare = bareSales(url);
+    phase = "the sales step's requests";
+    try {
+      const times = new Map(SALES_SPANS.map((days) => [days, { api: [], bare: [] }]));
+      // Sequential, interleaved (each span through the API, then by the bare pool, in turn).
+      for (let i = 0; i < SALES_WARMUP + SALES_REQUESTS; i++) {
+        for (const days of SALES_SPANS) {
+          const apiMs = (await api(days)).ms;
+          const bareMs = await bare.run(days);
+          if (i < SALES_WARMUP) continue;
+          times.get(days).api.push(apiMs);
+          times.get(days).bare.push(bareMs);
+        }
+      }
+      for (const days of SALES_SPANS) {
+        const { api: a, bare: b } = times.get(days);
+        add({
+          name: `p99 admin sales, ${days} days, PostgreSQL`,
+          value: percentile(a, 99),
+          unit: ' ms',
+          goal: 200,
+          higher: false,
+          note:
+            `${SALES_ORDERS.toLocaleString('en')} orders over 365 days (${placed[days].toLocaleString('en')} in the span), ` +
+            `${SALES_PARTS.toLocaleString('en')} parts; ${SALES_REQUESTS} sequential requests after ${SALES_WARMUP} warm-up, ` +
+            `median ${median(a).toFixed(1)} ms; the same 3 statements on a bare pg pool: ` +
+            `p99 ${percentile(b, 99).toFixed(1)} ms, median ${median(b).toFixed(1)} ms ` +
+            `(API / bare, medians: ${(median(a) / median(b)).toFixed(2)}x)`,
+        });
+      }
+    } finally {
+      await bare.close();
+    }
+    await p.stop();
+  },
+);
+if (selected.has('sales'))
+  await dropPgDatabase(PG_ADMIN_URL, salesDb).catch((e) =>
+    notes.push(`could not drop ${salesDb}: ${e.message}`),
+  );
 for (const server of running) await server.stop();
 
 // ---- report

@@ -7,6 +7,7 @@ import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const CARD = { expiry: '12 / 39', cvc: '123' };
+const ADMIN = 'metrics-admin@example.com';
 
 /** The value of one sample of the text format: by name and exactly these labels, in any order. */
 function sample(text: string, name: string, labels: Record<string, string> = {}) {
@@ -57,13 +58,14 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       // Counting is a no-op, never a crash.
       t.app.metrics.ordersPlaced.inc();
       t.app.metrics.payments.inc({ outcome: 'paid' });
+      t.app.metrics.mailsSent.inc({ kind: 'low-stock' });
     });
   });
 
   describe('with METRICS_TOKEN', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp(kind, { env: { METRICS_TOKEN: TOKEN } });
+      t = await buildTestApp(kind, { env: { METRICS_TOKEN: TOKEN, ADMIN_EMAILS: ADMIN } });
     });
     afterAll(() => t.close());
 
@@ -102,6 +104,10 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
       expect(res.body).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
       expect(res.body).toMatch(/^process_resident_memory_bytes \d/m);
+      // The mail counters show each kind of mail from the start, at 0 until one is counted.
+      for (const name of ['queued', 'sent', 'failed'])
+        for (const mailKind of ['order', 'low-stock'])
+          expect(sample(res.body, `partsmith_mails_${name}_total`, { kind: mailKind })).toBe(0);
       // The pool of PostgreSQL; PGlite has none to report.
       if (kind === 'postgres') {
         expect(sample(res.body, 'partsmith_db_pool_max')).toBe(10);
@@ -112,13 +118,20 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       }
     });
 
-    it('counts requests by route pattern and status, and orders, payments and mails', async () => {
+    it('counts requests by route pattern and status, and orders, payments and mails by kind', async () => {
       const before = (await scrape(`Bearer ${TOKEN}`)).body;
       const count = (text: string, name: string, labels?: Record<string, string>) =>
         sample(text, name, labels) ?? 0;
 
+      // An admin, to whom the low-stock mail goes (without one it is dropped, not sent).
+      await signUp(t, { email: ADMIN });
       const buyer = await signUp(t, { email: `buyer-${randomUUID()}@example.com` });
-      const part = await insertPart(t.database.db, { priceCents: 2500, availableQuantity: 50 });
+      // The purchase below takes the stock from 50 to 48, below its threshold: a low-stock mail.
+      const part = await insertPart(t.database.db, {
+        priceCents: 2500,
+        availableQuantity: 50,
+        lowStockThreshold: 49,
+      });
       const missing = randomUUID();
       for (const url of [`/api/part/${part.id}`, `/api/part/${part.id}`, `/api/part/${missing}`])
         await t.app.inject(url);
@@ -165,13 +178,15 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       // Settled once: asking again changes nothing and counts nothing.
       expect((await markPaid()).json()).toMatchObject({ modifiedCount: 0 });
 
-      // The confirmation mail goes out in the background.
-      await vi.waitFor(async () =>
-        expect(
-          count((await scrape(`Bearer ${TOKEN}`)).body, 'partsmith_mails_sent_total') -
-            count(before, 'partsmith_mails_sent_total'),
-        ).toBe(1),
-      );
+      // The confirmation and the low-stock mail go out in the background.
+      await vi.waitFor(async () => {
+        const now = (await scrape(`Bearer ${TOKEN}`)).body;
+        for (const labels of [{ kind: 'order' }, { kind: 'low-stock' }])
+          expect(
+            count(now, 'partsmith_mails_sent_total', labels) -
+              count(before, 'partsmith_mails_sent_total', labels),
+          ).toBe(1);
+      });
       const text = (await scrape(`Bearer ${TOKEN}`)).body;
       const added = (name: string, labels?: Record<string, string>) =>
         count(text, name, labels) - count(before, name, labels);
@@ -212,8 +227,12 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       ).toBeGreaterThanOrEqual(6);
 
       expect(added('partsmith_orders_placed_total')).toBe(1);
-      expect(added('partsmith_mails_queued_total')).toBe(1);
-      expect(added('partsmith_mails_failed_total')).toBe(0);
+      for (const labels of [{ kind: 'order' }, { kind: 'low-stock' }]) {
+        expect(added('partsmith_mails_queued_total', labels)).toBe(1);
+        expect(added('partsmith_mails_failed_total', labels)).toBe(0);
+      }
+      // Only by kind: no series without the label.
+      expect(sample(text, 'partsmith_mails_sent_total')).toBeUndefined();
       expect(added('partsmith_payments_total', { outcome: 'declined' })).toBe(1);
       expect(added('partsmith_payments_total', { outcome: 'paid' })).toBe(1);
 

@@ -12,18 +12,26 @@ interface Count {
   inc(): void;
 }
 
+/** Which outbox a mail is of: an order confirmation, or a low-stock mail to the admins. */
+export type MailKind = 'order' | 'low-stock';
+export const MAIL_KINDS: readonly MailKind[] = ['order', 'low-stock'];
+
+interface MailCount {
+  inc(labels: { kind: MailKind }): void;
+}
+
 /** What the rest of the server counts; every call is a no-op while metrics are off. */
 export interface ShopMetrics {
   /** A purchase committed a new order. */
   ordersPlaced: Count;
   /** A payment settled (counted once, by the call that changed something). */
   payments: { inc(labels: { outcome: PaymentOutcome }): void };
-  /** An order confirmation mail was queued in the outbox (`order_mails`). */
-  mailsQueued: Count;
-  /** An order confirmation mail was sent. */
-  mailsSent: Count;
-  /** Sending an order confirmation mail failed (it stays queued for a retry). */
-  mailsFailed: Count;
+  /** A mail was queued in its outbox (`order_mails`, `low_stock_mails`). */
+  mailsQueued: MailCount;
+  /** A mail was sent. */
+  mailsSent: MailCount;
+  /** Sending a mail failed (it stays queued for a retry). */
+  mailsFailed: MailCount;
 }
 
 declare module 'fastify' {
@@ -98,6 +106,12 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
     buckets: DURATION_BUCKETS,
     registers,
   });
+  /** A counter by mail kind, each kind shown from the start (at 0), so rates need no gap. */
+  const mailCounter = (name: string, help: string) => {
+    const counter = new client.Counter({ name, help, labelNames: ['kind'] as const, registers });
+    for (const kind of MAIL_KINDS) counter.inc({ kind }, 0);
+    return counter;
+  };
   const shop: ShopMetrics = {
     ordersPlaced: new client.Counter({
       name: 'partsmith_orders_placed_total',
@@ -110,21 +124,18 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
       labelNames: ['outcome'] as const,
       registers,
     }),
-    mailsQueued: new client.Counter({
-      name: 'partsmith_mails_queued_total',
-      help: 'Order confirmation mails queued in the outbox',
-      registers,
-    }),
-    mailsSent: new client.Counter({
-      name: 'partsmith_mails_sent_total',
-      help: 'Order confirmation mails sent',
-      registers,
-    }),
-    mailsFailed: new client.Counter({
-      name: 'partsmith_mails_failed_total',
-      help: 'Failed attempts to send an order confirmation mail (it stays queued and is retried)',
-      registers,
-    }),
+    mailsQueued: mailCounter(
+      'partsmith_mails_queued_total',
+      'Mails queued in an outbox, by kind: order (confirmations), low-stock (to the admins)',
+    ),
+    mailsSent: mailCounter(
+      'partsmith_mails_sent_total',
+      'Mails sent, by kind: order (confirmations), low-stock (to the admins)',
+    ),
+    mailsFailed: mailCounter(
+      'partsmith_mails_failed_total',
+      'Failed attempts to send a mail, by kind (it stays queued and is retried)',
+    ),
   };
   app.decorate('metrics', shop);
 

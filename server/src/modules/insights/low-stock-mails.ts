@@ -51,6 +51,8 @@ export function createLowStockMailSender(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Told of each mail sent, and of each failed attempt (for the metrics). */
+  counted?: { sent(): void; failed(): void };
 }): LowStockMailSender {
   const { db, log } = deps;
   return createOutboxSender<Claimed, string[]>({
@@ -77,5 +79,6 @@ export function createLowStockMailSender(deps: {
     pollMs: POLL_MS,
     pokeDelayMs: POKE_DELAY_MS,
     batch: { idle: BATCH },
+    counted: deps.counted,
   });
 }

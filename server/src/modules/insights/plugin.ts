@@ -19,6 +19,11 @@ export const insights = fp(async function insights(app: FastifyInstance) {
     mailer: app.mailer,
     log: app.log,
     publicUrl: app.config.publicUrl,
+    // `app.metrics` is read when something is counted: its plugin is registered after this one.
+    counted: {
+      sent: () => app.metrics.mailsSent.inc({ kind: 'low-stock' }),
+      failed: () => app.metrics.mailsFailed.inc({ kind: 'low-stock' }),
+    },
   });
   app.decorate('lowStockMails', mails);
   setTimeout(mails.poke, STARTUP_MAIL_DELAY_MS).unref();

@@ -30,8 +30,8 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     log,
     publicUrl: config.publicUrl,
     counted: {
-      sent: () => app.metrics.mailsSent.inc(),
-      failed: () => app.metrics.mailsFailed.inc(),
+      sent: () => app.metrics.mailsSent.inc({ kind: 'order' }),
+      failed: () => app.metrics.mailsFailed.inc({ kind: 'order' }),
     },
   });
   app.decorate('orderMails', mails);
@@ -42,11 +42,14 @@ export const orders = fp(async function orders(app: FastifyInstance) {
       log,
       orderPlaced: () => app.metrics.ordersPlaced.inc(),
       mailQueued: () => {
-        app.metrics.mailsQueued.inc();
+        app.metrics.mailsQueued.inc({ kind: 'order' });
         mails.poke();
       },
       // Read when a purchase crossed: the insights plugin is registered after this one.
-      lowStockMailQueued: () => app.lowStockMails.poke(),
+      lowStockMailQueued: () => {
+        app.metrics.mailsQueued.inc({ kind: 'low-stock' });
+        app.lowStockMails.poke();
+      },
       payments: app.payments,
       catalogueChanged,
       maxUnpaidOrders: config.maxUnpaidOrders,
