@@ -14,6 +14,7 @@ export const PriceBreak = z.object({
   minQuantity: z.number().int().positive(),
   price: z.number().nonnegative(),
 });
+export type PriceBreak = z.infer<typeof PriceBreak>;
 
 /** A part (the spec also says "tool"). Prices travel as dollars; the database keeps cents. */
 export const Part = z.object({

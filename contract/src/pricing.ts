@@ -1,6 +1,8 @@
 // Volume prices (price breaks) without zod: the server, the purchase page and the tests all price
 // a line with these functions, so the price the page shows is the price the server charges (the
 // server's SQL in parts/stock.ts picks the same break; a property test holds them together).
+// The type import below is erased at build: no zod comes with this module.
+import type { PriceBreak } from './parts.ts';
 
 /** Dollars (at most 2 decimals) to integer cents, rounding away the binary noise of 9.95 * 100. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -11,11 +13,8 @@ export interface PriceBreakCents {
   priceCents: number;
 }
 
-/** A break as the API sends it: the unit price in dollars. */
-export interface PriceBreakDollars {
-  minQuantity: number;
-  price: number;
-}
+/** A break as the API sends it (the contract's PriceBreak schema): the unit price in dollars. */
+export type PriceBreakDollars = PriceBreak;
 
 /**
  * The unit price in cents for `quantity` units: the price of the break with the highest
@@ -44,14 +43,12 @@ export function centsPricing(part: { price: number; priceBreaks: readonly PriceB
   priceCents: number;
   priceBreaks: PriceBreakCents[];
 } {
-  return {
-    priceCents: toCents(part.price),
-    priceBreaks: part.priceBreaks.map((b) => ({
-      minQuantity: b.minQuantity,
-      priceCents: toCents(b.price),
-    })),
-  };
+  return { priceCents: toCents(part.price), priceBreaks: breaksInCents(part.priceBreaks) };
 }
+
+/** Breaks as the API sends them (dollars) as the database keeps them (cents). */
+export const breaksInCents = (breaks: readonly PriceBreakDollars[]): PriceBreakCents[] =>
+  breaks.map((b) => ({ minQuantity: b.minQuantity, priceCents: toCents(b.price) }));
 
 /** One row of a part's price table: `from` to `to` units (`to` null: and up) at `priceCents`. */
 export interface PriceTier {

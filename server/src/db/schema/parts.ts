@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PriceBreakCents } from '@partsmith/contract/pricing';
 
 /**
  * The catalogue. Money is integer cents. `seq` gives a stable keyset order for pagination
@@ -33,7 +34,7 @@ export const parts = pgTable(
      * price lower than the one before (checked by the API); empty, one price for any quantity.
      */
     priceBreaks: jsonb('price_breaks')
-      .$type<{ minQuantity: number; priceCents: number }[]>()
+      .$type<PriceBreakCents[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** Stock below this mails the admins once; empty, twice the minimum order. */

@@ -12,7 +12,7 @@ import {
   toCents,
   UpdatePartBody,
 } from '@partsmith/contract';
-import type { PriceBreakDollars } from '@partsmith/contract/pricing';
+import { breaksInCents } from '@partsmith/contract/pricing';
 import { parts, type PartRow } from '../../db/schema/parts.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -20,8 +20,6 @@ import { toApiPart } from './repository.ts';
 import { lowStockMarkAfter } from './stock.ts';
 
 const snapshot = (row: PartRow) => toApiPart(row);
-const breaksInCents = (breaks: PriceBreakDollars[]) =>
-  breaks.map((b) => ({ minQuantity: b.minQuantity, priceCents: toCents(b.price) }));
 
 /** The catalogue's administration; every change is audited in its own transaction. */
 export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
