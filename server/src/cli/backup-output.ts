@@ -10,6 +10,18 @@ export function userPath(given: string) {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
 }
 
+/**
+ * The one argument both commands take, a file, resolved from where the person typed it; null
+ * (after printing the usage) when the arguments are not exactly that.
+ */
+export function fileArgument(argv: string[], command: 'backup' | 'restore'): string | null {
+  if (argv.length !== 1 || argv[0]!.startsWith('-')) {
+    process.stderr.write(`usage: npm run ${command} -- <file>\n`);
+    return null;
+  }
+  return userPath(argv[0]!);
+}
+
 export function describeSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB (${bytes} bytes)`;
 }

@@ -12,17 +12,12 @@ import {
   type BackupResult,
 } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/lock.ts';
-import { describeSize, reportFailure, userPath } from './backup-output.ts';
+import { describeSize, reportFailure, fileArgument } from './backup-output.ts';
 import { runCommand } from './open-database.ts';
 
-const USAGE = 'usage: npm run backup -- <file>';
-
 async function main(argv: string[]): Promise<number> {
-  if (argv.length !== 1 || argv[0]!.startsWith('-')) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const file = userPath(argv[0]!);
+  const file = fileArgument(argv, 'backup');
+  if (!file) return 2;
   const config = loadConfig();
   const started = performance.now();
   let result: BackupResult;

@@ -5,18 +5,13 @@
 import { loadConfig } from '../config.ts';
 import { BackupError, detectBackupKind, restorePglite, restorePostgres } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/lock.ts';
-import { describeSize, reportFailure, userPath } from './backup-output.ts';
+import { describeSize, reportFailure, fileArgument } from './backup-output.ts';
 import { runCommand } from './open-database.ts';
 import fs from 'node:fs';
 
-const USAGE = 'usage: npm run restore -- <file>';
-
 async function main(argv: string[]): Promise<number> {
-  if (argv.length !== 1 || argv[0]!.startsWith('-')) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const file = userPath(argv[0]!);
+  const file = fileArgument(argv, 'restore');
+  if (!file) return 2;
   const config = loadConfig();
   const started = performance.now();
   try {
