@@ -58,8 +58,10 @@ const featureZones = features.map((name) => ({
 // here gets neither, so a new one is added to this list.
 const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
+  cart: { schema: ['cart'], public: ['repository'] },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
+  invoices: { schema: [], public: ['pdf'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
   orders: { schema: ['orders'], public: ['repository', 'sales'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },

@@ -18,9 +18,12 @@ import { capture, interleaved, load } from './lib/load.mjs';
 import { figure, printTable, verdict, writeReport } from './lib/report.mjs';
 import {
   ADMIN_EMAIL,
+  CHECKOUT_LINES,
+  checkoutRun,
   invalidationChecks,
   lighthouseShop,
   purchaseRun,
+  signInOrUp,
   signUp,
   signUpBuyers,
   stockHolds,
@@ -71,6 +74,7 @@ const STEPS = {
   list: ['startup'],
   growth: ['startup'],
   purchases: ['startup'],
+  checkout: ['startup'],
   memory: ['startup'],
   soak: ['startup'],
   lighthouse: ['startup'],
@@ -95,6 +99,7 @@ const want = (name) => {
 };
 for (const name of ONLY ?? Object.keys(STEPS)) want(name);
 const LIST = '/api/allParts';
+const pgName = `bench_${process.pid}`;
 
 const work = process.env.BENCH_WORK_DIR ?? path.join(repoRoot, 'bench/.work');
 const logDir = path.join(work, 'logs');
@@ -503,6 +508,67 @@ await step(
   },
 );
 
+/** Checkouts of a 5-line cart: 300/s on PGlite and 700/s on PostgreSQL (issue 26). */
+const CHECKOUT_BUYERS = 32;
+const CHECKOUT_ROUNDS = SHORT ? 12 : 40;
+await step(
+  'checkout',
+  `checkouts of a ${CHECKOUT_LINES}-line cart, PGlite and PostgreSQL`,
+  [
+    owe('checkouts/s (5 lines), PGlite', 300),
+    owe('stock invariant after checkouts, PGlite', 1),
+    owe('checkouts/s (5 lines), PostgreSQL', 700),
+    owe('stock invariant after checkouts, PostgreSQL', 1),
+  ],
+  async () => {
+    const measure = async (server, label, tag) => {
+      phase = `the checkout step's sign-ups (${label})`;
+      const admin = await signInOrUp(server.url, ADMIN_EMAIL, '127.2.0.1');
+      const buyers = await signUpBuyers(server.url, CHECKOUT_BUYERS, tag);
+      phase = `the checkout step's load (${label})`;
+      const run = await checkoutRun({
+        url: server.url,
+        admin,
+        buyers,
+        rounds: CHECKOUT_ROUNDS,
+        connections: CONNECTIONS,
+      });
+      add({
+        name: `checkouts/s (5 lines), ${label}`,
+        value: run.rps,
+        unit: '/s',
+        goal: label === 'PGlite' ? 300 : 700,
+        note: `${CHECKOUT_BUYERS} buyers x ${CHECKOUT_ROUNDS} rounds, ${CONNECTIONS} connections; the checkouts timed, not the cart fills`,
+      });
+      add({
+        name: `stock invariant after checkouts, ${label}`,
+        value: run.invariant ? 1 : 0,
+        goal: 1,
+        note: `${run.ok} acknowledged, ${run.orders} orders read back, ${run.refused} refused; stock left + units in lines = stock before, per part`,
+      });
+    };
+    await measure(shared.a, 'PGlite', 'checkout-pglite');
+    const url = await createPgDatabase(PG_ADMIN_URL, `${pgName}_checkout`);
+    const p = await start({
+      name: 'postgres-checkout',
+      port: PORT.pg,
+      env: {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(work, 'pg-checkout-data'),
+        SEED_DEMO: 'true',
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_EMAILS: ADMIN_EMAIL,
+      },
+    });
+    await measure(p, 'PostgreSQL', 'checkout-postgres');
+    await p.stop();
+    await dropPgDatabase(PG_ADMIN_URL, `${pgName}_checkout`).catch((e) =>
+      notes.push(`could not drop ${pgName}_checkout: ${e.message}`),
+    );
+  },
+);
+
 await step(
   'memory',
   'memory under load, PGlite',
@@ -646,7 +712,6 @@ await step(
 );
 await shared.a?.stop();
 
-const pgName = `bench_${process.pid}`;
 await step(
   'postgres',
   'PostgreSQL',

@@ -16,16 +16,27 @@ export const EXTERNAL = [
   'pg-native',
   'ioredis',
   'nodemailer',
+  // Loads its standard fonts' metrics and its colour profile from its own folder at run time
+  // (require('#standard-fonts/...'), import.meta.url); imported with the first PDF.
+  'pdfkit',
   'prom-client',
   'stripe',
   '@aws-sdk',
+  // The order mails' templates and their renderer, loaded with the first order mail: an idle
+  // shop does not parse React's 2 MB.
+  'react',
+  'react-dom',
+  '@react-email',
+  'prettier',
 ];
 
 /**
  * External names that are not dependencies of their own: pino brings thread-stream, and
- * pg-native is pg's optional native binding, which the shop does not install.
+ * pg-native is pg's optional native binding, which the shop does not install. Prettier is what
+ * @react-email/render imports only for its `pretty` option, which the order mails do not use:
+ * left out of the bundle, never loaded.
  */
-export const EXTERNAL_WITHOUT_DEPENDENCY = ['thread-stream', 'pg-native'];
+export const EXTERNAL_WITHOUT_DEPENDENCY = ['thread-stream', 'pg-native', 'prettier'];
 
 /** Whether an import specifier resolves to an external package. */
 export const isExternal = (specifier) =>

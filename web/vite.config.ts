@@ -30,9 +30,22 @@ const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
   'prerendered' in page ? [id] : [],
 );
 
-/** The shared pieces of the pages loaded on demand (see `codeSplitting` below). */
+/**
+ * The shared pieces of the pages loaded on demand (see `codeSplitting` below), the contract's
+ * pricing functions (the purchase page's and the cart's) among them.
+ */
 const PAGE_PARTS =
-  /[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list)\.tsx|lib[\\/](add-form|error-text|field-ids|submit-failure)\.ts)$/;
+  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure)\.ts)|contract[\\/]src[\\/]pricing\.ts)$/;
+
+/**
+ * What the navbar loads after the first paint, in one chunk (src/app/layout/navbar.tsx): the
+ * cart's count with the cart's state and API (which the cart page and the purchase page's Add to
+ * cart share), the mobile drawer and the account menu's dropdown. One chunk, not one per module:
+ * each chunk's name is in the preload lists the home page's own chunk carries, and the drawer and
+ * the dropdown are there before they are first opened.
+ */
+const NAVBAR_PARTS =
+  /[\\/]src[\\/](app[\\/]layout[\\/]navbar-drawer\.tsx|features[\\/]auth[\\/]components[\\/]user-menu-panel\.tsx|features[\\/]cart[\\/](components[\\/]cart-link\.tsx|api[\\/](add-to-cart|get-cart|local-cart|merge-local-cart|set-cart-line)\.ts))$/;
 
 /** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
 const app = appChunks();
@@ -91,7 +104,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             chunkFileNames: 'assets/[name]-[hash:7].js',
             codeSplitting: {
               includeDependenciesRecursively: false,
-              groups: [{ name: 'page-parts', test: PAGE_PARTS }],
+              groups: [
+                { name: 'page-parts', test: PAGE_PARTS },
+                { name: 'navbar', test: NAVBAR_PARTS },
+              ],
             },
           },
         },

@@ -105,6 +105,124 @@ export async function purchaseRun({ url, partId, buyers, seconds, connections = 
   return { ...result, before, after, units, orders };
 }
 
+/** Signs in an account made earlier (its bearer token), or signs it up when there is none. */
+export async function signInOrUp(url, email, clientIp) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientIp,
+      origin: new URL(url).origin,
+    },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) return signUp(url, email, clientIp);
+  return { email, token: res.headers.get('set-auth-token') };
+}
+
+/** Runs `tasks` (functions giving promises) with at most `width` at once. */
+async function pooled(tasks, width) {
+  let next = 0;
+  const results = new Array(tasks.length);
+  await Promise.all(
+    Array.from({ length: Math.min(width, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+export const CHECKOUT_LINES = 5;
+const CHECKOUT_STOCK = 1_000_000;
+
+/**
+ * Checkouts per second of a 5-line cart. The admin gives five parts a large stock; then, each
+ * round, every buyer's cart is filled with the five parts (not timed) and all buyers check out at
+ * once through `connections` connections (timed, the checkouts only). Afterwards the stock
+ * invariant per part: its stock before = stock left + units in the lines of the orders placed.
+ */
+export async function checkoutRun({ url, admin, buyers, rounds, connections = 8 }) {
+  const catalogue = (await api(url, '/api/allParts?page=0&size=100')).json;
+  const chosen = catalogue
+    .filter((p) => p.minOrderQuantity <= 5 && p.priceBreaks.length === 0)
+    .slice(0, CHECKOUT_LINES);
+  if (chosen.length < CHECKOUT_LINES) throw new Error('not enough parts for a 5-line cart');
+  for (const part of chosen) {
+    await api(url, `/api/tools/${part._id}`, {
+      token: admin.token,
+      method: 'PATCH',
+      body: { availableQuantity: CHECKOUT_STOCK },
+    });
+  }
+  const since = new Date(Date.now() - 1000).toISOString();
+  let timedMs = 0;
+  let ok = 0;
+  let refused = 0;
+  for (let round = 0; round < rounds; round++) {
+    await pooled(
+      buyers.flatMap((buyer) =>
+        chosen.map(
+          (part) => () =>
+            api(url, `/api/cart/lines/${part._id}`, {
+              token: buyer.token,
+              method: 'PUT',
+              body: { quantity: part.minOrderQuantity },
+            }),
+        ),
+      ),
+      connections,
+    );
+    const t = performance.now();
+    const answers = await pooled(
+      buyers.map((buyer) => async () => {
+        const res = await fetch(`${url}/api/checkout`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${buyer.token}`,
+            'content-type': 'application/json',
+            origin: new URL(url).origin,
+          },
+          body: JSON.stringify({ address: ORDER.address, phone: ORDER.phone }),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+      connections,
+    );
+    timedMs += performance.now() - t;
+    ok += answers.filter((s) => s === 200).length;
+    refused += answers.filter((s) => s !== 200).length;
+  }
+  // The stock invariant, per part, over the orders placed in this run.
+  const ordered = new Map(chosen.map((p) => [p._id, 0]));
+  let orders = 0;
+  for (const buyer of buyers) {
+    const list = (await api(url, `/api/orders?userEmail=${encodeURIComponent(buyer.email)}`, buyer))
+      .json;
+    for (const order of list.filter((o) => o.createdAt >= since && o.lines)) {
+      orders += 1;
+      for (const line of order.lines)
+        if (ordered.has(line.partId))
+          ordered.set(line.partId, ordered.get(line.partId) + line.quantity);
+    }
+  }
+  const exact = [];
+  for (const part of chosen) {
+    const left = (await api(url, `/api/part/${part._id}`)).json.availableQuantity;
+    exact.push(left + ordered.get(part._id) === CHECKOUT_STOCK);
+  }
+  return {
+    rps: ok / (timedMs / 1000),
+    ok,
+    refused,
+    orders,
+    invariant: exact.every(Boolean) && orders === ok,
+  };
+}
+
 /** Stock invariant over every run so far: initial = left + ordered. */
 export function stockHolds(initial, run) {
   return initial === run.after + run.units;

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'part.delete',
   'order.ship',
   'order.delete',
+  'order.refund',
   'payment.refund',
   'review.hide',
   'review.show',

@@ -6,6 +6,7 @@ export * from './health.ts';
 export * from './pages.ts';
 export * from './auth.ts';
 export * from './orders.ts';
+export * from './cart.ts';
 export * from './payments.ts';
 export * from './uploads.ts';
 export * from './users.ts';

@@ -36,7 +36,25 @@ export const PurchaseAnswer = z.object({ acknowledged: z.literal(true), inserted
 
 export { quantityMessage } from './constants.ts';
 
-/** An order (the spec also says "purchase"). Money in dollars; `price` is the unit price. */
+/** One line of an order: the part's name, image and unit price as they were when it was bought. */
+export const OrderLine = z.object({
+  partId: Id.nullable(),
+  name: z.string(),
+  image: z.string(),
+  /** Unit price in dollars. */
+  price: z.number(),
+  quantity: z.number().int(),
+  /** price x quantity, in dollars. */
+  total: z.number(),
+});
+export type OrderLine = z.input<typeof OrderLine>;
+
+/**
+ * An order (the spec also says "purchase"). Money in dollars. A one-line order reads as the spec
+ * has it (`price` is the unit price); an order of several lines (a checkout of the cart) adds
+ * `lines`, its `name` is the first line's followed by "and N more", `partId`, `image` and `price`
+ * are the first line's, and `quantity` is the number of units of all lines.
+ */
 export const Order = z.object({
   _id: Id,
   partId: Id.nullable(),
@@ -61,11 +79,64 @@ export const Order = z.object({
   /** 'shipped' once an admin shipped it, else null (the spec only needs it truthy once shipped). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),
+  /** Only on an order of several lines: each line (see OrderLine). */
+  lines: z.array(OrderLine).optional(),
+  /** When it was paid, shipped, refunded or expired (ISO dates), for the order's timeline. */
+  paidAt: z.string().nullable().default(null),
+  shippedAt: z.string().nullable().default(null),
+  refundedAt: z.string().nullable().default(null),
+  expiredAt: z.string().nullable().default(null),
+  /** What the admin gave when shipping it (both optional). */
+  carrier: z.string().nullable().default(null),
+  trackingNumber: z.string().nullable().default(null),
+  /** The invoice of a paid order (PS-2026-000001) and the credit note of a refunded one. */
+  invoiceNumber: z.string().nullable().default(null),
+  creditNoteNumber: z.string().nullable().default(null),
 });
 /** The input type: `expired` and `expiresAt` may be left out (false and null). */
 export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);
+
+/** The lines of an order: its `lines`, or the order itself when it has one. */
+export function linesOf(order: Order): OrderLine[] {
+  return (
+    order.lines ?? [
+      {
+        partId: order.partId,
+        name: order.name,
+        image: order.image,
+        price: order.price,
+        quantity: order.quantity,
+        total: order.total,
+      },
+    ]
+  );
+}
+
+const CarrierField = z.string().trim().max(60, 'Keep the carrier under 60 characters').optional();
+const TrackingNumberField = z
+  .string()
+  .trim()
+  .max(60, 'Keep the tracking number under 60 characters')
+  .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has only letters, digits, spaces and dashes')
+  .optional();
+
+/** PUT /api/changeStatus/:id: ships a paid order; carrier and tracking number are optional. */
+export const ShipBody = z
+  .object({ carrier: CarrierField, trackingNumber: TrackingNumberField })
+  .nullish();
+export type ShipBody = z.input<typeof ShipBody>;
+
+/** POST /api/orders/:id/refund (admins): refunds a paid order in full. */
+export const RefundBody = z.object({
+  reason: z
+    .string({ message: 'Give a reason for the refund' })
+    .trim()
+    .min(3, 'Give a reason for the refund')
+    .max(300, 'Keep the reason under 300 characters'),
+});
+export type RefundBody = z.input<typeof RefundBody>;
 
 export const OrdersQuery = z.object({ userEmail: EmailField });
 

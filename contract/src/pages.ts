@@ -108,6 +108,12 @@ export const PAGES = {
     module: 'features/auth/components/reset-password-page.tsx',
     component: 'ResetPasswordPage',
   },
+  cart: {
+    path: '/cart',
+    access: 'public',
+    module: 'app/routes/cart.tsx',
+    component: 'CartRoute',
+  },
   purchase: {
     path: '/purchase/:partsId',
     access: 'user',
@@ -138,6 +144,14 @@ export const PAGES = {
     access: 'user',
     module: 'app/routes/payment.tsx',
     component: 'PaymentRoute',
+    dashboard: true,
+    preloads: DASHBOARD,
+  },
+  order: {
+    path: '/dashboard/orders/:id',
+    access: 'user',
+    module: 'features/orders/components/order-page.tsx',
+    component: 'OrderPage',
     dashboard: true,
     preloads: DASHBOARD,
   },

@@ -24,6 +24,7 @@ import { redis } from './plugins/redis.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { housekeeping } from './modules/housekeeping/plugin.ts';
@@ -80,6 +81,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The database plugin creates a new embedded database (migrations, demo seed) before the
+    // shop starts: on a busy machine that took longer than Fastify's default 10 s and the start
+    // failed. A start that truly hangs is still stopped, after two minutes.
+    pluginTimeout: 120_000,
     requestIdHeader: false,
     // Keep a caller's request id only when it looks like one; never log arbitrary text as an id.
     genReqId: requestIdFor,
@@ -142,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         contactRoutes,
         usersRoutes,
         ordersRoutes,
+        cartRoutes,
         paymentsRoutes,
         uploadRoutes,
         profilesRoutes,

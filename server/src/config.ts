@@ -80,6 +80,13 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().trim().min(3).default('Partsmith <no-reply@partsmith.example>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@partsmith.example'),
+  SELLER_NAME: z.string().trim().min(2).max(120).default('Partsmith Inc.'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(300)
+    .default('1 Foundry Lane; Springfield, IL 62701; United States'),
   WEB_DIST: z.string().trim().min(1).optional(),
   WEB_SERVER_BUILD: z.string().trim().min(1).optional(),
   BETTER_AUTH_SECRET: z
@@ -188,6 +195,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   shopEmail: string;
+  /** Who sells, on invoices and credit notes: the legal name and the address's lines. */
+  seller: { name: string; address: string[] };
   webDist: string;
   /**
    * The web build's server module and page template (web/dist-server, beside the web build),
@@ -347,6 +356,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS.split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     webServerBuild: path.resolve(
       e.WEB_SERVER_BUILD ??

@@ -295,6 +295,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check out your cart: one order for every line, all lines taken or none
+     * @description Only address and phone are read; the lines are your cart on the server. A line that cannot be served is named in the 409 (`lines`) and nothing is taken. Send an Idempotency-Key header to make retries safe.
+     */
+    post: operations['postCheckout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A paid order's invoice as a PDF (its owner or an admin) */
+    get: operations['getOrdersByIdInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/credit-note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A refunded order's credit note as a PDF (its owner or an admin) */
+    get: operations['getOrdersByIdCreditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders': {
     parameters: {
       query?: never;
@@ -342,6 +396,44 @@ export interface paths {
     post?: never;
     /** Delete an unpaid order (its owner or an admin); its quantity goes back in stock */
     delete: operations['deleteOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your cart: each line with the unit price that applies, its stock and problems */
+    get: operations['getCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cart/lines/{partId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Put a part in your cart, or change its quantity there
+     * @description The quantity must be within the part's minimum order and its stock. A cart holds at most 50 different parts.
+     */
+    put: operations['putCartLinesByPartId'];
+    post?: never;
+    /** Take a part out of your cart */
+    delete: operations['deleteCartLinesByPartId'];
     options?: never;
     head?: never;
     patch?: never;
@@ -543,9 +635,29 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Ship a paid order */
+    /**
+     * Ship a paid order, with its carrier and tracking number when given
+     * @description The buyer gets a shipping mail (with a tracking link for known carriers).
+     */
     put: operations['shipOrder'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund a paid order in full: its credit note, its mail, its stock back if unshipped */
+    post: operations['postOrdersByIdRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1654,6 +1766,203 @@ export interface operations {
       };
     };
   };
+  postCheckout: {
+    parameters: {
+      query?: never;
+      header?: {
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          address: string;
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            /** Format: uuid */
+            insertedId: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            /** @default [] */
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              problem: string;
+            }[];
+          };
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOrdersByIdInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invoice (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOrdersByIdCreditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The credit-note (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getMyOrders: {
     parameters: {
       query: {
@@ -1696,6 +2005,31 @@ export interface operations {
             /** @enum {string|null} */
             status: 'shipped' | null;
             createdAt: string;
+            lines?: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            /** @default null */
+            paidAt: string | null;
+            /** @default null */
+            shippedAt: string | null;
+            /** @default null */
+            refundedAt: string | null;
+            /** @default null */
+            expiredAt: string | null;
+            /** @default null */
+            carrier: string | null;
+            /** @default null */
+            trackingNumber: string | null;
+            /** @default null */
+            invoiceNumber: string | null;
+            /** @default null */
+            creditNoteNumber: string | null;
           }[];
         };
       };
@@ -1770,6 +2104,31 @@ export interface operations {
             /** @enum {string|null} */
             status: 'shipped' | null;
             createdAt: string;
+            lines?: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            /** @default null */
+            paidAt: string | null;
+            /** @default null */
+            shippedAt: string | null;
+            /** @default null */
+            refundedAt: string | null;
+            /** @default null */
+            expiredAt: string | null;
+            /** @default null */
+            carrier: string | null;
+            /** @default null */
+            trackingNumber: string | null;
+            /** @default null */
+            invoiceNumber: string | null;
+            /** @default null */
+            creditNoteNumber: string | null;
           };
         };
       };
@@ -1952,6 +2311,217 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              image: string;
+              price: number;
+              basePrice: number;
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              quantity: number;
+              total: number;
+              minOrderQuantity: number;
+              availableQuantity: number;
+              problem: string | null;
+            }[];
+            count: number;
+            total: number;
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putCartLinesByPartId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        partId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          quantity: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              image: string;
+              price: number;
+              basePrice: number;
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              quantity: number;
+              total: number;
+              minOrderQuantity: number;
+              availableQuantity: number;
+              problem: string | null;
+            }[];
+            count: number;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteCartLinesByPartId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        partId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              image: string;
+              price: number;
+              basePrice: number;
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              quantity: number;
+              total: number;
+              minOrderQuantity: number;
+              availableQuantity: number;
+              problem: string | null;
+            }[];
+            count: number;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2761,6 +3331,31 @@ export interface operations {
             /** @enum {string|null} */
             status: 'shipped' | null;
             createdAt: string;
+            lines?: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            /** @default null */
+            paidAt: string | null;
+            /** @default null */
+            shippedAt: string | null;
+            /** @default null */
+            refundedAt: string | null;
+            /** @default null */
+            expiredAt: string | null;
+            /** @default null */
+            carrier: string | null;
+            /** @default null */
+            trackingNumber: string | null;
+            /** @default null */
+            invoiceNumber: string | null;
+            /** @default null */
+            creditNoteNumber: string | null;
           }[];
         };
       };
@@ -2802,7 +3397,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          carrier?: string;
+          trackingNumber?: string;
+        } | null;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -2864,6 +3466,101 @@ export interface operations {
       };
     };
   };
+  postOrdersByIdRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            modifiedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Bad Gateway */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getAuditLog: {
     parameters: {
       query?: {
@@ -2877,6 +3574,7 @@ export interface operations {
           | 'part.delete'
           | 'order.ship'
           | 'order.delete'
+          | 'order.refund'
           | 'payment.refund'
           | 'review.hide'
           | 'review.show'
@@ -2908,6 +3606,7 @@ export interface operations {
               | 'part.delete'
               | 'order.ship'
               | 'order.delete'
+              | 'order.refund'
               | 'payment.refund'
               | 'review.hide'
               | 'review.show'

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   idempotencyKeys,
   newsletterSubscribers,
-  orders,
   processedEvents,
   rateLimits,
   sessions,
@@ -20,6 +19,7 @@ import { housekeeping } from '../src/modules/housekeeping/plugin.ts';
 import { PURGE_BATCH, rateLimitKeepMs } from '../src/modules/housekeeping/service.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { startTestBucket, type TestBucket } from './test-bucket.ts';
+import { insertOrders } from './order-rows.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -69,7 +69,7 @@ const uploadPurge = (files: () => UploadFiles) => async () => {
     .update(users)
     .set({ image: `${t.config.publicUrl}${byUser.url}` })
     .where(eq(users.id, userId));
-  await db.insert(orders).values({
+  await insertOrders(db, {
     userId,
     name: 'Retired part',
     image: byOrder.url,

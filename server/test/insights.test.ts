@@ -7,6 +7,7 @@ import { ordersCsv } from '../src/modules/insights/service.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
+import { insertOrders } from './order-rows.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
 const PHONE = '+1 (217) 555-0100';
@@ -286,7 +287,7 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           createdAt: new Date(now - random() * 100 * DAY_MS),
         };
       });
-      generated = await db.insert(orders).values(rows).returning({ id: orders.id });
+      generated = await insertOrders(db, rows);
     });
 
     it.each([30, 90])(
@@ -366,28 +367,26 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
     it('exports the orders of a date range as CSV that parses back, quoted and with formulas neutralised', async () => {
       const tricky = await insertPart(t.database.db, { name: '=HYPERLINK("http://x","y")' });
       const createdAt = new Date('2021-03-04T10:00:00.000Z');
-      const [order] = await t.database.db
-        .insert(orders)
-        .values({
-          partId: tricky.id,
-          name: tricky.name,
-          image: tricky.image,
-          description: tricky.description,
-          unitPriceCents: 1234,
-          quantity: 3,
-          userEmail: '+cmd@example.com',
-          userName: 'Smith, "Junior"\nSecond line',
-          address: ADDRESS,
-          phone: PHONE,
-          stockAfter: 0,
-          paid: true,
-          transactionId: 'pi_csv_tricky',
-          paidAt: new Date('2021-03-04T10:05:00.000Z'),
-          createdAt,
-        })
-        .returning();
+      const [order] = await insertOrders(t.database.db, {
+        partId: tricky.id,
+        name: tricky.name,
+        image: tricky.image,
+        description: tricky.description,
+        unitPriceCents: 1234,
+        quantity: 3,
+        userEmail: '+cmd@example.com',
+        userName: 'Smith, "Junior"\nSecond line',
+        address: ADDRESS,
+        phone: PHONE,
+        stockAfter: 0,
+        paid: true,
+        transactionId: 'pi_csv_tricky',
+        paidAt: new Date('2021-03-04T10:05:00.000Z'),
+        createdAt,
+      });
       // One the day after `to`, one the day before `from`: both left out.
-      await t.database.db.insert(orders).values(
+      await insertOrders(
+        t.database.db,
         ['2021-03-02T23:59:59.999Z', '2021-03-06T00:00:00.000Z'].map((at, i) => ({
           name: '@SUM(A1)',
           image: tricky.image,
@@ -489,7 +488,7 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         // Many at one instant: the keyset's second key (seq) keeps each once.
         createdAt: new Date('2020-01-01T00:00:00.000Z'),
       }));
-      await t.database.db.insert(orders).values(extra);
+      await insertOrders(t.database.db, extra);
       const chunks: string[] = [];
       for await (const chunk of ordersCsv(t.database.db, {
         from: new Date('2020-01-01T00:00:00.000Z'),

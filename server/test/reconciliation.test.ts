@@ -19,6 +19,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { DB_KINDS, buildTestApp, tempDir, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 import { startStripeMock, type StripeMock } from './stripe-mock.ts';
+import { insertOrders } from './order-rows.ts';
 
 const WEBHOOK_SECRET = 'whsec_partsmith_reconciliation_test';
 const CARD = { number: '4242424242424242', expiry: '12 / 39', cvc: '123' };
@@ -461,23 +462,20 @@ describe('npm run payments:reconcile on the embedded database', () => {
     const dataDir = tempDir();
     const database = await openDatabase({ dataDir });
     await runMigrations(database);
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        userId: null,
-        partId: null,
-        name: 'Torque Driver',
-        image: '/images/torque-driver.webp',
-        description: 'A precise driver',
-        unitPriceCents: 1000,
-        quantity: 1,
-        userEmail: 'buyer@example.com',
-        userName: 'Buyer',
-        address: '1 Main Street',
-        phone: '+1 555 0100',
-        stockAfter: 10,
-      })
-      .returning();
+    const [order] = await insertOrders(database.db, {
+      userId: null,
+      partId: null,
+      name: 'Torque Driver',
+      image: '/images/torque-driver.webp',
+      description: 'A precise driver',
+      unitPriceCents: 1000,
+      quantity: 1,
+      userEmail: 'buyer@example.com',
+      userName: 'Buyer',
+      address: '1 Main Street',
+      phone: '+1 555 0100',
+      stockAfter: 10,
+    });
     await database.db.insert(testPayments).values({
       id: 'pi_test_lost',
       clientSecret: 'pi_test_lost_secret_x',

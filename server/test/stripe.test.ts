@@ -13,6 +13,7 @@ import { createStripeProvider } from '../src/modules/payments/stripe-provider.ts
 import { stripeWebhookRoutes } from '../src/modules/payments/stripe-webhook.ts';
 import { DB_KINDS, openTestDatabase, tempDir } from './helpers.ts';
 import { startStripeMock, stripeEvent, type StripeMock } from './stripe-mock.ts';
+import { insertOrders } from './order-rows.ts';
 
 const PUBLISHABLE_KEY = 'pk_test_partsmith';
 
@@ -185,23 +186,20 @@ describe.each(DB_KINDS)('Stripe webhook on %s', (kind) => {
   });
 
   async function insertOrder(unitPriceCents = 1999, quantity = 2) {
-    const [row] = await database.db
-      .insert(orders)
-      .values({
-        userId: null,
-        partId: null,
-        name: 'Torque Driver',
-        image: '/images/torque-driver.webp',
-        description: 'A precise driver',
-        unitPriceCents,
-        quantity,
-        userEmail: 'buyer@example.com',
-        userName: 'Buyer',
-        address: '1 Main Street',
-        phone: '+1 555 0100',
-        stockAfter: 10,
-      })
-      .returning();
+    const [row] = await insertOrders(database.db, {
+      userId: null,
+      partId: null,
+      name: 'Torque Driver',
+      image: '/images/torque-driver.webp',
+      description: 'A precise driver',
+      unitPriceCents,
+      quantity,
+      userEmail: 'buyer@example.com',
+      userName: 'Buyer',
+      address: '1 Main Street',
+      phone: '+1 555 0100',
+      stockAfter: 10,
+    });
     return row!;
   }
 

@@ -93,6 +93,18 @@ describe('the page hints', () => {
     expect(compileHintChunks(bundle)).toEqual(['assets/start.js']);
   });
 
+  it('also hints a large library the app imports from a chunk of its own, not a small one', () => {
+    const withCode = Object.fromEntries(
+      Object.entries(bundle).map(([file, c]) => [
+        file,
+        { ...c, code: file === 'assets/react.js' ? 'x'.repeat(40_000) : '' },
+      ]),
+    ) as Rollup.OutputBundle;
+    expect(compileHintChunks(withCode)).toEqual(['assets/start.js', 'assets/react.js']);
+    (withCode['assets/react.js'] as Rollup.OutputChunk).code = 'x'.repeat(1000);
+    expect(compileHintChunks(withCode)).toEqual(['assets/start.js']);
+  });
+
   it('the plugin puts the hint atop the app in the build, and only there', () => {
     const code = (file: string) => (built[file] as Rollup.OutputChunk).code;
     const built = Object.fromEntries(

@@ -121,6 +121,9 @@ export function zodBeforeFirstRender(
   });
 }
 
+/** Chromium streams (and compiles off the main thread) scripts from about 30 kB up. */
+const HINT_MIN_BYTES = 30_000;
+
 /** V8's explicit compile hint: compile every function of the file as it streams in. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -133,7 +136,14 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * the main thread.
  */
 export function compileHintChunks(bundle: Rollup.OutputBundle): string[] {
-  return chunkGraph(bundle).appChunks;
+  const { appChunks, app, byFile } = chunkGraph(bundle);
+  // A library the bundler split out of the app (React Router, once the navbar's on-demand chunk
+  // shares it: decision 045) runs before the first render as much as the app does: hinted too
+  // when it is above the streaming size.
+  const large = [...app].filter(
+    (f) => !appChunks.includes(f) && (byFile.get(f)?.code?.length ?? 0) >= HINT_MIN_BYTES,
+  );
+  return [...appChunks, ...large];
 }
 
 /**

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer's body, beside the usual three (a checkout's failing lines). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -11,6 +11,7 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMIT_NAMES = [
+  'cart',
   'contact',
   'newsletter',
   'purchase',
@@ -27,6 +28,7 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
  * minute; nobody writes the shop 6 messages in 10 minutes.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
+  cart: { per: 'user', max: 300, windowSeconds: 600 },
   contact: { per: 'ip', max: 5, windowSeconds: 600 },
   newsletter: { per: 'ip', max: 5, windowSeconds: 600 },
   purchase: { per: 'user', max: 20, windowSeconds: 600 },

@@ -11,6 +11,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, such as List-Unsubscribe on the newsletter's mails. */
   headers?: Record<string, string>;
+  /** Files sent with the mail, such as an invoice's PDF (passed to nodemailer as they are). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -63,6 +63,7 @@ const TAGS = [
   { name: 'parts', description: 'The catalogue' },
   { name: 'reviews', description: "Customers' reviews" },
   { name: 'orders', description: 'Buying parts, and your orders' },
+  { name: 'cart', description: 'Your cart, kept on the server while you are signed in' },
   { name: 'payments', description: 'Paying an order (test processor or Stripe)' },
   { name: 'uploads', description: 'Uploading images (re-encoded to WebP)' },
   { name: 'profiles', description: 'Customer profiles' },

@@ -58,7 +58,7 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send(errorBody(error.statusCode, error.message));
+        .send({ ...error.details, ...errorBody(error.statusCode, error.message) });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

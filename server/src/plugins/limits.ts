@@ -19,6 +19,7 @@ declare module 'fastify' {
 
 /** What each limit's 429 says the caller did too often. */
 const TOO_MANY: Record<RateLimitName, string> = {
+  cart: 'You have changed your cart many times in a short time.',
   contact: 'You have sent several messages in a short time.',
   newsletter: 'There were several newsletter sign-ups from your connection in a short time.',
   purchase: 'You have placed many orders in a short time.',

@@ -72,6 +72,25 @@ async function intent(live: LiveApp, who: Caller) {
   return { orderId, clientSecret: res.json().clientSecret as string };
 }
 
+/** An order of the customer's, paid (and refunded, when asked) as far as the database says. */
+async function settledOrder(live: LiveApp, cast: Cast, refunded = false) {
+  const id = await live.order(cast.customer);
+  const suffix = randomUUID().slice(0, 6);
+  await live.database.db
+    .update(orders)
+    .set({
+      paid: true,
+      paidAt: new Date(),
+      transactionId: `pi_test_${randomUUID()}`,
+      invoiceNumber: `PS-1999-${suffix}`,
+      ...(refunded
+        ? { refundedAt: new Date(), creditNoteNumber: `CN-1999-${suffix}`, refundReason: 'test' }
+        : {}),
+    })
+    .where(eq(orders.id, id));
+  return id;
+}
+
 const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
 
 /** A newsletter link as the shop mails it (path and query only). */
@@ -169,6 +188,51 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/orders/:id': {
     expect: [401, 200, 404, 200],
     call: async (live, cast) => ({ path: `/api/orders/${await live.order(cast.customer)}` }),
+  },
+  'GET /api/cart': { expect: signedIn(200), call: fixed('/api/cart') },
+  'PUT /api/cart/lines/:partId': {
+    expect: signedIn(200),
+    call: async (live) => ({ path: `/api/cart/lines/${await part(live)}`, body: { quantity: 1 } }),
+  },
+  'DELETE /api/cart/lines/:partId': {
+    expect: signedIn(200),
+    call: async (live) => ({ path: `/api/cart/lines/${await part(live)}` }),
+  },
+  // Each caller checks out a cart of its own with one line in it.
+  'POST /api/checkout': {
+    expect: signedIn(200),
+    call: async (live, cast, role) => {
+      if (role !== 'anonymous') {
+        const res = await live.call({
+          method: 'PUT',
+          path: `/api/cart/lines/${await part(live)}`,
+          as: cast[role],
+          body: { quantity: 1 },
+        });
+        if (res.status !== 200) throw new Error(`no cart line: ${res.status} ${res.text}`);
+      }
+      return { path: '/api/checkout', body: ORDER_FIELDS };
+    },
+  },
+  'GET /api/orders/:id/invoice.pdf': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast)}/invoice.pdf`,
+    }),
+  },
+  'GET /api/orders/:id/credit-note.pdf': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast, true)}/credit-note.pdf`,
+    }),
+  },
+  // On an order refunded already: the admin's call answers without asking the provider again.
+  'POST /api/orders/:id/refund': {
+    expect: adminOnly,
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast, true)}/refund`,
+      body: { reason: 'Arrived damaged' },
+    }),
   },
   'GET /api/payment-config': { expect: everyone(200), call: fixed('/api/payment-config') },
   // Stripe's webhook (a shop with STRIPE_WEBHOOK_SECRET): only a signed event is read.

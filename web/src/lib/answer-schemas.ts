@@ -1,12 +1,14 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
 // requests every page makes while it loads, the sign-in page's, the purchase, contact and
-// newsletter forms' and the deletes of the dashboard's lists. Loaded by the answer-check worker, and on the main thread
-// only where no worker runs (jsdom, a worker that failed).
+// newsletter forms', the cart's and the deletes of the dashboard's lists. Loaded by the
+// answer-check worker, and on the main thread only where no worker runs (jsdom, a worker that
+// failed).
 import './zod-jitless.ts';
 import * as z from '@partsmith/contract/zod-subset';
 import {
   AdminCheck,
   AuthProviders,
+  Cart,
   ContactAnswer,
   DeleteAnswer,
   NewsletterAnswer,
@@ -23,6 +25,8 @@ import {
 export const ANSWER_SCHEMAS = {
   AdminCheck,
   AuthProviders,
+  /** The cart (the top bar's count on every page, the purchase page's Add to cart). */
+  Cart,
   /** The contact and newsletter forms' answers (every page's footer). */
   ContactAnswer,
   NewsletterAnswer,
@@ -32,7 +36,7 @@ export const ANSWER_SCHEMAS = {
   OrderList,
   Part,
   PartList,
-  /** POST /api/purchase: checked off the main thread like the page's own answers. */
+  /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */
   PurchaseAnswer,
   ReviewList,
   /** Better Auth's answers (sign-in, sign-up, password reset, a social sign-in's address). */

@@ -2,13 +2,19 @@ import type * as z from '@partsmith/contract/zod-subset';
 import { checkAnswer } from './answer-check.ts';
 import type { AnswerName, AnswerSchemas } from './answer-schemas.ts';
 
-/** An API failure with the message the page should show. `status` 0 means no answer at all. */
+/**
+ * An API failure with the message the page should show. `status` 0 means no answer at all.
+ * `body` is the error answer as it came (a refused checkout names its lines there).
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  // Declared only (no class field emitted): it costs the entry, which every page loads, less.
+  declare readonly body: unknown;
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -118,7 +124,9 @@ export async function apiRequest<S extends SchemaSource>(
     }
   }
 
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response.status, json));
+  if (!response.ok) {
+    throw new ApiError(response.status, await errorMessage(response.status, json), json);
+  }
 
   let check: { success: boolean; data?: unknown };
   if (typeof schema === 'string') {

@@ -10,3 +10,4 @@ export * from './profiles.ts';
 export * from './audit.ts';
 export * from './jobs.ts';
 export * from './insights.ts';
+export * from './cart.ts';

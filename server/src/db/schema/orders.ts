@@ -33,6 +33,12 @@ export const orders = pgTable(
     description: text('description').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * The order's total: the sum of its lines (order_lines). The columns above are its first
+     * line's (`quantity`: the units of all lines; `name` says "and N more" after the first).
+     */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    lineCount: integer('line_count').notNull().default(1),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),
     address: text('address').notNull(),
@@ -42,6 +48,16 @@ export const orders = pgTable(
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** What the admin gave when shipping it (both optional). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The invoice of a paid order: PS-<year>-<6 digits>, from a gapless yearly sequence. */
+    invoiceNumber: text('invoice_number').unique(),
+    /** A paid order refunded in full by an admin: its credit note (CN-<year>-<6 digits>). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundReason: text('refund_reason'),
+    creditNoteNumber: text('credit_note_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when an unpaid order outlived UNPAID_ORDER_TTL: its stock went back; it cannot be paid. */
@@ -52,6 +68,8 @@ export const orders = pgTable(
     check('orders_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_shipped_only_paid', sql`${t.shippedAt} is null or ${t.paid}`),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_refunded_only_paid', sql`${t.refundedAt} is null or ${t.paid}`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // MAX_UNPAID_ORDERS counts a buyer's open unpaid orders at each purchase.
     index('orders_open_unpaid_user_idx')
@@ -64,6 +82,48 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The lines of every order (a purchase writes one, a checkout one per part of the cart), each
+ * with the part's name, image and unit price copied as they were when it was bought.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    index('order_lines_part_idx').on(t.partId),
+  ],
+);
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * The numbers of invoices and credit notes: one row per series and year, whose `last` is taken
+ * and raised in the transaction that issues the document, so the numbers have no gaps (a
+ * rolled-back payment gives its number back) and two payments at once get two numbers.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
 
 /** Idempotency-Key of POST /api/purchase: one order and one answer per user and key. */
 export const idempotencyKeys = pgTable(
@@ -93,10 +153,18 @@ export const orderMails = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Which mail of the order's life: placed, receipt, shipped, refunded, expired. */
+    kind: text('kind').notNull().default('placed'),
     attempts: integer('attempts').notNull().default(0),
     /** When it may be taken next: now for a new one, later while being sent or after a failure. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
-  (t) => [index('order_mails_due_idx').on(t.dueAt)],
+  (t) => [
+    index('order_mails_due_idx').on(t.dueAt),
+    check(
+      'order_mails_kind',
+      sql`${t.kind} in ('placed', 'receipt', 'shipped', 'refunded', 'expired')`,
+    ),
+  ],
 );

@@ -117,7 +117,7 @@ export function csvLine(order: ExportedOrder): string {
       csvField(order.partName),
       String(order.quantity),
       money(order.unitPriceCents),
-      money(order.unitPriceCents * order.quantity),
+      money(order.totalCents),
     ].join(',') + '\r\n'
   );
 }

@@ -57,7 +57,7 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
   /** Reads what a claimed batch needs, in one go (the orders of the mails, the admins). */
   load(jobs: Job[]): Promise<Batch>;
   /** The mail of a job, or null when there is none to send any more (the job is deleted). */
-  mail(job: Job, batch: Batch): MailMessage | null;
+  mail(job: Job, batch: Batch): MailMessage | null | Promise<MailMessage | null>;
   /** What the failure log says of a job (`{ orderId }`), besides its attempts. */
   logFields(job: Job): Record<string, unknown>;
   /** For the logs: `order confirmation mail`, and the sender's own name `order mail`. */
@@ -108,7 +108,7 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
     const sent: number[] = [];
     for (const job of jobs) {
       try {
-        const message = deps.mail(job, batch);
+        const message = await deps.mail(job, batch);
         if (message) {
           await mailer.send(message);
           deps.counted?.sent();

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { restock } from '../parts/stock.ts';
+import { orderMails, orders } from '../../db/schema/orders.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, type PaymentLog } from '../payments/service.ts';
+import { restockOrder } from './service.ts';
 
 /**
  * UNPAID_ORDER_TTL: unpaid orders older than the TTL expire. Each one's open payments are
@@ -19,6 +19,8 @@ export async function expireUnpaidOrders(input: {
   now?: Date;
   /** Called right after a commit that put stock back. */
   catalogueChanged?: () => void;
+  /** Called after a commit that queued an order's mail (its expiry notice). */
+  mailQueued?: () => void;
 }): Promise<number> {
   const { db, log } = input;
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.ttlMs);
@@ -35,12 +37,14 @@ export async function expireUnpaidOrders(input: {
       const done = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row || row.paid || row.expiredAt) return false;
-        await restock(tx, row);
+        await restockOrder(tx, row.id);
         await tx.update(orders).set({ expiredAt: new Date() }).where(eq(orders.id, id));
+        await tx.insert(orderMails).values({ orderId: id, kind: 'expired' });
         return true;
       });
       if (done) {
         input.catalogueChanged?.();
+        input.mailQueued?.();
         expired++;
         log.info({ orderId: id }, 'an unpaid order expired; its stock went back');
       }

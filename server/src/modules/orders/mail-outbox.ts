@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAGES } from '@partsmith/contract/pages';
 import type { Db } from '../../db/client.ts';
-import { orderMails, orders, type OrderRow } from '../../db/schema/orders.ts';
+import { orderMails, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import {
+  renderOrderMail,
+  trackingUrl,
+  type OrderMailInput,
+  type OrderMailKind,
+} from '../../mail/order-mails.ts';
+import { renderInvoicePdf } from '../invoices/pdf.ts';
 import { createOutboxSender, type OutboxJob, type OutboxSender } from '../jobs/outbox.ts';
-import { orderTotalCents } from '../payments/service.ts';
+import { orderDocument, type Seller } from './documents.ts';
+import { linesOfOrders } from './service.ts';
 
 /** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
 const POLL_MS = 30_000;
@@ -16,60 +23,109 @@ const BATCH_IDLE = 50;
 const BATCH_BUSY = 5;
 const BUSY_PAUSE_MS = 100;
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The order confirmation mail of an order. */
-export function confirmationMail(order: OrderRow, publicUrl: string): MailMessage {
-  const total = money(orderTotalCents(order));
-  return {
-    to: order.userEmail,
-    subject: `Your Partsmith order: ${order.quantity} x ${order.name}`,
-    text:
-      `Hello ${order.userName},\n\nThank you for your order.\n\n` +
-      `  ${order.quantity} x ${order.name} at ${money(order.unitPriceCents)} = ${total}\n` +
-      `  Ship to: ${order.address}\n  Phone: ${order.phone}\n  Order: ${order.id}\n\n` +
-      `Pay for it here: ${publicUrl}/dashboard/payment/${order.id}\n` +
-      `Your orders: ${publicUrl}${PAGES.myOrders.path}\n\nPartsmith\n`,
+/**
+ * The mail of one step of an order's life (placed, receipt, shipped, refunded, expired), with the
+ * invoice PDF attached to the receipt and the credit note to the refund's mail.
+ */
+export async function orderMail(
+  kind: OrderMailKind,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  shop: { publicUrl: string; seller: Seller },
+): Promise<MailMessage> {
+  const input: OrderMailInput = {
+    kind,
+    publicUrl: shop.publicUrl,
+    order: {
+      id: order.id,
+      userName: order.userName,
+      userEmail: order.userEmail,
+      address: order.address,
+      phone: order.phone,
+      lines: lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      })),
+      totalCents: order.totalCents,
+      createdAt: order.createdAt,
+    },
   };
+  const attach = async (document: ReturnType<typeof orderDocument>) =>
+    document
+      ? [
+          {
+            filename: `${document.number}.pdf`,
+            content: await renderInvoicePdf(document),
+            contentType: 'application/pdf',
+          },
+        ]
+      : undefined;
+  if (kind === 'receipt') {
+    input.invoiceNumber = order.invoiceNumber ?? undefined;
+    input.paymentReference = order.transactionId ?? undefined;
+    input.attachments = await attach(orderDocument('invoice', order, lines, shop.seller));
+  } else if (kind === 'shipped') {
+    input.carrier = order.carrier;
+    input.trackingNumber = order.trackingNumber;
+    input.trackingUrl = trackingUrl(order.carrier, order.trackingNumber);
+  } else if (kind === 'refunded') {
+    input.creditNoteNumber = order.creditNoteNumber ?? undefined;
+    input.reason = order.refundReason ?? undefined;
+    input.attachments = await attach(orderDocument('credit-note', order, lines, shop.seller));
+  }
+  return renderOrderMail(input);
 }
 
 export type OrderMailSender = OutboxSender;
 
+type OrderMailJob = OutboxJob & { order_id: string; kind: OrderMailKind };
+
 /**
- * Sends the order confirmations the purchases left in `order_mails` (decision 017), off the
- * request path, by the outbox rules of jobs/outbox.ts: a failure is retried later, and while the
- * event loop is busy with requests the sender takes a few mails at a time.
+ * Sends the order mails left in `order_mails` (decision 017) by the statements that changed an
+ * order (a purchase or checkout, a payment, shipping, a refund, an expiry), off the request path,
+ * by the outbox rules of jobs/outbox.ts: a failure is retried later, and while the event loop is
+ * busy with requests the sender takes a few mails at a time.
  */
 export function createOrderMailSender(deps: {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  seller: Seller;
   /** Told of each mail sent, and of each failed attempt (for the metrics). */
   counted?: { sent(): void; failed(): void };
 }): OrderMailSender {
   const { db } = deps;
-  return createOutboxSender<OutboxJob & { order_id: string }, Map<string, OrderRow>>({
+  return createOutboxSender<
+    OrderMailJob,
+    { orders: Map<string, OrderRow>; lines: Map<string, OrderLineRow[]> }
+  >({
     db,
     mailer: deps.mailer,
     log: deps.log,
     table: orderMails,
-    returning: sql`order_id`,
+    returning: sql`order_id, kind`,
     async load(jobs) {
+      const ids = [...new Set(jobs.map((j) => j.order_id))];
       // `= any($1)`: one statement text whatever the batch's size (see jobs/outbox.ts).
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(sql`${orders.id} = any(${sql.param(jobs.map((j) => j.order_id))})`);
-      return new Map(rows.map((r) => [r.id, r]));
+      const [rows, lines] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(sql`${orders.id} = any(${sql.param(ids)})`),
+        linesOfOrders(db, ids),
+      ]);
+      return { orders: new Map(rows.map((r) => [r.id, r])), lines };
     },
     // An order deleted meanwhile has no mail left to send.
-    mail: (job, byId) => {
-      const order = byId.get(job.order_id);
-      return order ? confirmationMail(order, deps.publicUrl) : null;
+    mail: (job, batch) => {
+      const order = batch.orders.get(job.order_id);
+      if (!order) return null;
+      return orderMail(job.kind, order, batch.lines.get(order.id) ?? [], deps);
     },
-    logFields: (job) => ({ orderId: job.order_id }),
-    names: { mail: 'order confirmation mail', sender: 'order mail' },
+    logFields: (job) => ({ orderId: job.order_id, kind: job.kind }),
+    names: { mail: 'order mail', sender: 'order mail' },
     pollMs: POLL_MS,
     pokeDelayMs: POKE_DELAY_MS,
     batch: { idle: BATCH_IDLE, busy: { size: BATCH_BUSY, pauseMs: BUSY_PAUSE_MS } },

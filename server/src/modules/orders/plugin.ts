@@ -29,6 +29,7 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     mailer: app.mailer,
     log,
     publicUrl: config.publicUrl,
+    seller: { ...config.seller, email: config.shopEmail, url: config.publicUrl },
     counted: {
       sent: () => app.metrics.mailsSent.inc({ kind: 'order' }),
       failed: () => app.metrics.mailsFailed.inc({ kind: 'order' }),
@@ -70,7 +71,14 @@ export const orders = fp(async function orders(app: FastifyInstance) {
       running = true;
       // One instance sweeps each round (the lease); the others skip it.
       runLeased(db, 'unpaid-order-sweep', intervalMs, () =>
-        expireUnpaidOrders({ db, provider: app.payments, ttlMs, log, catalogueChanged }),
+        expireUnpaidOrders({
+          db,
+          provider: app.payments,
+          ttlMs,
+          log,
+          catalogueChanged,
+          mailQueued: mails.poke,
+        }),
       )
         .catch((err: unknown) => log.error({ err }, 'the unpaid order sweep failed'))
         .finally(() => {

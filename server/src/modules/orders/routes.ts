@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminListQuery,
   ApiError,
+  CheckoutBody,
+  CheckoutProblem,
+  RefundBody,
+  ShipBody,
   ModifiedAnswer,
   PART_HEADERS,
   DeleteAnswer,
@@ -13,7 +17,9 @@ import {
   PurchaseAnswer,
   PurchaseBody,
 } from '@partsmith/contract';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { renderInvoicePdf } from '../invoices/pdf.ts';
+import { orderDocument } from './documents.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -47,6 +53,73 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(answer.statusCode as 200).send(answer.body);
     },
   );
+
+  app.post(
+    '/checkout',
+    {
+      config: { access: 'verified', limit: 'purchase' },
+      schema: {
+        tags: ['cart'],
+        summary: 'Check out your cart: one order for every line, all lines taken or none',
+        description:
+          'Only address and phone are read; the lines are your cart on the server. A line that cannot be served is named in the 409 (`lines`) and nothing is taken. Send an Idempotency-Key header to make retries safe.',
+        headers: IdempotencyHeaders,
+        body: CheckoutBody,
+        response: { 200: PurchaseAnswer, 409: CheckoutProblem, 422: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.checkout(
+        request.body,
+        request.user!,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  for (const kind of ['invoice', 'credit-note'] as const) {
+    app.get(
+      `/orders/:id/${kind}.pdf`,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['orders'],
+          summary:
+            kind === 'invoice'
+              ? "A paid order's invoice as a PDF (its owner or an admin)"
+              : "A refunded order's credit note as a PDF (its owner or an admin)",
+          params: IdParams,
+          produces: ['application/pdf'],
+          response: {
+            200: z.any().describe(`The ${kind} (application/pdf)`),
+            404: ApiError,
+          },
+        },
+      },
+      async (request, reply) => {
+        const row = await service.getVisible(request.params.id, request.user!);
+        const document = orderDocument(kind, row, await service.linesOf(row.id), {
+          ...app.config.seller,
+          email: app.config.shopEmail,
+          url: app.config.publicUrl,
+        });
+        if (!document) {
+          throw notFound(
+            kind === 'invoice'
+              ? 'This order has no invoice: it is not paid.'
+              : 'This order has no credit note: it was not refunded.',
+          );
+        }
+        const pdf = await renderInvoicePdf(document);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${document.number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
 
   app.get(
     '/orders',
@@ -125,14 +198,41 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Ship a paid order',
+        summary: 'Ship a paid order, with its carrier and tracking number when given',
+        description: 'The buyer gets a shipping mail (with a tracking link for known carriers).',
         params: IdParams,
+        body: ShipBody,
         response: { 200: ModifiedAnswer, 404: ApiError, 409: ApiError },
       },
     },
     async (request) => ({
       acknowledged: true as const,
-      modifiedCount: await app.orders.ship(request.params.id, request.user!),
+      modifiedCount: await app.orders.ship(request.params.id, request.user!, request.body ?? {}),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Refund a paid order in full: its credit note, its mail, its stock back if unshipped',
+        params: IdParams,
+        body: RefundBody,
+        response: {
+          200: ModifiedAnswer,
+          404: ApiError,
+          409: ApiError,
+          502: ApiError,
+          503: ApiError,
+        },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await app.orders.refund(request.params.id, request.user!, request.body.reason),
     }),
   );
 };

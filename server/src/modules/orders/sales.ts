@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { orderLines, orders } from '../../db/schema/orders.ts';
 
 // What other modules may read of the orders in bulk: the admin overview's figures and the
 // accounting export (the insights module). Both read a range of `created_at` on
@@ -28,7 +28,8 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> {
   const result = await db.execute(sql`
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-      coalesce(sum(unit_price_cents::bigint * quantity) filter (where paid), 0) as revenue_cents,
+      coalesce(sum(total_cents::bigint) filter (where paid and refunded_at is null), 0)
+        as revenue_cents,
       count(*) filter (where paid) as paid,
       count(*) filter (where not paid and expired_at is null) as unpaid,
       count(*) filter (where paid and shipped_at is null) as to_ship,
@@ -65,13 +66,13 @@ export async function topPartsByRevenue(
   limit: number,
 ): Promise<PartSales[]> {
   const result = await db.execute(sql`
-    select part_id,
-      (array_agg(name order by created_at desc))[1] as name,
-      sum(unit_price_cents::bigint * quantity) as revenue_cents,
-      sum(quantity) as quantity
-    from ${orders}
-    where paid and created_at >= ${from.toISOString()}
-    group by part_id, case when part_id is null then name end
+    select l.part_id,
+      (array_agg(l.name order by o.created_at desc))[1] as name,
+      sum(l.unit_price_cents::bigint * l.quantity) as revenue_cents,
+      sum(l.quantity) as quantity
+    from ${orders} o join ${orderLines} l on l.order_id = o.id
+    where o.paid and o.refunded_at is null and o.created_at >= ${from.toISOString()}
+    group by l.part_id, case when l.part_id is null then l.name end
     order by revenue_cents desc, name, part_id
     limit ${limit}`);
   return rowsOf(result).map((r) => ({
@@ -96,6 +97,7 @@ export interface ExportedOrder {
   partName: string;
   quantity: number;
   unitPriceCents: number;
+  totalCents: number;
 }
 
 const asDate = (value: unknown) =>
@@ -115,7 +117,7 @@ export async function* ordersPlacedBetween(
   for (;;) {
     const result = await db.execute(sql`
       select id, seq, created_at, created_at::text as created_at_text, paid, paid_at, shipped_at, expired_at, user_email, user_name,
-        part_id, name, quantity, unit_price_cents
+        part_id, name, quantity, unit_price_cents, total_cents
       from ${orders}
       where true
         ${range.from ? sql`and created_at >= ${range.from.toISOString()}` : sql``}
@@ -141,6 +143,7 @@ export async function* ordersPlacedBetween(
       partName: String(r.name),
       quantity: Number(r.quantity),
       unitPriceCents: Number(r.unit_price_cents),
+      totalCents: Number(r.total_cents),
     }));
     if (rows.length < batch) return;
   }

@@ -1,23 +1,44 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { executePrepared, prepared } from '../../db/prepared.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import { idempotencyKeys, orderMails, orders, type OrderRow } from '../../db/schema/orders.ts';
+import {
+  idempotencyKeys,
+  orderLines,
+  orderMails,
+  orders,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { createPartsRepository } from '../parts/repository.ts';
-import { restock, takeStockStatement } from '../parts/stock.ts';
+import { lockPartsInOrder, restock, takeStockStatement } from '../parts/stock.ts';
+import { cartLinesOf, readCart } from '../cart/repository.ts';
+import { checkoutStatement } from './checkout.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { cancelOpenPayments, orderTotalCents } from '../payments/service.ts';
+import { cancelOpenPayments, markPaymentRefunded, orderTotalCents } from '../payments/service.ts';
+import { takeDocumentNumber } from './repository.ts';
 import { lockUser } from '../users/service.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
+
+/** Puts every line of an order back in stock (inside the caller's transaction). */
+export async function restockOrder(tx: DbOrTx, orderId: string) {
+  // In the order of the parts' ids, as a checkout locks them.
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.partId);
+  for (const line of lines) await restock(tx, line);
+}
 
 /** How many open (unpaid, unexpired) orders a buyer holds. */
 async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
@@ -27,8 +48,24 @@ async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
   );
 }
 
-/** An order for the API; `ttlMs` (UNPAID_ORDER_TTL) gives an open unpaid order its `expiresAt`. */
-export function toApiOrder(row: OrderRow, ttlMs?: number): Order {
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** An order line for the API (money in dollars). */
+export const toApiLine = (line: OrderLineRow) => ({
+  partId: line.partId,
+  name: line.name,
+  image: line.image,
+  price: line.unitPriceCents / 100,
+  quantity: line.quantity,
+  total: (line.unitPriceCents * line.quantity) / 100,
+});
+
+/**
+ * An order for the API; `ttlMs` (UNPAID_ORDER_TTL) gives an open unpaid order its `expiresAt`.
+ * An order of several lines carries them (`lines`, read by linesOfOrders); one of one line reads
+ * as the spec's order.
+ */
+export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]): Order {
   return {
     _id: row.id,
     partId: row.partId,
@@ -52,19 +89,36 @@ export function toApiOrder(row: OrderRow, ttlMs?: number): Order {
     transactionId: row.transactionId,
     status: row.shippedAt ? 'shipped' : null,
     createdAt: row.createdAt.toISOString(),
+    ...(row.lineCount > 1 && lines ? { lines: lines.map(toApiLine) } : {}),
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    refundedAt: iso(row.refundedAt),
+    expiredAt: iso(row.expiredAt),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
   };
 }
 
-const orderColumns = Object.entries(getTableColumns(orders));
-
-/** A raw `orders` row (snake_case, driver values) as Drizzle's select would give it. */
-function toOrderRow(raw: Record<string, unknown>): OrderRow {
-  return Object.fromEntries(
-    orderColumns.map(([key, column]) => {
-      const value = raw[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as OrderRow;
+/** The lines of these orders, in order, by order id (one query, whatever their number). */
+export async function linesOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(sql`${orderLines.orderId} = any(${sql.param(orderIds)})`)
+    .orderBy(orderLines.orderId, orderLines.position);
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return byOrder;
 }
 
 /**
@@ -90,13 +144,18 @@ function placeOrderStatement(limitUnpaid: boolean) {
   with taken as (${taken})
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
-                           quantity, user_email, user_name, address, phone, stock_after)
+                           quantity, total_cents, user_email, user_name, address, phone,
+                           stock_after)
     select ${sql.placeholder('userId')}, id, name, image, description, unit_price_cents,
-           ${sql.placeholder('quantity')}, ${sql.placeholder('email')},
-           ${sql.placeholder('userName')}, ${sql.placeholder('address')},
-           ${sql.placeholder('phone')}, available_quantity
+           ${sql.placeholder('quantity')},
+           unit_price_cents::bigint * ${sql.placeholder('quantity')},
+           ${sql.placeholder('email')}, ${sql.placeholder('userName')},
+           ${sql.placeholder('address')}, ${sql.placeholder('phone')}, available_quantity
     from taken
     returning *)
+  , line as (
+    insert into ${orderLines} (order_id, position, part_id, name, image, unit_price_cents, quantity)
+    select id, 0, part_id, name, image, unit_price_cents, quantity from placed)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   , low_stock_mail as (${queueLowStockMailsFrom(sql`taken`)})
   select placed.*, (select low_stock_crossed from taken) as low_stock_crossed from placed`;
@@ -122,7 +181,21 @@ export interface PlaceOrderInput {
   phone: string;
 }
 
+export interface CheckoutInput {
+  address: string;
+  phone: string;
+}
+
 type Answer = { statusCode: number; body: { acknowledged: true; insertedId: string } };
+
+/** A checkout that could not take every line: its transaction is rolled back. */
+class CheckoutRefused extends Error {}
+
+/** A committed order's id, and whether it took a part below its low-stock threshold. */
+interface Placed {
+  id: string;
+  lowStockCrossed: boolean;
+}
 
 export function createOrdersService(deps: {
   db: Db;
@@ -159,9 +232,16 @@ export function createOrdersService(deps: {
     placeOrderStatement(maxUnpaid > 0),
   );
   const lockBuyer = Boolean(deps.lockBuyer) && maxUnpaid > 0;
-  const toOrder = (row: OrderRow) => toApiOrder(row, deps.unpaidOrderTtlMs);
-  /** The orders placed by the purchase that took their part below its low-stock threshold. */
-  const lowStockCrossed = new WeakSet<OrderRow>();
+  const toOrder = (row: OrderRow, lines?: OrderLineRow[]) =>
+    toApiOrder(row, deps.unpaidOrderTtlMs, lines);
+  /** Orders for the API, with the lines of those that have several (one more query). */
+  async function withLines(rows: OrderRow[]): Promise<Order[]> {
+    const lines = await linesOfOrders(
+      db,
+      rows.filter((r) => r.lineCount > 1).map((r) => r.id),
+    );
+    return rows.map((row) => toOrder(row, lines.get(row.id)));
+  }
 
   /**
    * The stock taken and the order written in one statement (a data-modifying CTE): the rules in
@@ -171,7 +251,7 @@ export function createOrdersService(deps: {
    * confirmation mail is queued in `order_mails` by the same statement (sent in the background).
    * One round trip when it succeeds; only a refusal reads the part to say why.
    */
-  async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<OrderRow> {
+  async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<Placed> {
     if (lockBuyer) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, placeOrder, {
       ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
@@ -184,11 +264,7 @@ export function createOrdersService(deps: {
       phone: input.phone,
     });
     const [row] = result.rows;
-    const order = row && toOrderRow(row);
-    if (order) {
-      if (row.low_stock_crossed === true) lowStockCrossed.add(order);
-      return order;
-    }
+    if (row) return { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true };
     const current = await createPartsRepository(tx).findListed(input.partId);
     if (!current) throw notFound('This part is not in our catalogue any more.');
     if (maxUnpaid > 0 && (await unpaidCount(tx, buyer.id)) >= maxUnpaid)
@@ -205,6 +281,126 @@ export function createOrdersService(deps: {
     );
   }
 
+  /** The checkout (see checkoutStatement), inside the caller's transaction. */
+  async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
+    // A buyer's checkouts take turns (two tabs cannot both check out one cart), and the parts
+    // are locked in one order (checkouts sharing parts never wait on each other in a circle).
+    // PGlite runs one transaction at a time, so neither lock is needed there.
+    if (deps.lockBuyer) {
+      await lockUser(tx, buyer.id);
+      await lockPartsInOrder(tx, sql`select part_id from (${cartLinesOf(buyer.id)}) c`);
+    }
+    const underLimit =
+      maxUnpaid > 0
+        ? sql`and (select count(*) from (select 1 from ${orders} o
+              where o.user_id = ${buyer.id} and not o.paid and o.expired_at is null
+              limit ${maxUnpaid}) open_orders) < ${maxUnpaid}`
+        : sql``;
+    const result = await tx.execute(
+      checkoutStatement({
+        userId: buyer.id,
+        email: buyer.email,
+        userName: buyer.name,
+        address: input.address,
+        phone: input.phone,
+        underLimit,
+      }),
+    );
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (row) return { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true };
+    // The transaction rolls back what was taken; the refusal is explained after it.
+    throw new CheckoutRefused();
+  }
+
+  /** Why the buyer's cart could not be checked out (read after the rollback), as the 4xx. */
+  async function refusal(buyer: Buyer): Promise<HttpError> {
+    const cart = await readCart(db, buyer.id);
+    if (cart.lines.length === 0) return new HttpError(422, 'Your cart is empty.');
+    if (maxUnpaid > 0 && (await unpaidCount(db, buyer.id)) >= maxUnpaid)
+      return tooManyUnpaid(maxUnpaid);
+    const failing = cart.lines.filter((line) => line.problem !== null);
+    return new HttpError(
+      409,
+      failing.length > 0
+        ? `Some parts in your cart cannot be bought as they are: ${failing
+            .map((line) => line.name)
+            .join(', ')}. Nothing was ordered.`
+        : 'Someone bought the last units just now: not enough stock left for your cart. Nothing was ordered.',
+      {},
+      {
+        lines: failing.map((line) => ({
+          partId: line.partId,
+          name: line.name,
+          problem: line.problem!,
+        })),
+      },
+    );
+  }
+
+  /** What a committed purchase or checkout tells, and answers. */
+  function placed(order: Placed): Answer {
+    catalogueChanged();
+    deps.orderPlaced?.();
+    deps.mailQueued?.();
+    if (order.lowStockCrossed) deps.lowStockMailQueued?.();
+    return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
+  }
+
+  /**
+   * Runs `place` under an idempotency key: the same key (for the same buyer and body) makes one
+   * order and answers the same every time; the key is stored in the same transaction as the
+   * order.
+   */
+  async function idempotent(
+    buyer: Buyer,
+    idempotencyKey: string,
+    input: unknown,
+    what: 'purchase' | 'checkout',
+    place: (tx: DbOrTx) => Promise<Placed>,
+  ): Promise<Answer> {
+    const requestHash = createHash('sha256')
+      .update(what === 'purchase' ? JSON.stringify(input) : `checkout:${JSON.stringify(input)}`)
+      .digest('hex');
+    const result = await db.transaction(
+      async (tx): Promise<{ answer: Answer } | { order: Placed }> => {
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ userId: buyer.id, key: idempotencyKey, requestHash })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        const thisKey = and(
+          eq(idempotencyKeys.userId, buyer.id),
+          eq(idempotencyKeys.key, idempotencyKey),
+        );
+        if (claimed.length === 0) {
+          const [earlier] = await tx.select().from(idempotencyKeys).where(thisKey);
+          if (earlier?.requestHash !== requestHash) {
+            throw new HttpError(
+              422,
+              `This Idempotency-Key was already used for a different ${what}.`,
+            );
+          }
+          if (earlier.statusCode === null || earlier.response === null) {
+            throw new HttpError(
+              409,
+              `This ${what} is still being processed. Please wait a moment.`,
+            );
+          }
+          return {
+            answer: { statusCode: earlier.statusCode, body: earlier.response as Answer['body'] },
+          };
+        }
+        const order = await place(tx);
+        await tx
+          .update(idempotencyKeys)
+          .set({ statusCode: 200, response: { acknowledged: true, insertedId: order.id } })
+          .where(thisKey);
+        return { order };
+      },
+    );
+    return 'order' in result ? placed(result.order) : result.answer;
+  }
+
   return {
     /**
      * Places an order: checks the rules and takes the stock in one transaction. With an
@@ -212,13 +408,6 @@ export function createOrdersService(deps: {
      * same every time; the key is stored in the same transaction as the order.
      */
     async place(input: PlaceOrderInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
-      const placed = (order: OrderRow): Answer => {
-        catalogueChanged();
-        deps.orderPlaced?.();
-        deps.mailQueued?.();
-        if (lowStockCrossed.has(order)) deps.lowStockMailQueued?.();
-        return { statusCode: 200, body: { acknowledged: true, insertedId: order.id } };
-      };
       // Without a key, one statement is its own transaction: no BEGIN/COMMIT round trips.
       if (!idempotencyKey) {
         return placed(
@@ -227,45 +416,27 @@ export function createOrdersService(deps: {
             : await placeInTx(db, input, buyer),
         );
       }
-      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-      const result = await db.transaction(
-        async (tx): Promise<{ answer: Answer } | { order: OrderRow }> => {
-          const claimed = await tx
-            .insert(idempotencyKeys)
-            .values({ userId: buyer.id, key: idempotencyKey, requestHash })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
-          const thisKey = and(
-            eq(idempotencyKeys.userId, buyer.id),
-            eq(idempotencyKeys.key, idempotencyKey),
-          );
-          if (claimed.length === 0) {
-            const [earlier] = await tx.select().from(idempotencyKeys).where(thisKey);
-            if (earlier?.requestHash !== requestHash) {
-              throw new HttpError(
-                422,
-                'This Idempotency-Key was already used for a different purchase.',
-              );
-            }
-            if (earlier.statusCode === null || earlier.response === null) {
-              throw new HttpError(
-                409,
-                'This purchase is still being processed. Please wait a moment.',
-              );
-            }
-            return {
-              answer: { statusCode: earlier.statusCode, body: earlier.response as Answer['body'] },
-            };
-          }
-          const order = await placeInTx(tx, input, buyer);
-          await tx
-            .update(idempotencyKeys)
-            .set({ statusCode: 200, response: { acknowledged: true, insertedId: order.id } })
-            .where(thisKey);
-          return { order };
-        },
+      return idempotent(buyer, idempotencyKey, input, 'purchase', (tx) =>
+        placeInTx(tx, input, buyer),
       );
-      return 'order' in result ? placed(result.order) : result.answer;
+    },
+
+    /**
+     * Checks out the buyer's cart: one order with a line per part, every line's stock taken in
+     * one transaction or none (a 409 names the lines that cannot be served), the cart emptied in
+     * the same transaction. The Idempotency-Key rule of the purchase applies.
+     */
+    async checkout(input: CheckoutInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
+      try {
+        if (!idempotencyKey)
+          return placed(await db.transaction((tx) => checkoutInTx(tx, input, buyer)));
+        return await idempotent(buyer, idempotencyKey, input, 'checkout', (tx) =>
+          checkoutInTx(tx, input, buyer),
+        );
+      } catch (err) {
+        if (err instanceof CheckoutRefused) throw await refusal(buyer);
+        throw err;
+      }
     },
 
     /** Every order, newest first, a page at a time (for the admins). */
@@ -282,33 +453,112 @@ export function createOrdersService(deps: {
       const more = rows.length > q.limit;
       const page = more ? rows.slice(0, q.limit) : rows;
       return {
-        orders: page.map(toOrder),
+        orders: await withLines(page),
         total,
         nextCursor: more ? String(page[page.length - 1]!.seq) : null,
       };
     },
 
-    /** Ships a paid order (admins); audited in the same transaction. */
-    async ship(id: string, admin: { id: string; email: string }): Promise<number> {
-      return db.transaction(async (tx) => {
+    /**
+     * Ships a paid order (admins), with the carrier and tracking number when given, and queues
+     * its shipping mail; audited in the same transaction.
+     */
+    async ship(
+      id: string,
+      admin: { id: string; email: string },
+      tracking: { carrier?: string; trackingNumber?: string } = {},
+    ): Promise<number> {
+      const shipped = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         if (!row.paid) throw new HttpError(409, 'Only a paid order can be shipped.');
+        if (row.refundedAt) throw new HttpError(409, 'A refunded order cannot be shipped.');
         if (row.shippedAt) return 0;
         const [after] = await tx
           .update(orders)
-          .set({ shippedAt: new Date() })
+          .set({
+            shippedAt: new Date(),
+            carrier: tracking.carrier || null,
+            trackingNumber: tracking.trackingNumber || null,
+          })
           .where(eq(orders.id, id))
           .returning();
+        await tx.insert(orderMails).values({ orderId: id, kind: 'shipped' });
         await recordAudit(tx, admin, {
           action: 'order.ship',
           targetId: id,
           summary: `Shipped the order of ${row.userEmail} (${row.quantity} x ${row.name})`,
           before: { status: null },
-          after: { status: 'shipped', shippedAt: after!.shippedAt!.toISOString() },
+          after: {
+            status: 'shipped',
+            shippedAt: after!.shippedAt!.toISOString(),
+            carrier: after!.carrier,
+            trackingNumber: after!.trackingNumber,
+          },
         });
         return 1;
       });
+      if (shipped) deps.mailQueued?.();
+      return shipped;
+    },
+
+    /**
+     * Refunds a paid order in full (admins): the payment is refunded at the provider (one refund
+     * per payment, so a retry gets the same one), then, in one transaction, the order is marked
+     * refunded with its credit note's number, an order not yet shipped puts its lines back in
+     * stock, its mail is queued and the refund is audited.
+     */
+    async refund(
+      id: string,
+      admin: { id: string; email: string },
+      reason: string,
+    ): Promise<number> {
+      const [found] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!found) throw notFound('We could not find that order.');
+      if (!found.paid || !found.transactionId)
+        throw new HttpError(409, 'Only a paid order can be refunded.');
+      if (found.refundedAt) return 0;
+      if (!deps.payments) {
+        throw new HttpError(
+          503,
+          'Card payments are not set up, so the payment cannot be refunded here.',
+        );
+      }
+      const { refundId } = await deps.payments
+        .refundPayment(found.transactionId, reason)
+        .catch((err: unknown) => {
+          log.error({ err, orderId: id }, 'the payment provider refused a refund');
+          throw new HttpError(
+            502,
+            'The payment provider did not refund the payment. Please try again in a moment.',
+          );
+        });
+      const refunded = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row || row.refundedAt) return 0;
+        const wasShipped = row.shippedAt !== null;
+        if (!wasShipped) await restockOrder(tx, id);
+        await tx.execute(sql`
+          with note as (${takeDocumentNumber('CN', sql`true`)})
+          update ${orders} set refunded_at = now(), refund_id = ${refundId},
+            refund_reason = ${reason}, credit_note_number = (select number from note)
+          where id = ${id}`);
+        await markPaymentRefunded(tx, row.transactionId!, refundId, reason);
+        await tx.insert(orderMails).values({ orderId: id, kind: 'refunded' });
+        await recordAudit(tx, admin, {
+          action: 'order.refund',
+          targetId: id,
+          summary: `Refunded the order of ${row.userEmail} (${row.name}, $${(row.totalCents / 100).toFixed(2)}): ${reason}`,
+          before: { paid: true, refunded: false },
+          after: { refunded: true, refundId, restocked: !wasShipped },
+        });
+        return 1;
+      });
+      if (refunded) {
+        catalogueChanged();
+        deps.mailQueued?.();
+      }
+      return refunded;
     },
 
     async listFor(userId: string): Promise<Order[]> {
@@ -317,11 +567,18 @@ export function createOrdersService(deps: {
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toOrder);
+      return withLines(rows);
     },
 
-    /** An order as the API answers it (with its expiry). */
-    toApi: toOrder,
+    /** An order as the API answers it (with its expiry and, when it has several, its lines). */
+    async toApi(row: OrderRow): Promise<Order> {
+      return (await withLines([row]))[0]!;
+    },
+
+    /** The lines of one order, in order. */
+    async linesOf(id: string): Promise<OrderLineRow[]> {
+      return (await linesOfOrders(db, [id])).get(id) ?? [];
+    },
 
     /** An order its owner (or an admin) may see; others get the same 404 as a missing one. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<OrderRow> {
@@ -363,7 +620,7 @@ export function createOrdersService(deps: {
         if (!row) throw notFound('We could not find that order.');
         if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
         // An expired order's stock went back when it expired.
-        if (!row.expiredAt) await restock(tx, row);
+        if (!row.expiredAt) await restockOrder(tx, row.id);
         const deleted = await tx
           .delete(orders)
           .where(and(eq(orders.id, id), eq(orders.paid, false)))

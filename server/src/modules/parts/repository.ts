@@ -22,6 +22,15 @@ export function toApiPart(row: PartRow): Part {
   };
 }
 
+/** These parts, deleted ones too (a cart names a part that left the catalogue), in no order. */
+export async function partsByIds(db: DbOrTx, ids: string[]): Promise<PartRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(parts)
+    .where(sql`${parts.id} = any(${sql.param(ids)})`);
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PartPage {

@@ -103,6 +103,12 @@ export function takeStockStatement(input: {
   partId: Placeholder | SQL;
   quantity: Placeholder | SQL;
   also?: SQL;
+  /**
+   * A checkout takes several parts in one UPDATE: `from` names the lines (`wanted w`), whose
+   * columns `partId` and `quantity` then refer to, and `returning` adds their columns.
+   */
+  from?: SQL;
+  returning?: SQL;
 }): SQL {
   return sql`update ${parts}
     set available_quantity = available_quantity - ${input.quantity}, updated_at = now(),
@@ -110,6 +116,7 @@ export function takeStockStatement(input: {
         when available_quantity - ${input.quantity} < ${LOW_STOCK_THRESHOLD}
           then coalesce(low_stock_alerted_at, now())
         else low_stock_alerted_at end
+    ${input.from ? sql`from ${input.from}` : sql``}
     where id = ${input.partId} and deleted_at is null
       and available_quantity >= ${input.quantity}
       and min_order_quantity <= ${input.quantity}
@@ -118,5 +125,15 @@ export function takeStockStatement(input: {
       available_quantity < ${LOW_STOCK_THRESHOLD}
         and available_quantity + ${input.quantity} >= ${LOW_STOCK_THRESHOLD} as low_stock_crossed,
       ${LOW_STOCK_THRESHOLD} as low_stock_threshold,
-      ${unitPriceCentsSql(input.quantity)} as unit_price_cents`;
+      ${unitPriceCentsSql(input.quantity)} as unit_price_cents
+      ${input.returning ?? sql``}`;
+}
+
+/**
+ * Locks the parts `ids` names (a subquery of part ids) in the order of their ids, inside the
+ * caller's transaction: statements that take several parts lock them first in one order, so two
+ * of them sharing parts queue behind each other instead of each holding what the other needs.
+ */
+export async function lockPartsInOrder(tx: DbOrTx, ids: SQL): Promise<void> {
+  await tx.execute(sql`select id from ${parts} where id in (${ids}) order by id for update`);
 }

@@ -139,6 +139,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             countSettlement(
               app.metrics,
               await settleSucceededPayment(app.db, provider, other, request.log),
+              app.orderMails.poke,
             );
         }, request.log);
         throw new HttpError(409, 'This order is already paid.');
@@ -158,7 +159,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         () => settleSucceededPayment(app.db, provider, payment, request.log),
         request.log,
       );
-      countSettlement(app.metrics, result);
+      countSettlement(app.metrics, result, app.orderMails.poke);
       if (result.outcome === 'refunded') {
         throw new HttpError(
           402,

@@ -9,8 +9,8 @@ import type { PaymentProvider, ProviderPayment } from './provider.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const orderTotalCents = (order: { unitPriceCents: number; quantity: number }) =>
-  order.unitPriceCents * order.quantity;
+/** What an order's payment must amount to: the sum of its lines, kept with the order. */
+export const orderTotalCents = (order: { totalCents: number }) => order.totalCents;
 
 /** What settling needs of a logger (Fastify's, or the CLI's). */
 export interface PaymentLog {
@@ -34,9 +34,12 @@ export type Settlement =
  * Counts a settlement in the payment metrics once: by the call that changed something, not by
  * the others that found it settled.
  */
-export function countSettlement(metrics: ShopMetrics, result: Settlement) {
-  if (result.outcome !== 'ignored' && result.changed)
+export function countSettlement(metrics: ShopMetrics, result: Settlement, paid?: () => void) {
+  if (result.outcome !== 'ignored' && result.changed) {
     metrics.payments.inc({ outcome: result.outcome });
+    // The receipt was queued with the payment: send it now.
+    if (result.outcome === 'paid') paid?.();
+  }
 }
 
 /**
@@ -159,6 +162,19 @@ export async function settleSucceededPayment(
     );
   }
   return { outcome: 'refunded', changed, reason: decision.reason, refundId };
+}
+
+/** Records that an admin refunded a payment that had paid its order (the order's refund). */
+export async function markPaymentRefunded(
+  tx: DbOrTx,
+  paymentId: string,
+  refundId: string,
+  note: string,
+) {
+  await tx
+    .update(orderPayments)
+    .set({ status: 'refunded', refundId, note, updatedAt: new Date() })
+    .where(eq(orderPayments.providerPaymentId, paymentId));
 }
 
 async function markPayment(tx: DbOrTx, paymentId: string, status: 'succeeded' | 'canceled') {

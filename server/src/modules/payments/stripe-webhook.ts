@@ -130,7 +130,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         }
         return false;
       });
-      if (settled) countSettlement(app.metrics, settled);
+      if (settled) countSettlement(app.metrics, settled, app.orderMails.poke);
 
       if (duplicate) {
         log.info('Stripe event already processed; ignored');

@@ -30,10 +30,7 @@ describe('Footer', () => {
   it('links the My Account column', () => {
     renderFooter();
     const nav = within(screen.getByRole('navigation', { name: 'My Account' }));
-    expect(nav.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
-      'href',
-      '/dashboard/my-orders',
-    );
+    expect(nav.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/cart');
     expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(nav.getByRole('link', { name: 'Order Status' })).toHaveAttribute(
       'href',

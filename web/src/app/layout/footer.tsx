@@ -21,7 +21,7 @@ const INFORMATION: FooterLink[] = [
 ];
 
 const MY_ACCOUNT: FooterLink[] = [
-  { label: 'Checkout', to: paths.myOrders },
+  { label: 'Checkout', to: paths.cart },
   { label: 'Login', to: paths.login },
   { label: 'Order Status', to: paths.myOrders },
 ];

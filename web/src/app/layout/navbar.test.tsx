@@ -44,7 +44,8 @@ const main = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
 async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
-  return within(screen.getByRole('dialog', { name: 'Menu' }));
+  // The drawer loads on demand (with the navbar's other parts).
+  return within(await screen.findByRole('dialog', { name: 'Menu' }));
 }
 
 const drawerLinkNames = (drawer: Awaited<ReturnType<typeof openDrawer>>) =>
@@ -71,7 +72,7 @@ describe('Navbar', () => {
     expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
     expect(main().queryByRole('link', { name: 'Dashboard' })).toBeNull();
     const drawer = await openDrawer(user);
-    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact']);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Cart']);
   });
 
   it('shows Login when signed out; the drawer never lists BLOGS', async () => {
@@ -84,7 +85,7 @@ describe('Navbar', () => {
     expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
 
     const drawer = await openDrawer(user);
-    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Login']);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Cart', 'Login']);
     expect(drawer.queryByText('BLOGS')).toBeNull();
   });
 
@@ -105,7 +106,13 @@ describe('Navbar', () => {
     expect(main().queryByRole('link', { name: 'Login' })).toBeNull();
 
     const drawer = await openDrawer(user);
-    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Dashboard']);
+    expect(drawerLinkNames(drawer)).toEqual([
+      'Home',
+      'My Portfolio',
+      'Contact',
+      'Cart',
+      'Dashboard',
+    ]);
     expect(drawer.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(drawer.queryByText('BLOGS')).toBeNull();
   });
@@ -147,8 +154,64 @@ describe('Navbar', () => {
     const user = userEvent.setup();
     renderNavbar();
     await user.click(await main().findByRole('button', { name: /Account menu/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await main().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('puts the focus in the drawer, and back on the menu button when Escape closes it', async () => {
+    mockApi({ 'GET /api/auth/get-session': () => json(null) });
+    const user = userEvent.setup();
+    renderNavbar();
+    const drawer = await openDrawer(user);
+    await waitFor(() => expect(drawer.getByRole('link', { name: 'Home' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  describe('the cart link', () => {
+    afterEach(() => localStorage.clear());
+
+    it("counts a visitor's units from this browser's cart, in the bar and in the drawer", async () => {
+      localStorage.setItem(
+        'partsmith.cart',
+        JSON.stringify([
+          { partId: 'a', quantity: 3 },
+          { partId: 'b', quantity: 2 },
+        ]),
+      );
+      mockApi({ 'GET /api/auth/get-session': () => json(null) });
+      const user = userEvent.setup();
+      renderNavbar();
+      const link = await main().findByRole('link', { name: 'Cart, 5 items' });
+      expect(link).toHaveAttribute('href', '/cart');
+      const drawer = await openDrawer(user);
+      expect(drawer.getByRole('link', { name: 'Cart, 5 items' })).toHaveAttribute('href', '/cart');
+    });
+
+    it("counts a signed-in buyer's units from the server's cart", async () => {
+      const api = mockApi({
+        'GET /api/auth/get-session': () =>
+          json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+        'GET /api/cart': () => json({ lines: [], count: 1, total: 9.5 }),
+      });
+      renderNavbar();
+      expect(await main().findByRole('link', { name: 'Cart, 1 item' })).toHaveAttribute(
+        'href',
+        '/cart',
+      );
+      expect(api.callsTo('GET', '/api/cart')).toHaveLength(1);
+    });
+
+    it('names the link without a count while the session loads', async () => {
+      mockApi({ 'GET /api/auth/get-session': () => new Promise<Response>(() => {}) });
+      renderNavbar();
+      expect(main().getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+      // The link with the count has come, and still says nothing it does not know.
+      await waitFor(() =>
+        expect(main().getByRole('link', { name: 'Cart' })).toHaveAttribute('aria-label', 'Cart'),
+      );
+    });
   });
 });

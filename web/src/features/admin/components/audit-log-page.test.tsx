@@ -100,6 +100,7 @@ describe('AuditLogPage', () => {
       'Part deleted',
       'Order shipped',
       'Order deleted',
+      'Order refunded',
       'Payment refunded',
       'Review hidden',
       'Review shown',

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'part.delete': 'Part deleted',
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
+  'order.refund': 'Order refunded',
   'payment.refund': 'Payment refunded',
   'review.hide': 'Review hidden',
   'review.show': 'Review shown',

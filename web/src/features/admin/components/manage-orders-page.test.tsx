@@ -3,9 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
+import { confirmDialog, formDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json } from '../../../test/mock-api.ts';
-import { DELETE_ITEM_TEXT, DELETED, SHIP_FAILED, SHIPPED } from './admin-messages.ts';
+import {
+  DELETE_ITEM_TEXT,
+  DELETED,
+  REFUND_FAILED,
+  REFUNDED,
+  SHIP_FAILED,
+  SHIPPED,
+} from './admin-messages.ts';
 import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
 import { ManageOrdersPage } from './manage-orders-page.tsx';
 
@@ -13,6 +20,8 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({
   showErrorDialog: vi.fn(async () => {}),
   confirmDialog: vi.fn(async () => true),
+  // The ship dialog's fields left empty (the carrier and tracking number are optional).
+  formDialog: vi.fn(async () => ({ carrier: '', trackingNumber: '' })),
 }));
 
 function order(n: number, name: string, overrides: Partial<Order> = {}): Order {
@@ -66,6 +75,7 @@ const rowOf = (name: string) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.mocked(formDialog).mockClear();
   vi.mocked(confirmDialog).mockClear();
   vi.mocked(showErrorDialog).mockClear();
   vi.mocked(toast.success).mockClear();
@@ -105,7 +115,12 @@ describe('ManageOrdersPage', () => {
 
     const done = rowOf('Anvil PSU 850 W');
     expect(done.getByText('Shipped')).toBeInTheDocument();
-    expect(done.queryByRole('button')).toBeNull();
+    expect(done.queryByRole('button', { name: /Pending|Delete/ })).toBeNull();
+    // A paid order, shipped or not, can be refunded; an unpaid one cannot.
+    expect(
+      done.getByRole('button', { name: 'Refund: order of Anvil PSU 850 W for jane@example.com' }),
+    ).toBeInTheDocument();
+    expect(open.queryByRole('button', { name: /Refund/ })).toBeNull();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more orders' }));
     expect(await screen.findByText('Torque screwdriver set')).toBeInTheDocument();
@@ -128,10 +143,13 @@ describe('ManageOrdersPage', () => {
         description: 'Forge DDR5 kit for jane@example.com',
       }),
     );
-    expect(api.callsTo('PUT', `/api/changeStatus/${pending._id}`)).toHaveLength(1);
+    // Nothing entered in the dialog: no body, as before the carrier and tracking number.
+    expect(api.callsTo('PUT', `/api/changeStatus/${pending._id}`)).toEqual([
+      { method: 'PUT', path: `/api/changeStatus/${pending._id}`, body: undefined },
+    ]);
     const row = rowOf('Forge DDR5 kit');
     expect(row.getByText('Shipped')).toBeInTheDocument();
-    expect(row.queryByRole('button')).toBeNull();
+    expect(row.queryByRole('button', { name: /Pending/ })).toBeNull();
     await waitFor(() => expect(row.getByText('Shipped')).toHaveFocus());
   });
 
@@ -202,5 +220,140 @@ describe('ManageOrdersPage', () => {
       expect(showErrorDialog).toHaveBeenCalledWith('A paid order cannot be deleted.'),
     );
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  describe('the ship dialog', () => {
+    it('asks for the carrier and tracking number and sends them with the shipment', async () => {
+      vi.mocked(formDialog).mockResolvedValueOnce({
+        carrier: 'UPS',
+        trackingNumber: '1Z 999 AA1-0123',
+      });
+      const api = mockAdminApi({
+        'GET /api/allPurchases': () => pageOf([pending], 1),
+        [`PUT /api/changeStatus/${pending._id}`]: () =>
+          json({ acknowledged: true, modifiedCount: 1 }),
+      });
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+
+      await waitFor(() => expect(toast.success).toHaveBeenCalled());
+      expect(api.callsTo('PUT', `/api/changeStatus/${pending._id}`).map((c) => c.body)).toEqual([
+        { carrier: 'UPS', trackingNumber: '1Z 999 AA1-0123' },
+      ]);
+      const [[dialog]] = vi.mocked(formDialog).mock.calls as unknown as [
+        [{ title: string; fields: { name: string; label: string }[]; confirmButtonText: string }],
+      ];
+      expect(dialog.title).toBe('Ship this order?');
+      expect(dialog.fields.map((f) => [f.name, f.label])).toEqual([
+        ['carrier', 'Carrier (optional)'],
+        ['trackingNumber', 'Tracking number (optional)'],
+      ]);
+      expect(dialog.confirmButtonText).toBe('Ship it');
+    });
+
+    it("checks the fields with the contract's ShipBody before the dialog closes", async () => {
+      mockAdminApi({ 'GET /api/allPurchases': () => pageOf([pending], 1) });
+      vi.mocked(formDialog).mockResolvedValueOnce(null);
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+      await waitFor(() => expect(formDialog).toHaveBeenCalled());
+      const check = vi.mocked(formDialog).mock.calls[0]![0].check!;
+      expect(check({ carrier: 'DHL', trackingNumber: 'JD01 4600-0012' })).toBeNull();
+      expect(check({ carrier: '', trackingNumber: '' })).toBeNull();
+      expect(check({ carrier: '', trackingNumber: 'ab#12' })).toBe(
+        'A tracking number has only letters, digits, spaces and dashes',
+      );
+    });
+
+    it('ships nothing when the dialog is cancelled', async () => {
+      vi.mocked(formDialog).mockResolvedValueOnce(null);
+      const api = mockAdminApi({ 'GET /api/allPurchases': () => pageOf([pending], 1) });
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
+      await waitFor(() => expect(formDialog).toHaveBeenCalled());
+      expect(api.callsTo('PUT', `/api/changeStatus/${pending._id}`)).toHaveLength(0);
+      expect(screen.getByRole('button', { name: /^Pending/ })).toBeInTheDocument();
+    });
+  });
+
+  describe('Refund', () => {
+    it('asks why, refunds the paid order and shows it refunded', async () => {
+      vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Arrived damaged' });
+      const api = mockAdminApi({
+        'GET /api/allPurchases': () => pageOf([shipped], 1),
+        [`POST /api/orders/${shipped._id}/refund`]: () =>
+          json({ acknowledged: true, modifiedCount: 1 }),
+      });
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole('button', { name: /^Refund/ }));
+
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith(REFUNDED, {
+          description: 'Anvil PSU 850 W for jane@example.com',
+        }),
+      );
+      expect(api.callsTo('POST', `/api/orders/${shipped._id}/refund`).map((c) => c.body)).toEqual([
+        { reason: 'Arrived damaged' },
+      ]);
+      const row = rowOf('Anvil PSU 850 W');
+      expect(row.getByText('Refunded')).toBeInTheDocument();
+      expect(row.queryByRole('button', { name: /Refund/ })).toBeNull();
+      const check = vi.mocked(formDialog).mock.calls[0]![0].check!;
+      expect(check({ reason: 'no' })).toBe('Give a reason for the refund');
+    });
+
+    it("shows the server's refusal under the failure title", async () => {
+      vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Customer changed their mind' });
+      mockAdminApi({
+        'GET /api/allPurchases': () => pageOf([pending], 1),
+        [`POST /api/orders/${pending._id}/refund`]: () =>
+          apiError(409, 'This order is refunded already.'),
+      });
+      renderPage();
+      await userEvent.setup().click(await screen.findByRole('button', { name: /^Refund/ }));
+      await waitFor(() =>
+        expect(showErrorDialog).toHaveBeenCalledWith(
+          'This order is refunded already.',
+          REFUND_FAILED,
+        ),
+      );
+      expect(toast.success).not.toHaveBeenCalled();
+    });
+  });
+
+  it("shows a checkout's parts, the way to its page and its invoice", async () => {
+    const checkout = order(5, 'Ryzen 7 CPU and 2 more', {
+      paid: true,
+      transactionId: 'pi_789',
+      invoiceNumber: 'PS-2026-000042',
+      lines: [
+        {
+          partId: null,
+          name: 'Ryzen 7 CPU',
+          image: '/a.svg',
+          price: 289.5,
+          quantity: 2,
+          total: 579,
+        },
+        { partId: null, name: 'DDR5 kit', image: '/b.svg', price: 120, quantity: 4, total: 480 },
+        { partId: null, name: 'PSU', image: '/c.svg', price: 99, quantity: 1, total: 99 },
+      ],
+    });
+    mockAdminApi({ 'GET /api/allPurchases': () => pageOf([checkout, unpaid], 2) });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'All Orders: 2' });
+    const row = rowOf('Ryzen 7 CPU and 2 more');
+    expect(row.getByText('2 × Ryzen 7 CPU, 4 × DDR5 kit, 1 × PSU')).toBeInTheDocument();
+    expect(
+      row.getByRole('link', {
+        name: 'Details: order of Ryzen 7 CPU and 2 more for jane@example.com',
+      }),
+    ).toHaveAttribute('href', `/dashboard/orders/${checkout._id}`);
+    const invoice = row.getByRole('link', { name: 'Invoice PS-2026-000042' });
+    expect(invoice).toHaveAttribute('href', `/api/orders/${checkout._id}/invoice.pdf`);
+    expect(invoice).toHaveAttribute('download', 'PS-2026-000042.pdf');
+    // A one-part order has its Details link, and no invoice before it is paid.
+    const one = rowOf('Ryzen 7 CPU for');
+    expect(one.queryByRole('link', { name: /Invoice/ })).toBeNull();
   });
 });

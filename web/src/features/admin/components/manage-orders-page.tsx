@@ -1,20 +1,25 @@
 import type { Order } from '@partsmith/contract';
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { flattenPages } from '../api/paging.ts';
+import { useRefundOrder } from '../api/refund-order.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import {
   DELETE_ITEM_TEXT,
   DELETED,
   isForbidden,
   messageOf,
+  REFUND_FAILED,
+  REFUNDED,
   SHIP_FAILED,
   SHIPPED,
 } from './admin-messages.ts';
+import { askRefund, askShipment } from './order-dialogs.ts';
 import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 import { ActionButton } from './action-button.tsx';
@@ -24,8 +29,9 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /**
  * The admin's order status button (docs/spec.md, States and transitions): a red 'Unpaid' while
- * unpaid; 'Pending' when paid and not shipped, and clicking it ships the order; 'Shipped' once
- * the status is set.
+ * unpaid; 'Pending' when paid and not shipped, and clicking it asks for the carrier and tracking
+ * number (both optional) and ships the order; 'Shipped' once the status is set. A refunded order
+ * says so instead of offering to ship it.
  */
 function StatusCell({ order }: { order: Order }) {
   const ship = useShipOrder();
@@ -41,9 +47,11 @@ function StatusCell({ order }: { order: Order }) {
   };
 
   const onShip = async () => {
+    const shipment = await askShipment(order);
+    if (!shipment) return;
     focusBadge.current = true;
     try {
-      const answer = await ship.mutateAsync(order._id);
+      const answer = await ship.mutateAsync({ id: order._id, shipment });
       if (answer.modifiedCount > 0) {
         toast.success(SHIPPED, { description: `${order.name} for ${order.userEmail}` });
       } else {
@@ -62,14 +70,23 @@ function StatusCell({ order }: { order: Order }) {
       <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
     );
   }
-  if (order.status === 'shipped') {
+  if (order.status === 'shipped' || order.refundedAt) {
     return (
-      <span
-        ref={badgeRef}
-        tabIndex={-1}
-        className="badge border-green-300 bg-green-100 font-semibold text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-primary"
-      >
-        Shipped
+      <span className="flex flex-wrap gap-1.5">
+        {order.status === 'shipped' && (
+          <span
+            ref={badgeRef}
+            tabIndex={-1}
+            className="badge border-green-300 bg-green-100 font-semibold text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-primary"
+          >
+            Shipped
+          </span>
+        )}
+        {order.refundedAt && (
+          <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+            Refunded
+          </span>
+        )}
       </span>
     );
   }
@@ -85,6 +102,71 @@ function StatusCell({ order }: { order: Order }) {
         : ship {order.name} to {order.userEmail}
       </span>
     </ActionButton>
+  );
+}
+
+/** Refund, for a paid order not refunded yet: secondary, under the status (asks why first). */
+function RefundButton({ order }: { order: Order }) {
+  const refund = useRefundOrder();
+  const onRefund = async () => {
+    const body = await askRefund(order);
+    if (!body) return;
+    try {
+      const answer = await refund.mutateAsync({ id: order._id, body });
+      if (answer.modifiedCount > 0) {
+        toast.success(REFUNDED, { description: `${order.name} for ${order.userEmail}` });
+      } else void showErrorDialog(REFUND_FAILED);
+    } catch (error) {
+      void showErrorDialog(messageOf(error), REFUND_FAILED);
+    }
+  };
+  return (
+    <ActionButton
+      className="btn btn-ghost btn-xs font-normal text-slate-700 underline underline-offset-2"
+      busy={refund.isPending}
+      onAction={onRefund}
+    >
+      Refund
+      <span className="sr-only">
+        : order of {order.name} for {order.userEmail}
+      </span>
+    </ActionButton>
+  );
+}
+
+/**
+ * The order's name and buyer; for an order of several parts, the parts in one line; the way to
+ * the order's page and, once paid, its invoice.
+ */
+function OrderName({ order }: { order: Order }) {
+  const lines = order.lines && order.lines.length > 1 ? order.lines : null;
+  return (
+    <>
+      <span className="block font-bold break-words text-slate-900">{order.name}</span>
+      {lines && (
+        <span className="block text-xs break-words text-slate-700">
+          {lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
+        </span>
+      )}
+      <span className="block text-sm break-words text-slate-700">{order.userName}</span>
+      <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
+        <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+          Details
+          <span className="sr-only">
+            : order of {order.name} for {order.userEmail}
+          </span>
+        </Link>
+        {order.invoiceNumber && (
+          <a
+            href={`/api/orders/${order._id}/invoice.pdf`}
+            download={`${order.invoiceNumber}.pdf`}
+            className="link link-primary"
+          >
+            Invoice <span className="sr-only">{order.invoiceNumber}</span>
+          </a>
+        )}
+      </span>
+    </>
   );
 }
 
@@ -116,8 +198,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
         />
       </td>
       <td className={`self-end ${CELL}`}>
-        <span className="block font-bold break-words text-slate-900">{order.name}</span>
-        <span className="block text-sm break-words text-slate-700">{order.userName}</span>
+        <OrderName order={order} />
       </td>
       <td
         className={`self-start text-sm text-slate-700 [overflow-wrap:anywhere] md:[overflow-wrap:normal] ${CELL}`}
@@ -136,7 +217,10 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
       </td>
       <td className={LINE}>
         <CellLabel>Status</CellLabel>
-        <StatusCell order={order} />
+        <span className="flex flex-col items-end gap-1 md:items-start">
+          <StatusCell order={order} />
+          {order.paid && !order.refundedAt && <RefundButton order={order} />}
+        </span>
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Delete</CellLabel>
@@ -171,7 +255,7 @@ const COLUMNS = [
 
 /**
  * /dashboard/manage-orders: 'All Orders: {count}', newest first, with each
- * order's status button (ships paid orders) and a delete for unpaid ones.
+ * order's status button (ships paid orders), a refund for paid ones and a delete for unpaid ones.
  */
 export function ManageOrdersPage() {
   const orders = useAllOrders();

@@ -96,6 +96,39 @@ function PaymentCell({ order }: { order: Order }) {
   );
 }
 
+/**
+ * The order's name (an order of several parts says "… and 2 more"), its parts in one line when
+ * it has several, the way to its page and, once paid, its invoice. My Orders loads no zod before
+ * its first render: `lines` is read as the answer has it, not with the contract's linesOf.
+ */
+function OrderName({ order, index }: { order: Order; index: number }) {
+  const lines = order.lines && order.lines.length > 1 ? order.lines : null;
+  return (
+    <>
+      <span className="block font-bold text-slate-900">{order.name}</span>
+      {lines && (
+        <span className="mt-0.5 block text-xs text-slate-700">
+          {lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
+        </span>
+      )}
+      <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
+        <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+          Details <span className="sr-only">of order {index + 1}</span>
+        </Link>
+        {order.invoiceNumber && (
+          <a
+            href={`/api/orders/${order._id}/invoice.pdf`}
+            download={`${order.invoiceNumber}.pdf`}
+            className="link link-primary"
+          >
+            Invoice <span className="sr-only">{order.invoiceNumber}</span>
+          </a>
+        )}
+      </span>
+    </>
+  );
+}
+
 function OrderRow({
   order,
   index,
@@ -123,7 +156,9 @@ function OrderRow({
           className="h-[4.5rem] w-[4.5rem] rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
         />
       </td>
-      <td className={`self-end font-bold break-words text-slate-900 ${CELL}`}>{order.name}</td>
+      <td className={`self-end break-words ${CELL}`}>
+        <OrderName order={order} index={index} />
+      </td>
       <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
       <td className={`${LINE} @4xl:text-right`}>
         <CellLabel>Quantity</CellLabel>

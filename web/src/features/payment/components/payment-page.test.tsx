@@ -291,6 +291,53 @@ describe('PaymentPage with the test processor', () => {
     expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
   });
 
+  it("lists an order's parts when it has several, each with its own price", async () => {
+    renderPage({
+      [`GET /api/purchase/${ORDER_ID}`]: () =>
+        json({
+          ...unpaid,
+          name: 'Ryzen 7 8-core CPU and 1 more',
+          quantity: 6,
+          total: 1059,
+          lines: [
+            {
+              partId: null,
+              name: 'Ryzen 7 8-core CPU',
+              image: '/a.svg',
+              price: 289.5,
+              quantity: 2,
+              total: 579,
+            },
+            {
+              partId: null,
+              name: 'DDR5 kit',
+              image: '/b.svg',
+              price: 120,
+              quantity: 4,
+              total: 480,
+            },
+          ],
+        }),
+      'POST /api/create-payment-intent': () =>
+        json({ clientSecret: SECRET, provider: 'test', amount: 1059 }),
+    });
+    const list = within(await screen.findByRole('list', { name: 'The parts of this order' }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ryzen 7 8-core CPU2 × $289.50$579.00',
+      'DDR5 kit4 × $120.00$480.00',
+    ]);
+    expect(screen.getByText('Quantity').nextSibling).toHaveTextContent('6');
+    expect(screen.queryByText('Unit price')).toBeNull();
+    expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $1,059.00');
+  });
+
+  it('shows no list for an order of one part', async () => {
+    renderPage({});
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Jane Doe' });
+    expect(screen.queryByRole('list', { name: 'The parts of this order' })).toBeNull();
+    expect(screen.getByText('Unit price').nextSibling).toHaveTextContent('$289.50');
+  });
+
   it('says so when the order does not exist or is not yours', async () => {
     renderPage({ [`GET /api/purchase/${ORDER_ID}`]: () => apiError(404, 'Order not found') });
     expect(

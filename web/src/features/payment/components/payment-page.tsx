@@ -1,4 +1,4 @@
-import type { Order, PaymentConfig } from '@partsmith/contract';
+import { linesOf, type Order, type PaymentConfig } from '@partsmith/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -77,8 +77,39 @@ function FormSkeleton() {
   );
 }
 
-/** Greeting, name, description, quantity and 'Please pay: $' the total. */
+/** The parts of an order of several: each one's quantity, unit price and amount. */
+function OrderLines({ lines }: { lines: ReturnType<typeof linesOf> }) {
+  return (
+    <ul aria-label="The parts of this order" className="flex flex-col divide-y divide-slate-200">
+      {lines.map((line, index) => (
+        <li key={`${line.partId ?? 'gone'}-${index}`} className="flex items-center gap-3 py-2">
+          <ResponsiveImage
+            src={line.image}
+            alt=""
+            width={48}
+            height={48}
+            sizes="48px"
+            className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1 ring-1 ring-slate-200"
+          />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold break-words text-slate-900">{line.name}</p>
+            <p className="text-sm text-slate-700 tabular-nums">
+              {line.quantity} × {formatDollars(line.price)}
+            </p>
+          </div>
+          <p className="font-semibold text-slate-900 tabular-nums">{formatDollars(line.total)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Greeting, name, description, quantity and 'Please pay: $' the total; an order of several parts
+ * lists them.
+ */
 function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
+  const lines = linesOf(order);
   return (
     <section aria-labelledby="summary-heading" className={`${CARD} overflow-hidden`}>
       <div className="flex items-center gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6">
@@ -110,17 +141,21 @@ function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
       </div>
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         <p className="leading-relaxed text-slate-700">{order.description}</p>
+        {lines.length > 1 && <OrderLines lines={lines} />}
         <dl className="grid grid-cols-2 gap-3 text-slate-700">
           <div className="rounded-lg bg-slate-100 px-4 py-3">
             <dt className="text-sm">Quantity</dt>
             <dd className="text-lg font-bold text-slate-900 tabular-nums">{order.quantity}</dd>
           </div>
-          <div className="rounded-lg bg-slate-100 px-4 py-3">
-            <dt className="text-sm">Unit price</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">
-              {formatDollars(order.price)}
-            </dd>
-          </div>
+          {/* Several parts have several unit prices: each line shows its own. */}
+          {lines.length === 1 && (
+            <div className="rounded-lg bg-slate-100 px-4 py-3">
+              <dt className="text-sm">Unit price</dt>
+              <dd className="text-lg font-bold text-slate-900 tabular-nums">
+                {formatDollars(order.price)}
+              </dd>
+            </div>
+          )}
         </dl>
         <p className="border-t border-slate-200 pt-4 text-2xl font-extrabold text-slate-900">
           {paid ? 'Total paid: ' : 'Please pay: '}

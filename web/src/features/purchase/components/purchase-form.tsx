@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contract';
 import { quantityMessage } from '@partsmith/contract/constants';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +13,8 @@ import { errorText } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { partQueryKey } from '../api/get-part.ts';
-import { newIdempotencyKey, usePurchase } from '../api/purchase.ts';
+import { usePurchase } from '../api/purchase.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { PurchaseFields } from './purchase-fields.ts';
 import { FixedField, FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
@@ -47,8 +48,28 @@ export interface Buyer {
   email: string;
 }
 
-/** Quantity, address and phone, checked before anything is sent. */
-export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
+export const ADDED_TO_CART = 'Added to your cart';
+export const VIEW_CART = 'View your cart';
+
+/**
+ * Puts `quantity` units of a part in the buyer's cart (the cart's line then holds that many);
+ * rejects with an ApiError the server's words (the cart feature's, composed by the route).
+ */
+export type AddToCart = (line: { partId: string; quantity: number }) => Promise<unknown>;
+
+/**
+ * Quantity, address and phone, checked before anything is sent. With `addToCart`, an Add to cart
+ * button beside Purchase puts the quantity in the cart instead, checked by the same rules.
+ */
+export function PurchaseForm({
+  part,
+  user,
+  addToCart,
+}: {
+  part: Part;
+  user: Buyer;
+  addToCart?: AddToCart;
+}) {
   const ids = useFieldIds('name', 'email', 'quantity', 'address', 'phone');
   const min = part.minOrderQuantity;
   const max = part.availableQuantity;
@@ -59,6 +80,8 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
     register,
     handleSubmit,
     control,
+    trigger,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: purchaseFields,
@@ -109,6 +132,47 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
     );
   };
 
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  // The quantity alone is checked, as Purchase checks it (its field's messages, then the
+  // 'Oops...' dialog out of range); the address and phone are asked at checkout.
+  const onAddToCart = async () => {
+    if (!addToCart || adding) return;
+    setAddError(null);
+    if (!(await trigger('quantity', { shouldFocus: true }))) return;
+    const quantity = Number(getValues('quantity'));
+    if (quantity < min || quantity > max) {
+      void showErrorDialog(quantityMessage(min, max));
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart({ partId: part._id, quantity });
+      toast.success(ADDED_TO_CART, {
+        description: (
+          // The toaster sits outside the router: a plain link, followed by the app's router.
+          <a
+            href={paths.cart}
+            className="font-semibold underline"
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(paths.cart);
+            }}
+          >
+            {VIEW_CART}
+          </a>
+        ),
+      });
+    } catch (error) {
+      if (isDialogError(error)) {
+        void showErrorDialog((error as ApiError).message);
+        void queryClient.invalidateQueries({ queryKey: partQueryKey(part._id) });
+      } else setAddError(errorText(error));
+    } finally {
+      setAdding(false);
+    }
+  };
+
   // The unit price is the one the server will charge for this quantity (the same function).
   const pricing = useMemo(() => centsPricing(part), [part]);
   const tiers = useMemo(() => priceTiers(part), [part]);
@@ -117,7 +181,7 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
   const unitCents = unitPriceCents(pricing, quantity ?? part.minOrderQuantity);
   const total = quantity === null ? null : (unitCents * quantity) / 100;
   const inlineError =
-    purchase.error && !isDialogError(purchase.error) ? errorText(purchase.error) : null;
+    purchase.error && !isDialogError(purchase.error) ? errorText(purchase.error) : addError;
 
   return (
     <form
@@ -203,14 +267,27 @@ export function PurchaseForm({ part, user }: { part: Part; user: Buyer }) {
           </div>
         )}
 
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg w-full"
-          disabled={purchase.isPending}
-        >
-          {purchase.isPending && <span aria-hidden="true" className="spinner size-5" />}
-          Purchase
-        </button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button
+            type="submit"
+            className="btn btn-primary btn-lg w-full sm:w-auto sm:flex-1"
+            disabled={purchase.isPending}
+          >
+            {purchase.isPending && <span aria-hidden="true" className="spinner size-5" />}
+            Purchase
+          </button>
+          {addToCart && (
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-lg w-full sm:w-auto sm:flex-1"
+              disabled={adding}
+              onClick={() => void onAddToCart()}
+            >
+              {adding && <span aria-hidden="true" className="spinner size-5" />}
+              Add to cart
+            </button>
+          )}
+        </div>
         <p className="text-center text-sm text-slate-700">
           You pay by card from My Orders once the order is placed.
         </p>

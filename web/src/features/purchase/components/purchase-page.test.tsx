@@ -7,7 +7,15 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import { PURCHASE_SUCCESS, PURCHASE_SUCCESS_DETAIL } from './purchase-form.tsx';
+import {
+  ADDED_TO_CART,
+  PURCHASE_SUCCESS,
+  PURCHASE_SUCCESS_DETAIL,
+  VIEW_CART,
+  type AddToCart,
+} from './purchase-form.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { ReactElement } from 'react';
 import { PurchasePage } from './purchase-page.tsx';
 import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
 
@@ -21,7 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const ADDRESS = '12 Foundry Lane, Springfield 62704';
 const PHONE = '+1 555 010 2030';
 
-function renderPage(routes: Routes) {
+function renderPage(routes: Routes, addToCart?: AddToCart) {
   const api = mockApi({ [`GET /api/part/${PART_ID}`]: () => json(part), ...routes });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -31,8 +39,9 @@ function renderPage(routes: Routes) {
   client.setQueryData(['orders', 'list', jane.email], []);
   const router = createMemoryRouter(
     [
-      { path: '/purchase/:partsId', element: <PurchasePage user={jane} /> },
+      { path: '/purchase/:partsId', element: <PurchasePage user={jane} addToCart={addToCart} /> },
       { path: '/dashboard/my-orders', element: <p>My orders page</p> },
+      { path: '/cart', element: <p>Cart page</p> },
       { path: '/', element: <p>Home page</p> },
     ],
     { initialEntries: [`/purchase/${PART_ID}`] },
@@ -319,5 +328,77 @@ describe('PurchasePage', () => {
     renderPage({ [`GET /api/part/${PART_ID}`]: () => json({ ...part, availableQuantity: 3 }) });
     expect(await screen.findByText(/Not enough Ryzen 7 8-core CPU in stock/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+  });
+
+  describe('Add to cart', () => {
+    it('is not offered without a cart', async () => {
+      renderPage({});
+      await screen.findByLabelText('Quantity');
+      expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    });
+
+    it('puts the quantity in the cart without asking for the address, and toasts a link to the cart', async () => {
+      const addToCart = vi.fn<AddToCart>(async () => null);
+      const { api, router } = renderPage({}, addToCart);
+      const user = userEvent.setup();
+      const box = await screen.findByLabelText('Quantity');
+      await user.clear(box);
+      await user.type(box, '12');
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+      await waitFor(() =>
+        expect(addToCart).toHaveBeenCalledWith({ partId: PART_ID, quantity: 12 }),
+      );
+      await waitFor(() => expect(toast.success).toHaveBeenCalled());
+      const [title, options] = vi.mocked(toast.success).mock.calls[0]!;
+      expect(title).toBe(ADDED_TO_CART);
+      // The toast's link, rendered as the toaster would: it opens the cart in the app.
+      render((options as { description: ReactElement }).description);
+      const link = screen.getByRole('link', { name: VIEW_CART });
+      expect(link).toHaveAttribute('href', '/cart');
+      await user.click(link);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+      expect(api.callsTo('POST', '/api/purchase')).toHaveLength(0);
+      expect(screen.queryByText('Shipping address is Required')).toBeNull();
+    });
+
+    it.each([
+      ['above the stock', '41'],
+      ['below the minimum order', '4'],
+    ])('opens the Oops... dialog for a quantity %s and adds nothing', async (_case, quantity) => {
+      const addToCart = vi.fn<AddToCart>(async () => null);
+      renderPage({}, addToCart);
+      const user = userEvent.setup();
+      const box = await screen.findByLabelText('Quantity');
+      await user.clear(box);
+      await user.type(box, quantity);
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(quantityMessage(5, 40)));
+      expect(addToCart).not.toHaveBeenCalled();
+    });
+
+    it("shows the quantity field's message for an empty quantity and adds nothing", async () => {
+      const addToCart = vi.fn<AddToCart>(async () => null);
+      renderPage({}, addToCart);
+      const user = userEvent.setup();
+      await user.clear(await screen.findByLabelText('Quantity'));
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(
+          'Quantity is Required From 5 to 40 units.',
+        ),
+      );
+      expect(addToCart).not.toHaveBeenCalled();
+    });
+
+    it("shows the cart's refusal (422) in the Oops... dialog", async () => {
+      const addToCart = vi.fn<AddToCart>(async () => {
+        throw new ApiError(422, quantityMessage(5, 7));
+      });
+      renderPage({}, addToCart);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Add to cart' }));
+      await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(quantityMessage(5, 7)));
+      expect(toast.success).not.toHaveBeenCalled();
+    });
   });
 });

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { usePart } from '../api/get-part.ts';
-import { PurchaseForm, type Buyer } from './purchase-form.tsx';
+import { PurchaseForm, type AddToCart, type Buyer } from './purchase-form.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
@@ -142,9 +142,18 @@ export const purchasePageTitle = (name: string | undefined) =>
 
 /**
  * /purchase/:partsId: the part, the buyer and the order form. `notice` goes
- * above them (the accounts feature's, e.g. that the buyer's address is not confirmed yet).
+ * above them (the accounts feature's, e.g. that the buyer's address is not confirmed yet);
+ * `addToCart` (the cart feature's) adds an Add to cart button beside Purchase.
  */
-export function PurchasePage({ user, notice }: { user: Buyer; notice?: ReactNode }) {
+export function PurchasePage({
+  user,
+  notice,
+  addToCart,
+}: {
+  user: Buyer;
+  notice?: ReactNode;
+  addToCart?: AddToCart;
+}) {
   const { partsId = '' } = useParams();
   const part = usePart(partsId);
   const name = part.data?.name;
@@ -215,7 +224,11 @@ export function PurchasePage({ user, notice }: { user: Buyer; notice?: ReactNode
           <h2 id="order-heading" className="mb-5 text-2xl font-bold text-slate-900">
             Your order
           </h2>
-          {inStock ? <PurchaseForm part={data} user={user} /> : <OutOfStock part={data} />}
+          {inStock ? (
+            <PurchaseForm part={data} user={user} addToCart={addToCart} />
+          ) : (
+            <OutOfStock part={data} />
+          )}
         </section>
       </div>
     </div>

@@ -1,0 +1,341 @@
+// The order mails' one template, written with createElement (the server has no JSX build).
+// Mail clients take little CSS: inline styles, tables for layout (react-email's components
+// do both), one column at most 600 px wide, text at 16 px for phones.
+// One package a component, not the @react-email/components umbrella: this module is loaded with
+// import(), and esbuild keeps every module an `export *` barrel names when it is reached that way
+// (1.5 MB of code blocks, Tailwind and Markdown the mails do not use).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { formatUsd, partCount, type MailOrder, type OrderMailInput } from './order-mails.ts';
+
+// The shop's colours (web/src/index.css, the partsmith theme).
+const INK = '#0f172a';
+const MUTED = '#475569';
+const RULE = '#e2e8f0';
+const PAGE = '#f1f5f9';
+const ORANGE = '#c2410c';
+const FONT =
+  "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+const s = {
+  body: { backgroundColor: PAGE, margin: 0, padding: '24px 0', fontFamily: FONT, color: INK },
+  container: { maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px' },
+  header: { backgroundColor: INK, padding: '18px 24px', borderRadius: '8px 8px 0 0' },
+  brand: {
+    margin: 0,
+    color: '#ffffff',
+    fontSize: '22px',
+    lineHeight: '28px',
+    fontWeight: 700,
+    letterSpacing: '0.3px',
+  },
+  content: { padding: '8px 24px 8px' },
+  h1: { fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: '16px 0 8px', color: INK },
+  text: { fontSize: '16px', lineHeight: '24px', margin: '12px 0', color: INK },
+  small: { fontSize: '13px', lineHeight: '20px', margin: '4px 0', color: MUTED },
+  label: {
+    fontSize: '12px',
+    lineHeight: '20px',
+    color: MUTED,
+    textTransform: 'uppercase',
+    letterSpacing: '0.6px',
+    fontWeight: 700,
+  },
+  value: {
+    fontSize: '16px',
+    lineHeight: '24px',
+    margin: '14px 0',
+    color: INK,
+    overflowWrap: 'anywhere',
+  },
+  button: {
+    backgroundColor: ORANGE,
+    color: '#ffffff',
+    fontSize: '16px',
+    fontWeight: 700,
+    borderRadius: '8px',
+    padding: '12px 22px',
+    textDecoration: 'none',
+  },
+  link: { color: ORANGE, textDecoration: 'underline' },
+  th: {
+    fontSize: '12px',
+    lineHeight: '16px',
+    color: MUTED,
+    textTransform: 'uppercase',
+    letterSpacing: '0.6px',
+    padding: '8px 0',
+    borderBottom: `2px solid ${INK}`,
+  },
+  td: {
+    fontSize: '15px',
+    lineHeight: '22px',
+    padding: '10px 0',
+    borderBottom: `1px solid ${RULE}`,
+    verticalAlign: 'top',
+  },
+  footer: { padding: '0 24px 16px' },
+} satisfies Record<string, CSSProperties>;
+
+/** Left out of the text part (react-email's plain-text rules). */
+const SKIP_IN_TEXT = { 'data-skip-in-text': true };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+const p = (...children: ReactNode[]) => h(Text, { style: s.text }, ...children);
+const small = (...children: ReactNode[]) => h(Text, { style: s.small }, ...children);
+const link = (href: string, children: ReactNode) => h(Link, { href, style: s.link }, children);
+/**
+ * A label above its value, such as "Ship to" over the address, in one paragraph: the text part
+ * then keeps them together. A value's own line breaks (an address's) are kept.
+ */
+const fact = (label: string, value: string) =>
+  h(
+    Text,
+    { key: label, style: s.value },
+    h('span', { style: s.label }, label),
+    ...value.split('\n').flatMap((line, i) => [h('br', { key: `br${i}` }), line]),
+  );
+const button = (href: string, label: string) =>
+  h(Section, { style: { margin: '24px 0 8px' } }, h(Button, { href, style: s.button }, label));
+
+/**
+ * The order's lines: part (with its unit price under the name), quantity and amount, then the
+ * total. Three columns fit a 375 px screen; long names wrap inside theirs. In the text part it
+ * is laid out as columns (react-email's `data-text-format`).
+ */
+function linesTable(order: MailOrder, totalLabel = 'Total') {
+  const right = { textAlign: 'right' } as const;
+  return h(
+    'table',
+    {
+      width: '100%',
+      cellPadding: 0,
+      cellSpacing: 0,
+      role: 'presentation',
+      'data-text-format': 'dataTable',
+      style: { width: '100%', borderCollapse: 'collapse', margin: '16px 0 8px' },
+    },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { align: 'left', style: { ...s.th, textAlign: 'left' } }, 'Part'),
+        h('th', { align: 'right', style: { ...s.th, ...right, width: '44px' } }, 'Qty'),
+        h('th', { align: 'right', style: { ...s.th, ...right, width: '96px' } }, 'Amount'),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      order.lines.map((line, i) =>
+        h(
+          'tr',
+          { key: i },
+          h(
+            'td',
+            { style: { ...s.td, paddingRight: '8px', overflowWrap: 'anywhere' } },
+            line.name,
+            h('br'),
+            h(
+              'span',
+              { style: { fontSize: '13px', color: MUTED } },
+              `${formatUsd(line.unitPriceCents)} each`,
+            ),
+          ),
+          h('td', { align: 'right', style: { ...s.td, ...right } }, String(line.quantity)),
+          h(
+            'td',
+            { align: 'right', style: { ...s.td, ...right, whiteSpace: 'nowrap' } },
+            formatUsd(line.quantity * line.unitPriceCents),
+          ),
+        ),
+      ),
+      h(
+        'tr',
+        null,
+        h(
+          'td',
+          { colSpan: 2, style: { ...s.td, fontWeight: 700, borderBottom: 'none' } },
+          totalLabel,
+        ),
+        h(
+          'td',
+          {
+            align: 'right',
+            style: {
+              ...s.td,
+              ...right,
+              fontWeight: 700,
+              whiteSpace: 'nowrap',
+              borderBottom: 'none',
+            },
+          },
+          formatUsd(order.totalCents),
+        ),
+      ),
+    ),
+  );
+}
+
+/** What each kind says: the preview line and the body between header and footer. */
+function content(input: OrderMailInput): { preview: string; body: ReactNode[] } {
+  const { order, publicUrl } = input;
+  const orderUrl = `${publicUrl}/dashboard/orders/${order.id}`;
+  const total = formatUsd(order.totalCents);
+  const placedOn = dateFormat.format(order.createdAt);
+  const hello = p(`Hello ${order.userName},`);
+  const orderLink = p(link(orderUrl, 'View your order'));
+  const count = partCount(order);
+  const parts = `${count} ${count === 1 ? 'part' : 'parts'}`;
+
+  switch (input.kind) {
+    case 'placed':
+      return {
+        preview: `Thank you for your order of ${parts}, ${total}. It ships once it is paid.`,
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'Thank you for your order'),
+          hello,
+          p(
+            `We have your order of ${parts}, placed on ${placedOn}. We hold the parts for you ` +
+              'and ship them as soon as the order is paid.',
+          ),
+          linesTable(order),
+          fact('Ship to', order.address),
+          fact('Phone', order.phone),
+          fact('Order', order.id),
+          button(`${publicUrl}/dashboard/payment/${order.id}`, `Pay now: ${total}`),
+          orderLink,
+        ],
+      };
+    case 'receipt':
+      return {
+        preview: `We received your payment of ${total}. Your invoice is attached.`,
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'Payment received'),
+          hello,
+          p(`Thank you: we received your payment of ${total} for your order of ${placedOn}.`),
+          input.invoiceNumber ? fact('Invoice', input.invoiceNumber) : null,
+          input.paymentReference ? fact('Payment reference', input.paymentReference) : null,
+          fact('Order', order.id),
+          linesTable(order, 'Total paid'),
+          p(
+            input.invoiceNumber
+              ? `Your invoice ${input.invoiceNumber} is attached (PDF).`
+              : 'Your invoice is attached (PDF).',
+          ),
+          orderLink,
+        ],
+      };
+    case 'shipped': {
+      const { carrier, trackingNumber } = input;
+      const url = input.trackingUrl ?? null;
+      const how =
+        carrier && trackingNumber
+          ? `It travels with ${carrier}, tracking number ${trackingNumber}.`
+          : carrier
+            ? `It travels with ${carrier}.`
+            : trackingNumber
+              ? `Its tracking number is ${trackingNumber}.`
+              : 'It is on its way to the address below.';
+      return {
+        preview: `Your order is on its way. ${how}`,
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'Your order has shipped'),
+          hello,
+          p(`Good news: we shipped your order of ${placedOn}. ${how}`),
+          carrier ? fact('Carrier', carrier) : null,
+          trackingNumber ? fact('Tracking number', trackingNumber) : null,
+          url ? button(url, 'Track your parcel') : null,
+          // The text part has the link after the button's label already.
+          url
+            ? h(Text, { style: s.small, ...SKIP_IN_TEXT }, 'Tracking link: ', link(url, url))
+            : null,
+          linesTable(order),
+          fact('Ship to', order.address),
+          fact('Phone', order.phone),
+          orderLink,
+        ],
+      };
+    }
+    case 'refunded':
+      return {
+        preview: `We refunded ${total} to your card.`,
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'Your order was refunded'),
+          hello,
+          p(
+            `We refunded ${total} for your order of ${placedOn} to the card you paid with. ` +
+              'Depending on your bank, it can take a few days to show on your statement.',
+          ),
+          fact('Amount refunded', total),
+          input.creditNoteNumber
+            ? fact('Credit note', `${input.creditNoteNumber} (attached, PDF)`)
+            : null,
+          input.reason ? fact('Reason', input.reason) : null,
+          fact('Order', order.id),
+          linesTable(order, 'Total refunded'),
+          orderLink,
+        ],
+      };
+    case 'expired':
+      return {
+        preview: 'Your order was not paid in time, so we cancelled it. Nothing was charged.',
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'Your order expired'),
+          hello,
+          p(
+            `Your order of ${placedOn} was not paid in time, so we cancelled it and released ` +
+              'its parts for other customers. Nothing was charged.',
+          ),
+          linesTable(order),
+          p('Still need these parts? You are welcome to order them again.'),
+          button(`${publicUrl}/`, 'Visit the shop'),
+        ],
+      };
+  }
+}
+
+/** The whole mail: header with the brand, what the kind says, and the footer. */
+export function orderMailElement(input: OrderMailInput, subject: string) {
+  const { preview, body } = content(input);
+  return h(
+    Html,
+    { lang: 'en', dir: 'ltr' },
+    h(Head, null, h('title', null, subject)),
+    h(Preview, null, preview),
+    h(
+      Body,
+      { style: s.body },
+      h(
+        Container,
+        { style: s.container },
+        h(Section, { style: s.header }, h(Text, { style: s.brand }, 'Partsmith')),
+        h(Section, { style: s.content }, ...body),
+        h(Hr, { style: { borderColor: RULE, margin: '24px 24px 16px', width: 'auto' } }),
+        h(
+          Section,
+          { style: s.footer },
+          small(
+            'Questions about your order? Write to us through our ',
+            link(`${input.publicUrl}/contact`, 'contact page'),
+            '.',
+          ),
+          small(`Partsmith · ${input.publicUrl}`),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  renderOrderMail,
+  trackingUrl,
+  type MailOrder,
+  type OrderMailInput,
+  type OrderMailKind,
+} from './order-mails.ts';
+
+const publicUrl = 'http://localhost:3000';
+const order: MailOrder = {
+  id: '0195f3c2-7a1b-7c3d-9e4f-123456789abc',
+  userName: 'Ada Lovelace',
+  userEmail: 'ada@example.com',
+  address: '1 Main Street, Springfield',
+  phone: '+1 555 0100',
+  lines: [
+    { name: 'Torque Wrench Pro', quantity: 2, unitPriceCents: 4_999 },
+    { name: 'Server PSU 1200 W', quantity: 1, unitPriceCents: 113_458 },
+  ],
+  totalCents: 2 * 4_999 + 113_458,
+  createdAt: new Date('2026-03-05T10:00:00Z'),
+};
+const orderUrl = `${publicUrl}/dashboard/orders/${order.id}`;
+const pdf = {
+  filename: 'invoice-PS-2026-000001.pdf',
+  content: Buffer.from('%PDF-1.7'),
+  contentType: 'application/pdf',
+};
+
+const render = (kind: OrderMailKind, extra: Partial<OrderMailInput> = {}) =>
+  renderOrderMail({ kind, order, publicUrl, ...extra });
+
+/** Both parts hold each of the facts. */
+const expectBoth = (mail: { html?: string; text: string }, facts: string[]) => {
+  for (const fact of facts) {
+    expect(mail.text, `text part: ${fact}`).toContain(fact);
+    expect(mail.html, `html part: ${fact}`).toContain(fact);
+  }
+};
+
+describe('order mails', () => {
+  it('placed: thanks, the lines, total, ship-to, phone, a pay button and the order link', async () => {
+    const mail = await render('placed');
+    expect(mail.to).toBe('ada@example.com');
+    expect(mail.subject).toBe('Your Partsmith order: Torque Wrench Pro and 1 more, $1,234.56');
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expectBoth(mail, [
+      'Thank you for your order',
+      'Ada Lovelace',
+      'Torque Wrench Pro',
+      '$49.99 each',
+      '$99.98',
+      'Server PSU 1200 W',
+      '$1,134.58',
+      '$1,234.56',
+      '1 Main Street, Springfield',
+      '+1 555 0100',
+      'Pay now',
+      `${publicUrl}/dashboard/payment/${order.id}`,
+      orderUrl,
+    ]);
+    // The text part is text: no markup, the lines as columns.
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+    expect(mail.text).toMatch(/^Torque Wrench Pro +2 +\$99\.98$/m);
+    expect(mail.text).toMatch(/^Total +\$1,234\.56$/m);
+    expect(mail.attachments).toBeUndefined();
+  });
+
+  it('a one-line order names its quantity and part', async () => {
+    const mail = await renderOrderMail({
+      kind: 'placed',
+      publicUrl,
+      order: {
+        ...order,
+        lines: [{ name: 'Fan', quantity: 1, unitPriceCents: 4_999 }],
+        totalCents: 4_999,
+      },
+    });
+    expect(mail.subject).toBe('Your Partsmith order: 1 x Fan, $49.99');
+  });
+
+  it('receipt: payment received, invoice number, payment reference, the PDF attached', async () => {
+    const mail = await render('receipt', {
+      invoiceNumber: 'PS-2026-000001',
+      paymentReference: 'pi_3PaymentRef123',
+      attachments: [pdf],
+    });
+    expect(mail.subject).toBe('Receipt for your Partsmith order — invoice PS-2026-000001');
+    expectBoth(mail, [
+      'Payment received',
+      'PS-2026-000001',
+      'pi_3PaymentRef123',
+      'Torque Wrench Pro',
+      '$1,234.56',
+      'is attached (PDF)',
+      orderUrl,
+    ]);
+    expect(mail.attachments).toEqual([pdf]);
+  });
+
+  it('shipped: carrier, tracking number and link, lines and ship-to', async () => {
+    const url = trackingUrl('UPS', '1Z999AA10123456784');
+    const mail = await render('shipped', {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: url,
+    });
+    expect(mail.subject).toBe('Your Partsmith order has shipped');
+    expectBoth(mail, [
+      'UPS',
+      '1Z999AA10123456784',
+      'Track your parcel',
+      url!,
+      'Server PSU 1200 W',
+      '1 Main Street, Springfield',
+    ]);
+  });
+
+  it('shipped without a carrier or number says so in a sentence, with no tracking link', async () => {
+    const mail = await render('shipped', {
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    });
+    expectBoth(mail, ['It is on its way to the address below.', '1 Main Street, Springfield']);
+    expect(mail.text).not.toContain('Track your parcel');
+    expect(mail.html).not.toContain('Tracking number');
+  });
+
+  it('refunded: the amount, the credit note (attached) and the reason', async () => {
+    const mail = await render('refunded', {
+      creditNoteNumber: 'CN-2026-000001',
+      reason: 'Returned unopened',
+      attachments: [{ ...pdf, filename: 'credit-note-CN-2026-000001.pdf' }],
+    });
+    expect(mail.subject).toBe('Your Partsmith order was refunded');
+    expectBoth(mail, [
+      'We refunded $1,234.56',
+      'CN-2026-000001 (attached, PDF)',
+      'Returned unopened',
+    ]);
+    expect(mail.attachments?.[0]?.filename).toBe('credit-note-CN-2026-000001.pdf');
+  });
+
+  it('expired: not paid in time, stock released, a link to the shop', async () => {
+    const mail = await render('expired');
+    expect(mail.subject).toBe('Your unpaid Partsmith order expired');
+    expectBoth(mail, ['not paid in time', 'released', 'Nothing was charged', 'Torque Wrench Pro']);
+    expect(mail.html).toContain(`href="${publicUrl}/"`);
+    expect(mail.text).toContain(`Visit the shop ${publicUrl}/`);
+  });
+
+  it('escapes what customers typed in the HTML part', async () => {
+    const mail = await renderOrderMail({
+      kind: 'placed',
+      publicUrl,
+      order: {
+        ...order,
+        userName: 'Eve <img src=x onerror=alert(2)>',
+        address: '1 "Main" Street & <b>Sons</b>',
+        lines: [{ name: '<script>alert(1)</script>', quantity: 1, unitPriceCents: 100 }],
+        totalCents: 100,
+      },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('Eve &lt;img src=x onerror=alert(2)&gt;');
+    expect(mail.html).not.toContain('<b>Sons</b>');
+    // The text part carries the name as typed (it is not HTML).
+    expect(mail.text).toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('trackingUrl', () => {
+  it('links the well-known carriers, whatever the spelling and grouping', () => {
+    expect(trackingUrl('UPS', '1Z 999 AA1 01 2345 6784')).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(trackingUrl('FedEx Ground', '123456789012')).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=123456789012',
+    );
+    expect(trackingUrl('Federal Express', '123456789012')).toContain('fedex.com');
+    expect(trackingUrl('DHL Express', 'JD014600006281230704')).toBe(
+      'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD014600006281230704&submit=1',
+    );
+    expect(trackingUrl('usps', '9400 1000 0000 0000 0000 00')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+    expect(trackingUrl('U.S.P.S.', '9400100000000000000000')).toContain('usps.com');
+  });
+
+  it('encodes the number', () => {
+    expect(trackingUrl('UPS', 'A&B/C?')).toBe('https://www.ups.com/track?tracknum=A%26B%2FC%3F');
+  });
+
+  it('is null for unknown carriers or a missing carrier or number', () => {
+    expect(trackingUrl('Joe’s Courier', '12345')).toBeNull();
+    expect(trackingUrl('UPS', null)).toBeNull();
+    expect(trackingUrl('UPS', '   ')).toBeNull();
+    expect(trackingUrl(null, '12345')).toBeNull();
+    expect(trackingUrl(undefined, undefined)).toBeNull();
+  });
+});

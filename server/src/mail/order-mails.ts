@@ -1,0 +1,145 @@
+// The mails of an order's life: placed, paid (receipt), shipped, refunded, expired unpaid. Each is
+// one react-email template (order-mail-template.ts) rendered to HTML, with a plain-text part made
+// from that HTML. The template and React load with the first mail, not with the shop's start.
+import type { MailMessage } from './mailer.ts';
+
+export interface MailOrderLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface MailOrder {
+  id: string;
+  userName: string;
+  userEmail: string;
+  address: string;
+  phone: string;
+  lines: MailOrderLine[];
+  totalCents: number;
+  createdAt: Date;
+}
+
+export type OrderMailKind = 'placed' | 'receipt' | 'shipped' | 'refunded' | 'expired';
+
+export interface OrderMailInput {
+  kind: OrderMailKind;
+  order: MailOrder;
+  /** The shop's address, e.g. http://localhost:3000 (no trailing slash). */
+  publicUrl: string;
+  /** receipt */
+  invoiceNumber?: string;
+  /** receipt */
+  paymentReference?: string;
+  /** shipped */
+  carrier?: string | null;
+  /** shipped */
+  trackingNumber?: string | null;
+  /** shipped (computed by trackingUrl below) */
+  trackingUrl?: string | null;
+  /** refunded */
+  creditNoteNumber?: string;
+  /** refunded */
+  reason?: string;
+  /** The invoice or credit note PDF, passed through to the message. */
+  attachments?: MailMessage['attachments'];
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** `$1,234.56` */
+export const formatUsd = (cents: number) => usd.format(cents / 100);
+
+/** The number of parts in an order (the lines' quantities added up). */
+export const partCount = (order: MailOrder) =>
+  order.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Each kind's subject line. */
+export function orderMailSubject(input: OrderMailInput): string {
+  const { order } = input;
+  switch (input.kind) {
+    case 'placed': {
+      // One line reads as the purchase's mail always did ("2 x Fan"); several name the first.
+      const [first, ...more] = order.lines;
+      const what =
+        more.length === 0
+          ? `${first!.quantity} x ${first!.name}`
+          : `${first!.name} and ${more.length} more`;
+      return `Your Partsmith order: ${what}, ${formatUsd(order.totalCents)}`;
+    }
+    case 'receipt':
+      return input.invoiceNumber
+        ? `Receipt for your Partsmith order — invoice ${input.invoiceNumber}`
+        : 'Receipt for your Partsmith order';
+    case 'shipped':
+      return 'Your Partsmith order has shipped';
+    case 'refunded':
+      return 'Your Partsmith order was refunded';
+    case 'expired':
+      return 'Your unpaid Partsmith order expired';
+  }
+}
+
+/** Renders one order mail: its subject, HTML and plain-text parts, and any attachments. */
+export async function renderOrderMail(input: OrderMailInput): Promise<MailMessage> {
+  const [{ orderMailElement }, { render, toPlainText }] = await Promise.all([
+    import('./order-mail-template.ts'),
+    import('@react-email/render'),
+  ]);
+  const subject = orderMailSubject(input);
+  const html = await render(orderMailElement(input, subject));
+  // The text part is made from the same HTML (one render): the lines table as columns, links
+  // written out after their text.
+  const text =
+    toPlainText(html, { selectors: [{ selector: 'h1', options: { uppercase: false } }] })
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n';
+  return {
+    to: input.order.userEmail,
+    subject,
+    html,
+    text,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+  };
+}
+
+/** How each carrier's tracking page takes a tracking number. */
+const CARRIERS: { names: RegExp; url: (number: string) => string }[] = [
+  {
+    names: /^(usps|unitedstatespostalservice|uspostalservice|uspostal)/,
+    url: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  },
+  {
+    names: /^(ups|unitedparcelservice)/,
+    url: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  },
+  {
+    names: /^(fedex|federalexpress)/,
+    url: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  },
+  {
+    names: /^dhl/,
+    url: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}&submit=1`,
+  },
+  {
+    names: /^(canadapost|postescanada)/,
+    url: (n) => `https://www.canadapost-postescanada.ca/track-reperez/en#/search?searchFor=${n}`,
+  },
+  {
+    names: /^royalmail/,
+    url: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
+  },
+];
+
+/** A tracking link for well-known carriers (UPS, USPS, FedEx, DHL, …) from carrier name + number, else null. */
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
+  // 'FedEx Ground', 'fedex', 'Federal Express' -> 'fedexground', 'fedex', 'federalexpress'
+  const key = (carrier ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  // Numbers are printed in groups ('1Z 999 AA1 01 2345 6784'); the trackers want them whole.
+  const number = (trackingNumber ?? '').replace(/\s+/g, '');
+  if (!key || !number) return null;
+  const known = CARRIERS.find((c) => c.names.test(key));
+  return known ? known.url(encodeURIComponent(number)) : null;
+}

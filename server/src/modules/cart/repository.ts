@@ -1,0 +1,103 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { quantityMessage, type Cart } from '@partsmith/contract';
+import { unitPriceCents } from '@partsmith/contract/pricing';
+import type { DbOrTx } from '../../db/client.ts';
+import { cartLines } from '../../db/schema/cart.ts';
+import { partsByIds } from '../parts/repository.ts';
+
+// What other modules may do with carts: the checkout (orders) reads the buyer's lines in its own
+// statement, empties the cart in it, and names the lines it could not serve.
+
+/** The buyer's cart lines (part_id, quantity, position from 0 in the order they were added). */
+export const cartLinesOf = (userId: SQL | string): SQL =>
+  sql`select part_id, quantity,
+      (row_number() over (order by created_at, part_id) - 1)::int as position
+    from ${cartLines} where user_id = ${userId}`;
+
+/** A DELETE, for a data-modifying CTE, that empties the buyer's cart when `when` holds. */
+export const emptyCartStatement = (userId: SQL | string, when: SQL): SQL =>
+  sql`delete from ${cartLines} where user_id = ${userId} and ${when}`;
+
+const dollars = (cents: number) => cents / 100;
+
+/** What keeps a line from being bought as it stands, or null when it can be. */
+function problemOf(
+  part: { deletedAt: Date | null; minOrderQuantity: number; availableQuantity: number } | undefined,
+  quantity: number,
+): string | null {
+  if (!part || part.deletedAt) return 'This part is not in our catalogue any more.';
+  if (part.availableQuantity < part.minOrderQuantity) return 'This part is out of stock.';
+  if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
+    return quantityMessage(part.minOrderQuantity, part.availableQuantity);
+  return null;
+}
+
+/**
+ * The buyer's cart, each line read with its part as it is now: the unit price for the line's
+ * quantity (volume prices apply), the stock, and what keeps the line from being bought. A part
+ * deleted for good takes its line with it (the foreign key).
+ */
+export async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
+  const rows = await db
+    .select()
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.partId));
+  const byId = new Map(
+    (
+      await partsByIds(
+        db,
+        rows.map((r) => r.partId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  let totalCents = 0;
+  let count = 0;
+  const lines = rows.map((row) => {
+    const part = byId.get(row.partId)!;
+    const unit = unitPriceCents(part, row.quantity);
+    totalCents += unit * row.quantity;
+    count += row.quantity;
+    return {
+      partId: row.partId,
+      name: part.name,
+      image: part.image,
+      price: dollars(unit),
+      basePrice: dollars(part.priceCents),
+      priceBreaks: part.priceBreaks.map((b) => ({
+        minQuantity: b.minQuantity,
+        price: dollars(b.priceCents),
+      })),
+      quantity: row.quantity,
+      total: dollars(unit * row.quantity),
+      minOrderQuantity: part.minOrderQuantity,
+      availableQuantity: part.deletedAt ? 0 : part.availableQuantity,
+      problem: problemOf(part, row.quantity),
+    };
+  });
+  return { lines, count, total: dollars(totalCents) };
+}
+
+/** Sets the quantity of a line (adding it when new). */
+export async function setCartLine(db: DbOrTx, userId: string, partId: string, quantity: number) {
+  await db
+    .insert(cartLines)
+    .values({ userId, partId, quantity })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.partId],
+      set: { quantity, updatedAt: new Date() },
+    });
+}
+
+/** How many lines the buyer's cart holds. */
+export const cartLineCount = (db: DbOrTx, userId: string) =>
+  db.$count(cartLines, eq(cartLines.userId, userId));
+
+/** Takes a line out of the cart; answers whether there was one. */
+export async function removeCartLine(db: DbOrTx, userId: string, partId: string) {
+  const gone = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.partId, partId)))
+    .returning({ partId: cartLines.partId });
+  return gone.length > 0;
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiError,
+  Cart,
+  CartLineBody,
+  CartLineParams,
+  MAX_CART_LINES,
+  quantityMessage,
+} from '@partsmith/contract';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { createPartsRepository } from '../parts/repository.ts';
+import { cartLineCount, readCart, removeCartLine, setCartLine } from './repository.ts';
+
+/**
+ * A signed-in customer's cart, kept on the server so that it follows them from one device to
+ * another (a visitor's cart lives in the browser and joins this one at sign-in). Every change
+ * answers the whole cart, as GET /api/cart does.
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/cart',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['cart'],
+        summary: 'Your cart: each line with the unit price that applies, its stock and problems',
+        response: { 200: Cart },
+      },
+    },
+    async (request) => readCart(db, request.user!.id),
+  );
+
+  app.put(
+    '/cart/lines/:partId',
+    {
+      config: { access: 'user', limit: 'cart' },
+      schema: {
+        tags: ['cart'],
+        summary: 'Put a part in your cart, or change its quantity there',
+        description: `The quantity must be within the part's minimum order and its stock. A cart holds at most ${MAX_CART_LINES} different parts.`,
+        params: CartLineParams,
+        body: CartLineBody,
+        response: { 200: Cart, 404: ApiError, 422: ApiError },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      const { partId } = request.params;
+      const { quantity } = request.body;
+      const part = await createPartsRepository(db).findListed(partId);
+      if (!part) throw notFound('This part is not in our catalogue any more.');
+      if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
+        throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
+      await db.transaction(async (tx) => {
+        await setCartLine(tx, userId, partId, quantity);
+        if ((await cartLineCount(tx, userId)) > MAX_CART_LINES) {
+          throw new HttpError(
+            422,
+            `A cart holds at most ${MAX_CART_LINES} different parts: check out or remove some first.`,
+          );
+        }
+      });
+      return readCart(db, userId);
+    },
+  );
+
+  app.delete(
+    '/cart/lines/:partId',
+    {
+      config: { access: 'user', limit: 'cart' },
+      schema: {
+        tags: ['cart'],
+        summary: 'Take a part out of your cart',
+        params: CartLineParams,
+        response: { 200: Cart },
+      },
+    },
+    async (request) => {
+      await removeCartLine(db, request.user!.id, request.params.partId);
+      return readCart(db, request.user!.id);
+    },
+  );
+};

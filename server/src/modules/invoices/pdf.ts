@@ -1,0 +1,324 @@
+// Invoice and credit-note PDFs, drawn with pdfkit's built-in Helvetica (no font files to ship).
+// pdfkit loads its fonts' metrics and its colour profile from its own package folder at run time,
+// so it stays out of the server bundle (externals.mjs), and it is imported only when the first
+// PDF is drawn.
+import type PDFKit from 'pdfkit';
+
+export interface InvoiceLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit-note';
+  /** 'PS-2026-000001' (invoice) or 'CN-2026-000001' (credit note). */
+  number: string;
+  issuedAt: Date;
+  seller: { name: string; address: string[]; email: string; url: string };
+  buyer: { name: string; email: string };
+  shippingAddress: string;
+  phone: string;
+  orderId: string;
+  lines: InvoiceLine[];
+  /** The order total (sum of lines); currency USD. */
+  totalCents: number;
+  /** The card payment's id. */
+  paymentReference: string;
+  /** Credit notes only: the invoice it reverses, and the reason. */
+  refersTo?: string;
+  reason?: string;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** `$1,234.56` */
+export const formatUsd = (cents: number) => usd.format(cents / 100);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * The characters outside Latin-1 that the standard fonts' WinAnsi encoding still has
+ * (pdfkit's WIN_ANSI_MAP): anything else would be written as a broken code.
+ */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const drawable = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (
+    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
+  );
+};
+
+/** Latin letters with a stroke, which Unicode does not decompose into letter + accent. */
+const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
+/**
+ * Text Helvetica can draw: accents it lacks are dropped ('ő' -> 'o', 'ł' -> 'l'), joiners and
+ * variation selectors vanish, and any other character (emoji, CJK, ...) becomes '?'.
+ */
+export function winAnsiText(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    if (drawable(char) || char === '\n') out += char;
+    else if (/[\p{M}\p{Cf}]/u.test(char)) continue;
+    else if (/\s/u.test(char)) out += ' ';
+    else {
+      const plain = STROKED[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += plain && [...plain].every(drawable) ? plain : '?';
+    }
+  }
+  return out;
+}
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 50;
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+/** Lowest y the body may reach; the footer sits below it. */
+const BODY_BOTTOM = PAGE.height - MARGIN - 24;
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const HEAD_FILL = '#1f2937';
+
+/** Table columns: description, qty, unit price, amount (widths add up to the content width). */
+const COLUMNS = [
+  { title: 'Description', width: 255, align: 'left' },
+  { title: 'Qty', width: 50, align: 'right' },
+  { title: 'Unit price', width: 90, align: 'right' },
+  { title: 'Amount', width: CONTENT_WIDTH - 255 - 50 - 90, align: 'right' },
+] as const;
+const CELL_PAD = 6;
+
+/** Renders an invoice or a credit note as an A4 PDF. */
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const title = doc.kind === 'invoice' ? 'Invoice' : 'Credit note';
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    // Kept until the end so every page's footer can say "Page n of N".
+    bufferPages: true,
+    info: {
+      Title: winAnsiText(`${title} ${doc.number}`),
+      Author: winAnsiText(doc.seller.name),
+      Subject: winAnsiText(`Order ${doc.orderId}`),
+      CreationDate: doc.issuedAt,
+    },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  drawHeading(pdf, doc, title);
+  drawParties(pdf, doc);
+  drawLines(pdf, doc);
+  drawTotals(pdf, doc);
+  drawFooters(pdf, doc);
+  pdf.end();
+  return done;
+}
+
+function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
+  const top = MARGIN;
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22);
+  pdf.text(winAnsiText(doc.seller.name), MARGIN, top, { width: CONTENT_WIDTH / 2 });
+  pdf.text(title, MARGIN + CONTENT_WIDTH / 2, top, { width: CONTENT_WIDTH / 2, align: 'right' });
+
+  // Seller on the left, the document's facts on the right (wide enough for an order's UUID).
+  const blockTop = top + 34;
+  const factsWidth = Math.round(CONTENT_WIDTH * 0.58);
+  const factsX = MARGIN + CONTENT_WIDTH - factsWidth;
+  const labelWidth = 90;
+  pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
+  pdf.text(
+    winAnsiText([...doc.seller.address, doc.seller.email, doc.seller.url].join('\n')),
+    MARGIN,
+    blockTop,
+    { width: factsX - MARGIN - 12, lineGap: 1.5 },
+  );
+  const sellerBottom = pdf.y;
+
+  const facts: [string, string][] = [
+    [doc.kind === 'invoice' ? 'Invoice number' : 'Credit note number', doc.number],
+    ['Date', dateFormat.format(doc.issuedAt)],
+    ['Order', doc.orderId],
+  ];
+  if (doc.kind === 'credit-note' && doc.refersTo) facts.push(['Reverses invoice', doc.refersTo]);
+  let y = blockTop;
+  facts.forEach(([label, value], i) => {
+    pdf.font('Helvetica').fillColor(MUTED).text(label, factsX, y, { width: labelWidth });
+    pdf
+      .font(i === 0 ? 'Helvetica-Bold' : 'Helvetica')
+      .fillColor(INK)
+      .text(winAnsiText(value), factsX + labelWidth, y, {
+        width: factsWidth - labelWidth,
+        align: 'right',
+      });
+    y = Math.max(pdf.y, y + 14) + 1;
+  });
+  pdf.y = Math.max(sellerBottom, y) + 18;
+}
+
+function drawParties(pdf: Doc, doc: InvoiceDocument) {
+  const top = pdf.y;
+  const half = CONTENT_WIDTH / 2 - 10;
+  const block = (x: number, heading: string, lines: string[]) => {
+    pdf.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    pdf.text(heading.toUpperCase(), x, top, { width: half, characterSpacing: 0.6 });
+    pdf.moveDown(0.3);
+    const [first = '', ...rest] = lines;
+    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(winAnsiText(first), x, pdf.y, {
+      width: half,
+    });
+    pdf.font('Helvetica').fontSize(9.5);
+    for (const line of rest) pdf.text(winAnsiText(line), x, pdf.y, { width: half, lineGap: 1.5 });
+    return pdf.y;
+  };
+  const billBottom = block(MARGIN, 'Bill to', [doc.buyer.name, doc.buyer.email, doc.phone]);
+  const shipBottom = block(MARGIN + CONTENT_WIDTH / 2 + 10, 'Ship to', [
+    doc.buyer.name,
+    doc.shippingAddress,
+    doc.phone,
+  ]);
+  pdf.y = Math.max(billBottom, shipBottom) + 22;
+}
+
+/** Draws one table row from x = MARGIN at pdf.y; returns its height. */
+function drawRow(pdf: Doc, cells: readonly string[], height: number, top: number) {
+  let x = MARGIN;
+  COLUMNS.forEach((column, i) => {
+    pdf.text(cells[i] ?? '', x + CELL_PAD, top + CELL_PAD, {
+      width: column.width - 2 * CELL_PAD,
+      align: column.align,
+      lineGap: 1,
+    });
+    x += column.width;
+  });
+  pdf.y = top + height;
+}
+
+function drawTableHead(pdf: Doc) {
+  const top = pdf.y;
+  const height = 22;
+  pdf.rect(MARGIN, top, CONTENT_WIDTH, height).fill(HEAD_FILL);
+  pdf.font('Helvetica-Bold').fontSize(9).fillColor('#ffffff');
+  drawRow(
+    pdf,
+    COLUMNS.map((c) => c.title),
+    height,
+    top,
+  );
+}
+
+function drawLines(pdf: Doc, doc: InvoiceDocument) {
+  drawTableHead(pdf);
+  for (const line of doc.lines) {
+    pdf.font('Helvetica').fontSize(9.5);
+    const name = winAnsiText(line.name);
+    const nameHeight = pdf.heightOfString(name, {
+      width: COLUMNS[0].width - 2 * CELL_PAD,
+      lineGap: 1,
+    });
+    const height = Math.max(nameHeight, pdf.currentLineHeight(true)) + 2 * CELL_PAD;
+    // A row that would run into the footer starts a new page, under the table's head again.
+    if (pdf.y + height > BODY_BOTTOM) {
+      pdf.addPage();
+      drawTableHead(pdf);
+      pdf.font('Helvetica').fontSize(9.5);
+    }
+    const top = pdf.y;
+    pdf.fillColor(INK);
+    drawRow(
+      pdf,
+      [
+        name,
+        String(line.quantity),
+        formatUsd(line.unitPriceCents),
+        formatUsd(line.quantity * line.unitPriceCents),
+      ],
+      height,
+      top,
+    );
+    pdf
+      .moveTo(MARGIN, top + height)
+      .lineTo(MARGIN + CONTENT_WIDTH, top + height)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+}
+
+function drawTotals(pdf: Doc, doc: InvoiceDocument) {
+  const credit = doc.kind === 'credit-note';
+  const notes: string[] = credit
+    ? [
+        `Reverses invoice ${doc.refersTo ?? ''}`.trim() + '.',
+        ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
+        `Refunded to the card of payment ${doc.paymentReference}.`,
+      ]
+    : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
+  pdf.font('Helvetica').fontSize(9.5);
+  const notesHeight = notes.reduce(
+    (sum, note) => sum + pdf.heightOfString(winAnsiText(note), { width: CONTENT_WIDTH }) + 4,
+    0,
+  );
+  // The total and what follows it stay together on one page.
+  if (pdf.y + 12 + 30 + 16 + notesHeight > BODY_BOTTOM) pdf.addPage();
+
+  const top = pdf.y + 12;
+  const labelWidth = COLUMNS[1].width + COLUMNS[2].width + 60;
+  const amountWidth = COLUMNS[3].width;
+  const right = MARGIN + CONTENT_WIDTH;
+  pdf.rect(right - labelWidth - amountWidth, top, labelWidth + amountWidth, 30).fill('#f3f4f6');
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+  pdf.text(
+    credit ? 'Total credited (USD)' : 'Total (USD)',
+    right - labelWidth - amountWidth,
+    top + 9,
+    {
+      width: labelWidth,
+      align: 'right',
+    },
+  );
+  pdf.text(formatUsd(doc.totalCents), right - amountWidth, top + 9, {
+    width: amountWidth - CELL_PAD,
+    align: 'right',
+  });
+
+  pdf.y = top + 30 + 16;
+  pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
+  for (const note of notes) {
+    pdf.text(winAnsiText(note), MARGIN, pdf.y, { width: CONTENT_WIDTH });
+    pdf.moveDown(0.35);
+  }
+}
+
+function drawFooters(pdf: Doc, doc: InvoiceDocument) {
+  const range = pdf.bufferedPageRange();
+  const footer = winAnsiText(`${doc.seller.name} · ${doc.seller.url} · ${doc.seller.email}`);
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    // Writing below the bottom margin would make pdfkit start a new page: lift it meanwhile.
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    const y = PAGE.height - MARGIN + 4;
+    pdf
+      .moveTo(MARGIN, y - 8)
+      .lineTo(MARGIN + CONTENT_WIDTH, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    pdf.font('Helvetica').fontSize(8).fillColor(MUTED);
+    pdf.text(footer, MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    pdf.text(`Page ${i + 1} of ${range.count}`, MARGIN + CONTENT_WIDTH - 80, y, {
+      width: 80,
+      align: 'right',
+      lineBreak: false,
+    });
+    pdf.page.margins.bottom = bottom;
+  }
+}

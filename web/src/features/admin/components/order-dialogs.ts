@@ -1,0 +1,46 @@
+import { RefundBody, ShipBody, type Order } from '@partsmith/contract';
+import { formDialog } from '../../../lib/dialogs.ts';
+import { formatDollars } from '../../../lib/money.ts';
+
+/** The first message of a failed check, for the dialog to show. */
+const problemOf = (parsed: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  parsed.success ? null : (parsed.error?.issues[0]?.message ?? 'Check what you entered.');
+
+/**
+ * Before shipping: the carrier and tracking number (both optional, checked with the contract's
+ * ShipBody). Resolves what to send (empty fields left out), or null when the admin cancelled.
+ */
+export async function askShipment(order: Order): Promise<ShipBody | null> {
+  const values = await formDialog({
+    title: 'Ship this order?',
+    text: `${order.name} for ${order.userEmail}. The customer sees the carrier and tracking number on the order's page.`,
+    fields: [
+      { name: 'carrier', label: 'Carrier (optional)', maxLength: 60 },
+      {
+        name: 'trackingNumber',
+        label: 'Tracking number (optional)',
+        maxLength: 60,
+        hint: 'Letters, digits, spaces and dashes.',
+      },
+    ],
+    confirmButtonText: 'Ship it',
+    check: (entered) => problemOf(ShipBody.safeParse(entered)),
+  });
+  if (!values) return null;
+  return {
+    ...(values.carrier ? { carrier: values.carrier } : {}),
+    ...(values.trackingNumber ? { trackingNumber: values.trackingNumber } : {}),
+  };
+}
+
+/** Before refunding: why (the contract's RefundBody). Resolves the body, or null when cancelled. */
+export async function askRefund(order: Order): Promise<RefundBody | null> {
+  const values = await formDialog({
+    title: 'Refund this order?',
+    text: `${formatDollars(order.total)} goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`,
+    fields: [{ name: 'reason', label: 'Reason', multiline: true, maxLength: 300 }],
+    confirmButtonText: 'Refund',
+    check: (entered) => problemOf(RefundBody.safeParse(entered)),
+  });
+  return values && { reason: values.reason };
+}

@@ -1,0 +1,399 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Cart } from '@partsmith/contract';
+import { quantityMessage } from '@partsmith/contract/constants';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
+import { LOCAL_CART_KEY } from '../api/local-cart.ts';
+import { CART_TITLE, CartPage, SIGN_IN_TO_CHECK_OUT } from './cart-page.tsx';
+import { CHECKOUT_SUCCESS, CHECKOUT_SUCCESS_DETAIL } from './checkout-form.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const PASTE_ID = '3c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
+const ADDRESS = '12 Foundry Lane, Springfield 62704';
+const PHONE = '+1 555 010 2030';
+
+const cpuLine = {
+  partId: PART_ID,
+  name: 'Ryzen 7 8-core CPU',
+  image: '/images/parts/cpu-8core.svg',
+  price: 289.5,
+  basePrice: 289.5,
+  priceBreaks: [],
+  quantity: 6,
+  total: 1737,
+  minOrderQuantity: 5,
+  availableQuantity: 40,
+  problem: null,
+};
+/** Twelve tubes: the volume price from ten applies. */
+const pasteLine = {
+  partId: PASTE_ID,
+  name: 'Thermal paste',
+  image: '/images/parts/tool-thermal-paste.svg',
+  price: 6.5,
+  basePrice: 7.5,
+  priceBreaks: [{ minQuantity: 10, price: 6.5 }],
+  quantity: 12,
+  total: 78,
+  minOrderQuantity: 1,
+  availableQuantity: 500,
+  problem: null,
+};
+const fullCart: Cart = { lines: [cpuLine, pasteLine], count: 18, total: 1815 };
+
+function renderPage(routes: Routes, buyer: typeof jane | null = jane) {
+  const api = mockApi(routes);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/cart', element: <CartPage buyer={buyer} /> },
+      { path: '/dashboard/payment/:id', element: <p>Payment page</p> },
+    ],
+    { initialEntries: ['/cart'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, client, router };
+}
+
+/** The line of the part named `name`. */
+const lineOf = (name: string) =>
+  within(
+    screen
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByRole('heading', { name }) !== null)!,
+  );
+
+const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(toast.success).mockClear();
+  localStorage.clear();
+});
+
+describe('CartPage, signed in', () => {
+  it('shows each line with its prices, quantity and total, and the cart total', async () => {
+    renderPage({ 'GET /api/cart': () => json(fullCart) });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    expect(document.title).toBe(CART_TITLE);
+    await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' });
+
+    const cpu = lineOf('Ryzen 7 8-core CPU');
+    expect(cpu.getByRole('link', { name: 'Ryzen 7 8-core CPU' })).toHaveAttribute(
+      'href',
+      `/purchase/${PART_ID}`,
+    );
+    expect(cpu.getByText('Unit price:').nextElementSibling).toHaveTextContent('$289.50');
+    expect(cpu.queryByText(/Volume price/)).toBeNull();
+    const quantity = cpu.getByLabelText('Quantity of Ryzen 7 8-core CPU');
+    expect(quantity).toHaveValue(6);
+    expect(quantity).toHaveAccessibleDescription('From 5 to 40 units.');
+    expect(cpu.getByText('$1,737.00')).toBeInTheDocument();
+
+    const paste = lineOf('Thermal paste');
+    expect(paste.getByText('Unit price:').nextElementSibling).toHaveTextContent('$7.50');
+    expect(paste.getByText('Volume price from 10 units:').nextElementSibling).toHaveTextContent(
+      '$6.50',
+    );
+    expect(paste.getByText('$78.00')).toBeInTheDocument();
+
+    expect(summary().getByText('Items').nextElementSibling).toHaveTextContent('18');
+    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$1,815.00');
+    expect(summary().getByRole('button', { name: 'Check out' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: SIGN_IN_TO_CHECK_OUT })).toBeNull();
+  });
+
+  it('removes a line, says so and puts the focus on the heading', async () => {
+    const api = renderPage({
+      'GET /api/cart': () => json(fullCart),
+      [`DELETE /api/cart/lines/${PART_ID}`]: () =>
+        json({ lines: [pasteLine], count: 12, total: 78 }),
+    }).api;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Ryzen 7 8-core CPU' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Ryzen 7 8-core CPU' })).toBeNull(),
+    );
+    expect(api.callsTo('DELETE', `/api/cart/lines/${PART_ID}`)).toHaveLength(1);
+    expect(screen.getByText('Ryzen 7 8-core CPU was removed from your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
+    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$78.00');
+  });
+
+  it("checks a line's quantity as the purchase page does, and sends a good one", async () => {
+    const { api } = renderPage({
+      'GET /api/cart': () => json(fullCart),
+      [`PUT /api/cart/lines/${PART_ID}`]: () =>
+        json({
+          lines: [{ ...cpuLine, quantity: 8, total: 2316 }, pasteLine],
+          count: 20,
+          total: 2394,
+        }),
+    });
+    const user = userEvent.setup();
+    const box = await screen.findByLabelText('Quantity of Ryzen 7 8-core CPU');
+
+    await user.clear(box);
+    await user.type(box, '41');
+    await user.tab();
+    await waitFor(() =>
+      expect(box).toHaveAccessibleDescription(`${quantityMessage(5, 40)} From 5 to 40 units.`),
+    );
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(box);
+    await user.tab();
+    await waitFor(() =>
+      expect(box).toHaveAccessibleDescription('Quantity is Required From 5 to 40 units.'),
+    );
+    expect(api.callsTo('PUT', `/api/cart/lines/${PART_ID}`)).toHaveLength(0);
+
+    // Sent when the box loses the focus (or on Enter).
+    await user.type(box, '8');
+    await user.tab();
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/api/cart/lines/${PART_ID}`).map((c) => c.body)).toEqual([
+        { quantity: 8 },
+      ]),
+    );
+    await waitFor(() =>
+      expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$2,394.00'),
+    );
+    expect(box).toHaveValue(8);
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the server's refusal of a quantity on its line", async () => {
+    renderPage({
+      'GET /api/cart': () => json(fullCart),
+      [`PUT /api/cart/lines/${PART_ID}`]: () =>
+        json(
+          { statusCode: 422, error: 'Unprocessable Entity', message: quantityMessage(5, 7) },
+          422,
+        ),
+    });
+    const user = userEvent.setup();
+    const box = await screen.findByLabelText('Quantity of Ryzen 7 8-core CPU');
+    await user.clear(box);
+    await user.type(box, '9');
+    await user.tab();
+    await waitFor(() =>
+      expect(lineOf('Ryzen 7 8-core CPU').getByText(quantityMessage(5, 7))).toBeInTheDocument(),
+    );
+  });
+
+  it('checks out with an Idempotency-Key and goes to the new order’s payment page', async () => {
+    const { api, router } = renderPage({
+      'GET /api/cart': () => json(fullCart),
+      'POST /api/checkout': () => json({ acknowledged: true, insertedId: ORDER_ID }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Shipping address'), ADDRESS);
+    await user.type(screen.getByLabelText('Phone number'), PHONE);
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/payment/${ORDER_ID}`),
+    );
+    expect(api.callsTo('POST', '/api/checkout').map((c) => c.body)).toEqual([
+      { address: ADDRESS, phone: PHONE },
+    ]);
+    const [, init] = api.spy.mock.calls.find(([url]) => String(url) === '/api/checkout')!;
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(UUID);
+    expect(toast.success).toHaveBeenCalledWith(CHECKOUT_SUCCESS, {
+      description: CHECKOUT_SUCCESS_DETAIL,
+    });
+  });
+
+  it('asks for the address and phone before it sends anything', async () => {
+    const { api } = renderPage({ 'GET /api/cart': () => json(fullCart) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check out' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Shipping address')).toHaveAccessibleDescription(
+        'Shipping address is Required',
+      ),
+    );
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'Phone number is Required',
+    );
+    expect(api.callsTo('POST', '/api/checkout')).toHaveLength(0);
+  });
+
+  it('shows a refused checkout (409) and marks the line it names', async () => {
+    const { router } = renderPage({
+      'GET /api/cart': () => json(fullCart),
+      'POST /api/checkout': () =>
+        json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'Some parts of your cart cannot be served as they stand.',
+            lines: [
+              { partId: PART_ID, name: 'Ryzen 7 8-core CPU', problem: 'Only 3 left in stock.' },
+            ],
+          },
+          409,
+        ),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Shipping address'), ADDRESS);
+    await user.type(screen.getByLabelText('Phone number'), PHONE);
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some parts of your cart cannot be served as they stand.',
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: 'Ryzen 7 8-core CPU' }).closest('li'),
+      ).toHaveAccessibleDescription('Only 3 left in stock.'),
+    );
+    expect(lineOf('Thermal paste').queryByText('Only 3 left in stock.')).toBeNull();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('shows the problem the server gives a line as it stands', async () => {
+    renderPage({
+      'GET /api/cart': () =>
+        json({
+          ...fullCart,
+          lines: [{ ...cpuLine, problem: 'This part is sold out.' }, pasteLine],
+        }),
+    });
+    expect(
+      (await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' })).closest('li'),
+    ).toHaveAccessibleDescription('This part is sold out.');
+  });
+
+  it('says the cart is empty, with the way to the parts', async () => {
+    renderPage({ 'GET /api/cart': () => json({ lines: [], count: 0, total: 0 }) });
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the parts' })).toHaveAttribute(
+      'href',
+      '/#parts',
+    );
+    expect(screen.queryByRole('button', { name: 'Check out' })).toBeNull();
+  });
+
+  it('says when the cart cannot be loaded, and tries again', async () => {
+    let fail = true;
+    renderPage({
+      'GET /api/cart': () =>
+        fail ? json({ statusCode: 500, error: 'x', message: 'x' }, 500) : json(fullCart),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your cart.');
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Thermal paste' })).toBeInTheDocument();
+  });
+});
+
+describe('CartPage, for a visitor', () => {
+  const bulk = {
+    ...part,
+    _id: PASTE_ID,
+    name: 'Thermal paste',
+    price: 7.5,
+    minOrderQuantity: 1,
+    availableQuantity: 500,
+    priceBreaks: [{ minQuantity: 10, price: 6.5 }],
+  };
+
+  function keep(lines: { partId: string; quantity: number }[]) {
+    localStorage.setItem(LOCAL_CART_KEY, JSON.stringify(lines));
+  }
+
+  it("prices this browser's lines from the catalogue and asks them to sign in to check out", async () => {
+    keep([
+      { partId: PART_ID, quantity: 6 },
+      { partId: PASTE_ID, quantity: 12 },
+    ]);
+    const { api } = renderPage(
+      {
+        [`GET /api/part/${PART_ID}`]: () => json(part),
+        [`GET /api/part/${PASTE_ID}`]: () => json(bulk),
+      },
+      null,
+    );
+    const paste = await screen.findByRole('heading', { name: 'Thermal paste' });
+    expect(
+      within(paste.closest('li')!).getByText('Volume price from 10 units:').nextElementSibling,
+    ).toHaveTextContent('$6.50');
+    expect(within(paste.closest('li')!).getByText('$78.00')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' });
+    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$1,815.00');
+    expect(summary().getByText('Items').nextElementSibling).toHaveTextContent('18');
+
+    expect(screen.getByRole('link', { name: SIGN_IN_TO_CHECK_OUT })).toHaveAttribute(
+      'href',
+      '/login?from=%2Fcart',
+    );
+    expect(screen.queryByRole('button', { name: 'Check out' })).toBeNull();
+    expect(api.callsTo('GET', '/api/cart')).toHaveLength(0);
+  });
+
+  it("marks a line beyond the part's stock, and removes a line from this browser", async () => {
+    keep([
+      { partId: PART_ID, quantity: 60 },
+      { partId: PASTE_ID, quantity: 2 },
+    ]);
+    renderPage(
+      {
+        [`GET /api/part/${PART_ID}`]: () => json(part),
+        [`GET /api/part/${PASTE_ID}`]: () => json(bulk),
+      },
+      null,
+    );
+    const cpu = (await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' })).closest('li');
+    expect(cpu).toHaveAccessibleDescription(quantityMessage(5, 40));
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Thermal paste' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Thermal paste' })).toBeNull(),
+    );
+    expect(JSON.parse(localStorage.getItem(LOCAL_CART_KEY)!)).toEqual([
+      { partId: PART_ID, quantity: 60 },
+    ]);
+  });
+
+  it('says which part left the catalogue', async () => {
+    keep([{ partId: PART_ID, quantity: 6 }]);
+    renderPage(
+      {
+        [`GET /api/part/${PART_ID}`]: () =>
+          json({ statusCode: 404, error: 'Not Found', message: 'Gone' }, 404),
+      },
+      null,
+    );
+    expect(
+      await screen.findByText('This part is not in our catalogue any more.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Remove A part no longer in the catalogue' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says an empty cart is empty', async () => {
+    renderPage({}, null);
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: SIGN_IN_TO_CHECK_OUT })).toBeNull();
+  });
+});

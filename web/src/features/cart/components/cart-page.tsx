@@ -1,0 +1,301 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import * as paths from 'virtual:page-paths';
+import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useCart } from '../api/get-cart.ts';
+import { useCartParts } from '../api/get-part.ts';
+import { removeLocalLines, setLocalLine, unitsOf, useLocalCart } from '../api/local-cart.ts';
+import { useRemoveCartLine } from '../api/remove-cart-line.ts';
+import { useSetCartLine } from '../api/set-cart-line.ts';
+import { serverItems, totalOf, visitorItem, type CartItem } from './cart-items.ts';
+import { CartLine } from './cart-line.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+
+export const CART_TITLE = 'Your Cart | Partsmith';
+export const SIGN_IN_TO_CHECK_OUT = 'Sign in to check out';
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+
+export interface CartBuyer {
+  name: string;
+  email: string;
+}
+
+/** The page around the cart: its heading (the focus goes there when a line leaves), its announcer. */
+interface Frame {
+  heading: RefObject<HTMLHeadingElement | null>;
+  announce: (text: string) => void;
+}
+
+/** How the lines change: the server's cart (signed in) or this browser's. */
+interface CartActions {
+  setQuantity: (partId: string, quantity: number) => Promise<unknown>;
+  remove: (partId: string) => Promise<unknown>;
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-slate-400 bg-white p-10 text-center">
+      <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
+      <p className="max-w-md text-slate-700">
+        Pick the parts you need on the home page and add them to your cart from each part's page.
+      </p>
+      <Link to="/#parts" className="btn btn-primary mt-2">
+        Browse the parts
+      </Link>
+    </div>
+  );
+}
+
+function LoadFailed({
+  error,
+  busy,
+  onRetry,
+}: {
+  error: unknown;
+  busy: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className={`${CARD} flex flex-col items-center gap-4 p-8 text-center`}>
+      <p className="text-lg font-semibold text-slate-900">We could not load your cart.</p>
+      <p className="text-slate-700">{errorText(error)}</p>
+      <button type="button" className="btn btn-primary" disabled={busy} onClick={onRetry}>
+        {busy && <span aria-hidden="true" className="spinner size-5" />}
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The lines, the total and the way to check out. Changes of a line run one request each; what
+ * failed shows on its line, and a removal is announced (the removed line took the focus along).
+ */
+function CartContents({
+  items,
+  actions,
+  checkout,
+  refused,
+  frame,
+}: {
+  items: CartItem[];
+  actions: CartActions;
+  checkout: ReactNode;
+  /** The lines the last checkout refused, by part id. */
+  refused: ReadonlyMap<string, string>;
+  frame: Frame;
+}) {
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const run = async (partId: string, change: () => Promise<unknown>, done?: () => void) => {
+    setBusy((ids) => new Set(ids).add(partId));
+    setFailures((all) => {
+      const next = new Map(all);
+      next.delete(partId);
+      return next;
+    });
+    try {
+      await change();
+      done?.();
+    } catch (error) {
+      setFailures((all) => new Map(all).set(partId, errorText(error)));
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(partId);
+        return next;
+      });
+    }
+  };
+
+  const onRemove = (item: CartItem) =>
+    void run(
+      item.partId,
+      () => actions.remove(item.partId),
+      () => {
+        frame.announce(`${item.name} was removed from your cart.`);
+        frame.heading.current?.focus();
+      },
+    );
+
+  const units = unitsOf(items);
+  const total = totalOf(items);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:gap-8">
+      <section aria-labelledby="cart-lines-heading" className={`${CARD} overflow-hidden`}>
+        <h2 id="cart-lines-heading" className="sr-only">
+          The parts in your cart
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {items.map((item) => (
+            <CartLine
+              key={item.partId}
+              item={item}
+              refused={refused.get(item.partId) ?? null}
+              busy={busy.has(item.partId)}
+              failure={failures.get(item.partId) ?? null}
+              onQuantity={(quantity) =>
+                void run(item.partId, () => actions.setQuantity(item.partId, quantity))
+              }
+              onRemove={() => onRemove(item)}
+            />
+          ))}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="cart-summary-heading"
+        className={`${CARD} flex flex-col gap-5 p-6 lg:sticky lg:top-24`}
+      >
+        <h2 id="cart-summary-heading" className="text-xl font-bold text-slate-900">
+          Order summary
+        </h2>
+        {/* Read out when it changes: a quantity changed or a line left. */}
+        <div aria-live="polite" aria-atomic="true" className="flex flex-col gap-1">
+          <p className="flex items-baseline justify-between gap-4 text-slate-700">
+            <span>Items</span>
+            <span className="font-semibold text-slate-900 tabular-nums">{units}</span>
+          </p>
+          <p className="flex items-baseline justify-between gap-4">
+            <span className="font-semibold text-slate-700">Total</span>
+            <span className="text-2xl font-extrabold text-slate-900 tabular-nums">
+              {formatDollars(total)}
+            </span>
+          </p>
+        </div>
+        {checkout}
+      </section>
+    </div>
+  );
+}
+
+/** The signed-in buyer's cart, on the server. */
+function BuyerCart({ frame }: { frame: Frame }) {
+  const cart = useCart(true);
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+
+  if (cart.isPending) return <CartLoading />;
+  if (!cart.data) {
+    return (
+      <LoadFailed error={cart.error} busy={cart.isFetching} onRetry={() => void cart.refetch()} />
+    );
+  }
+  if (cart.data.lines.length === 0) return <EmptyCart />;
+
+  const forget = (partId: string) =>
+    setRefused((all) => {
+      const next = new Map(all);
+      next.delete(partId);
+      return next;
+    });
+  const actions: CartActions = {
+    setQuantity: (partId, quantity) => {
+      forget(partId);
+      return setLine.mutateAsync({ partId, quantity });
+    },
+    remove: (partId) => {
+      forget(partId);
+      return removeLine.mutateAsync(partId);
+    },
+  };
+  const signature = JSON.stringify(cart.data.lines.map((line) => [line.partId, line.quantity]));
+  return (
+    <CartContents
+      items={serverItems(cart.data)}
+      actions={actions}
+      refused={refused}
+      frame={frame}
+      checkout={
+        <CheckoutForm
+          cart={signature}
+          onRefused={(lines) => setRefused(new Map(lines.map((l) => [l.partId, l.problem])))}
+        />
+      }
+    />
+  );
+}
+
+/** A visitor's cart, in this browser: each part read from the catalogue and priced here. */
+function VisitorCart({ frame }: { frame: Frame }) {
+  const lines = useLocalCart();
+  const parts = useCartParts(lines.map((line) => line.partId));
+  if (lines.length === 0) return <EmptyCart />;
+  const items = lines.map((line) => visitorItem(line, parts.data?.[line.partId]));
+  const actions: CartActions = {
+    setQuantity: async (partId, quantity) => setLocalLine(partId, quantity),
+    remove: async (partId) => removeLocalLines([partId]),
+  };
+  return (
+    <CartContents
+      items={items}
+      actions={actions}
+      refused={new Map()}
+      frame={frame}
+      checkout={
+        <div className="flex flex-col gap-3">
+          <Link
+            to={`${paths.login}?from=${encodeURIComponent(paths.cart)}`}
+            className="btn btn-primary btn-lg w-full"
+          >
+            {SIGN_IN_TO_CHECK_OUT}
+          </Link>
+          <p className="text-center text-sm text-slate-700">
+            Your cart stays in this browser and joins your account when you sign in.
+          </p>
+        </div>
+      }
+    />
+  );
+}
+
+function CartLoading() {
+  return (
+    <SkeletonList
+      label="Loading your cart"
+      rows={3}
+      className={`${CARD} flex flex-col gap-4 p-4`}
+      picture="h-16 w-16"
+    />
+  );
+}
+
+/**
+ * /cart: the buyer's cart (on the server once signed in, else in this browser), each line with
+ * its price, quantity and total, the cart's total, and the checkout (signed in) or the way to
+ * sign in. `notice` goes above (the accounts feature's, e.g. that the address is not confirmed).
+ */
+export function CartPage({ buyer, notice }: { buyer: CartBuyer | null; notice?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, announce] = useState('');
+  const frame: Frame = { heading, announce };
+  useEffect(() => {
+    document.title = CART_TITLE;
+  }, []);
+  return (
+    <div className="min-h-[calc(100vh-4rem)] bg-slate-100">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
+        <header>
+          <p className="text-sm font-semibold tracking-wider text-primary uppercase">Shopping</p>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 focus:outline-none"
+          >
+            Your cart
+          </h1>
+        </header>
+        {notice}
+        {buyer ? <BuyerCart frame={frame} /> : <VisitorCart frame={frame} />}
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Order } from '@partsmith/contract';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi } from '../../../test/mock-api.ts';
+import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
+import { OrderPage } from './order-page.tsx';
+
+const PSU_ID = '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918';
+
+const shown = (at: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(at),
+  );
+
+/** A checkout of two parts, paid and shipped with a carrier and tracking number. */
+const shippedCheckout = thermalPasteOrder({
+  name: 'Thermal paste and 1 more',
+  price: 7.5,
+  quantity: 12,
+  total: 174,
+  paid: true,
+  transactionId: 'pi_123',
+  status: 'shipped',
+  paidAt: '2025-03-02T11:00:00.000Z',
+  shippedAt: '2025-03-03T09:15:00.000Z',
+  carrier: 'UPS',
+  trackingNumber: '1Z999AA10123456784',
+  invoiceNumber: 'PS-2026-000042',
+  lines: [
+    {
+      partId: PART_ID,
+      name: 'Thermal paste',
+      image: '/images/parts/tool-thermal-paste.svg',
+      price: 7.5,
+      quantity: 10,
+      total: 75,
+    },
+    {
+      partId: PSU_ID,
+      name: 'Anvil PSU 850 W',
+      image: '/images/parts/psu-850w.svg',
+      price: 49.5,
+      quantity: 2,
+      total: 99,
+    },
+  ],
+});
+
+function renderPage(order: Order | Response) {
+  const api = mockApi({
+    [`GET /api/purchase/${ORDER_ID}`]: () => (order instanceof Response ? order : json(order)),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard/orders/:id', element: <OrderPage /> }], {
+    initialEntries: [`/dashboard/orders/${ORDER_ID}`],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api };
+}
+
+/** The timeline's steps: each one's text. */
+const steps = () =>
+  within(screen.getByRole('region', { name: 'Timeline' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('OrderPage', () => {
+  it('shows the lines, the total, where it ships and its timeline with the shipment', async () => {
+    renderPage(shippedCheckout);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the order');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thermal paste and 1 more' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Order of Thermal paste and 1 more | Partsmith');
+
+    const rows = within(screen.getByRole('table', { name: 'The parts of this order' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.getByRole('link', { name: 'Thermal paste' })).toHaveAttribute(
+      'href',
+      `/purchase/${PART_ID}`,
+    );
+    expect(rows[0]!.getByText('10')).toBeInTheDocument();
+    expect(rows[0]!.getByText('$7.50')).toBeInTheDocument();
+    expect(rows[0]!.getByText('$75.00')).toBeInTheDocument();
+    expect(rows[1]!.getByRole('link', { name: 'Anvil PSU 850 W' })).toBeInTheDocument();
+    expect(rows[1]!.getByText('$99.00')).toBeInTheDocument();
+    expect(screen.getByText('Total').querySelector('span')).toHaveTextContent('$174.00');
+
+    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
+    expect(shipTo.getByText('12 Foundry Lane, Springfield')).toBeInTheDocument();
+    expect(shipTo.getByText('+1 555 010 2030')).toBeInTheDocument();
+
+    expect(steps()).toEqual([
+      `Placed${shown('2025-03-02T10:00:00.000Z')}`,
+      `Paid${shown('2025-03-02T11:00:00.000Z')}Transaction id: pi_123`,
+      `Shipped${shown('2025-03-03T09:15:00.000Z')}With UPS. Tracking number: 1Z999AA10123456784`,
+    ]);
+    const placed = within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole(
+      'listitem',
+    )[0]!;
+    expect(placed.querySelector('time')).toHaveAttribute('datetime', '2025-03-02T10:00:00.000Z');
+
+    const invoice = screen.getByRole('link', { name: 'Invoice PS-2026-000042 (PDF)' });
+    expect(invoice).toHaveAttribute('href', `/api/orders/${ORDER_ID}/invoice.pdf`);
+    expect(invoice).toHaveAttribute('download', 'PS-2026-000042.pdf');
+    expect(screen.queryByRole('link', { name: /Credit note/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('offers to pay an unpaid order until it expires, and says until when', async () => {
+    const expiresAt = '2025-03-03T10:00:00.000Z';
+    renderPage(thermalPasteOrder({ expiresAt }));
+    expect(await screen.findByRole('link', { name: 'Pay $75.00' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${ORDER_ID}`,
+    );
+    expect(steps()).toEqual([
+      `Placed${shown('2025-03-02T10:00:00.000Z')}`,
+      `Waiting for payment` +
+        `Pay before ${shown(expiresAt)}: the parts are kept for you until then.`,
+    ]);
+    // One part: its line is the order itself.
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByText('Thermal paste')).toBeInTheDocument();
+  });
+
+  it('shows an expired order as expired, without Pay', async () => {
+    renderPage(
+      thermalPasteOrder({ expired: true, expiresAt: null, expiredAt: '2025-03-03T10:00:00.000Z' }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `Placed${shown('2025-03-02T10:00:00.000Z')}`,
+      `Expired${shown('2025-03-03T10:00:00.000Z')}It was not paid in time: its parts went back in stock.`,
+    ]);
+    expect(screen.queryByRole('link', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('shows a paid order waiting to ship, then a refund with its credit note', async () => {
+    renderPage(
+      thermalPasteOrder({
+        paid: true,
+        transactionId: 'pi_9',
+        paidAt: '2025-03-02T11:00:00.000Z',
+        refundedAt: '2025-03-04T08:00:00.000Z',
+        invoiceNumber: 'PS-2026-000007',
+        creditNoteNumber: 'CN-2026-000001',
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps()).toEqual([
+      `Placed${shown('2025-03-02T10:00:00.000Z')}`,
+      `Paid${shown('2025-03-02T11:00:00.000Z')}Transaction id: pi_9`,
+      `Refunded${shown('2025-03-04T08:00:00.000Z')}Credit note CN-2026-000001.`,
+    ]);
+    expect(screen.getByRole('link', { name: 'Credit note CN-2026-000001 (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/orders/${ORDER_ID}/credit-note.pdf`,
+    );
+    expect(screen.getByRole('link', { name: 'Invoice PS-2026-000007 (PDF)' })).toBeInTheDocument();
+  });
+
+  it('says a paid order waits to be shipped', async () => {
+    renderPage(thermalPasteOrder({ paid: true, paidAt: '2025-03-02T11:00:00.000Z' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(steps().at(-1)).toBe('Waiting to ship');
+  });
+
+  it.each([403, 404])('says an order it may not see (%i) is not found', async (status) => {
+    renderPage(apiError(status, 'Not yours'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find this order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-orders',
+    );
+  });
+});

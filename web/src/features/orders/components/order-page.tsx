@@ -1,0 +1,379 @@
+import { linesOf, type Order } from '@partsmith/contract';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import * as paths from 'virtual:page-paths';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useOrder } from '../api/get-order.ts';
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+
+/** In the browser's own language and time zone, e.g. "Mar 2, 2025, 10:30 AM". */
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function When({ at }: { at: string | null | undefined }) {
+  const date = at ? new Date(at) : null;
+  if (!at || !date || Number.isNaN(date.getTime())) return null;
+  return <time dateTime={at}>{dateTime.format(date)}</time>;
+}
+
+/** The order's documents (owner or admin; the server answers 404 until there is one). */
+export const invoiceHref = (id: string) => `/api/orders/${encodeURIComponent(id)}/invoice.pdf`;
+export const creditNoteHref = (id: string) =>
+  `/api/orders/${encodeURIComponent(id)}/credit-note.pdf`;
+
+/** One step of an order's life: done (with its date), the one it waits for, or where it stopped. */
+export interface Step {
+  label: string;
+  state: 'done' | 'waiting' | 'stopped';
+  at: string | null;
+  detail?: ReactNode;
+}
+
+/**
+ * What happened to an order, in order: placed; paid, or waiting for the payment until it expires
+ * (or expired, its stock back); shipped (carrier and tracking number), or waiting to ship;
+ * refunded.
+ */
+export function orderSteps(order: Order): Step[] {
+  const steps: Step[] = [{ label: 'Placed', state: 'done', at: order.createdAt }];
+  if (order.paid) {
+    steps.push({
+      label: 'Paid',
+      state: 'done',
+      at: order.paidAt ?? null,
+      detail: order.transactionId && (
+        <>
+          Transaction id: <code className="font-mono break-all">{order.transactionId}</code>
+        </>
+      ),
+    });
+  } else if (order.expired) {
+    steps.push({
+      label: 'Expired',
+      state: 'stopped',
+      at: order.expiredAt ?? null,
+      detail: 'It was not paid in time: its parts went back in stock.',
+    });
+  } else {
+    steps.push({
+      label: 'Waiting for payment',
+      state: 'waiting',
+      at: null,
+      detail: order.expiresAt ? (
+        <>
+          Pay before <When at={order.expiresAt} />: the parts are kept for you until then.
+        </>
+      ) : undefined,
+    });
+  }
+  if (order.status === 'shipped') {
+    const carrier = order.carrier || null;
+    const tracking = order.trackingNumber || null;
+    steps.push({
+      label: 'Shipped',
+      state: 'done',
+      at: order.shippedAt ?? null,
+      detail:
+        carrier || tracking ? (
+          <>
+            {carrier && <>With {carrier}. </>}
+            {tracking && (
+              <>
+                Tracking number: <code className="font-mono break-all">{tracking}</code>
+              </>
+            )}
+          </>
+        ) : undefined,
+    });
+  } else if (order.paid && !order.refundedAt) {
+    steps.push({ label: 'Waiting to ship', state: 'waiting', at: null });
+  }
+  if (order.refundedAt) {
+    steps.push({
+      label: 'Refunded',
+      state: 'done',
+      at: order.refundedAt,
+      detail: order.creditNoteNumber ? `Credit note ${order.creditNoteNumber}.` : undefined,
+    });
+  }
+  return steps;
+}
+
+const DOT = {
+  done: 'border-green-700 bg-green-700',
+  waiting: 'border-orange-700 bg-white',
+  stopped: 'border-slate-500 bg-slate-500',
+};
+
+function Steps({ order }: { order: Order }) {
+  return (
+    <ol className="flex flex-col">
+      {orderSteps(order).map((step, index, all) => (
+        <li key={step.label} className="relative flex gap-4 pb-6 last:pb-0">
+          {index < all.length - 1 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-5 bottom-0 left-[0.4375rem] w-0.5 bg-slate-200"
+            />
+          )}
+          <span
+            aria-hidden="true"
+            className={`relative mt-1 size-4 shrink-0 rounded-full border-2 ${DOT[step.state]}`}
+          />
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{step.label}</p>
+            {step.at && (
+              <p className="text-sm text-slate-700">
+                <When at={step.at} />
+              </p>
+            )}
+            {step.detail && <p className="mt-1 text-sm text-slate-700">{step.detail}</p>}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The rows are cards (one labelled line per cell) until the page's column is wide enough for
+ * the five columns (a container query, as on My Orders); then a table.
+ */
+const CELL = '@4xl:table-cell @4xl:px-4 @4xl:py-3 @4xl:align-middle';
+const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
+
+function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
+}
+
+const COLUMNS = [
+  ['Image'],
+  ['Name'],
+  ['Quantity', 'right'],
+  ['Unit price', 'right'],
+  ['Amount', 'right'],
+] as const;
+
+function Lines({ order }: { order: Order }) {
+  return (
+    <DataTable wide="container" caption="The parts of this order" columns={COLUMNS}>
+      {linesOf(order).map((line, index) => (
+        <tr
+          key={`${line.partId ?? 'gone'}-${index}`}
+          className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0"
+        >
+          <td className={`row-span-1 ${CELL}`}>
+            <ResponsiveImage
+              src={line.image}
+              alt=""
+              width={56}
+              height={56}
+              sizes="64px"
+              className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
+            />
+          </td>
+          <td className={`self-center font-bold break-words text-slate-900 ${CELL}`}>
+            {line.partId ? (
+              <Link
+                to={`/purchase/${encodeURIComponent(line.partId)}`}
+                className="underline-offset-4 hover:text-primary hover:underline"
+              >
+                {line.name}
+              </Link>
+            ) : (
+              line.name
+            )}
+          </td>
+          <td className={`${LINE} @4xl:text-right`}>
+            <CellLabel>Quantity</CellLabel>
+            <span className="font-semibold text-slate-900 tabular-nums">{line.quantity}</span>
+          </td>
+          <td className={`${LINE} @4xl:text-right`}>
+            <CellLabel>Unit price</CellLabel>
+            <span className="text-slate-900 tabular-nums">{formatDollars(line.price)}</span>
+          </td>
+          <td className={`${LINE} @4xl:text-right`}>
+            <CellLabel>Amount</CellLabel>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {formatDollars(line.total)}
+            </span>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function Problem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      className={`${CARD} mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center`}
+    >
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+export const orderPageTitle = (name: string | undefined) =>
+  name ? `Order of ${name} | Partsmith` : 'Order | Partsmith';
+
+/**
+ * /dashboard/orders/:id: an order's lines and total, where it ships, what happened to it so far,
+ * the way to pay while it can be paid, and its invoice and credit note once there.
+ */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const data = order.data;
+  const name = data?.name;
+
+  useEffect(() => {
+    document.title = orderPageTitle(name);
+  }, [name]);
+
+  // Another buyer's order is as unknown as a deleted one (the server answers 403 or 404).
+  if (order.error instanceof ApiError && [400, 403, 404].includes(order.error.status)) {
+    return (
+      <Problem title="We could not find this order">
+        <p className="text-slate-700">
+          It may have been deleted, or it belongs to another account. Your own orders are in My
+          Orders.
+        </p>
+        <Link to={paths.myOrders} className="btn btn-primary">
+          Go to My Orders
+        </Link>
+      </Problem>
+    );
+  }
+
+  if (order.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-6">
+        <span className="sr-only">Loading the order</span>
+        <div aria-hidden="true" className="skeleton-pulse h-32 w-full" />
+        <div aria-hidden="true" className="skeleton-pulse h-64 w-full" />
+      </div>
+    );
+  }
+
+  if (!data) {
+    return (
+      <Problem title="We could not load this order">
+        <p role="alert" className="text-slate-700">
+          {errorText(order.error)}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={order.isFetching}
+          onClick={() => void order.refetch()}
+        >
+          {order.isFetching && <span aria-hidden="true" className="spinner size-5" />}
+          Try again
+        </button>
+      </Problem>
+    );
+  }
+
+  const payable = !data.paid && !data.expired && data.total > 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="relative overflow-hidden rounded-box bg-slate-900 px-6 py-7 text-slate-100 sm:px-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-16 -right-16 h-56 w-56 rounded-full bg-orange-500/25 blur-3xl"
+        />
+        <div className="relative flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">Order</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-white">
+              {data.name}
+            </h1>
+            <p className="mt-2 text-slate-200">
+              Placed <When at={data.createdAt} />
+            </p>
+          </div>
+          {payable && (
+            <Link
+              to={`/dashboard/payment/${encodeURIComponent(data._id)}`}
+              className="btn btn-primary"
+            >
+              Pay {formatDollars(data.total)}
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <section aria-labelledby="order-lines-heading" className="flex flex-col gap-3">
+        <h2 id="order-lines-heading" className="text-xl font-bold text-slate-900">
+          Parts
+        </h2>
+        <Lines order={data} />
+        <p className="flex items-baseline justify-end gap-4 text-lg text-slate-700">
+          Total
+          <span className="text-2xl font-extrabold text-slate-900 tabular-nums">
+            {formatDollars(data.total)}
+          </span>
+        </p>
+      </section>
+
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <section aria-labelledby="order-steps-heading" className={`${CARD} p-5 sm:p-6`}>
+          <h2 id="order-steps-heading" className="mb-4 text-xl font-bold text-slate-900">
+            Timeline
+          </h2>
+          <Steps order={data} />
+        </section>
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="order-ship-heading" className={`${CARD} p-5 sm:p-6`}>
+            <h2 id="order-ship-heading" className="mb-3 text-xl font-bold text-slate-900">
+              Ship to
+            </h2>
+            <address className="break-words text-slate-900 not-italic">
+              <span className="block font-semibold">{data.userName}</span>
+              <span className="block whitespace-pre-line">{data.address}</span>
+              <span className="block">{data.phone}</span>
+            </address>
+          </section>
+          {(data.invoiceNumber || data.creditNoteNumber) && (
+            <section aria-labelledby="order-documents-heading" className={`${CARD} p-5 sm:p-6`}>
+              <h2 id="order-documents-heading" className="mb-3 text-xl font-bold text-slate-900">
+                Documents
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {data.invoiceNumber && (
+                  <li>
+                    <a
+                      href={invoiceHref(data._id)}
+                      download={`${data.invoiceNumber}.pdf`}
+                      className="link link-primary font-semibold"
+                    >
+                      Invoice {data.invoiceNumber} (PDF)
+                    </a>
+                  </li>
+                )}
+                {data.creditNoteNumber && (
+                  <li>
+                    <a
+                      href={creditNoteHref(data._id)}
+                      download={`${data.creditNoteNumber}.pdf`}
+                      className="link link-primary font-semibold"
+                    >
+                      Credit note {data.creditNoteNumber} (PDF)
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
