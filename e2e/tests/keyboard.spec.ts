@@ -180,6 +180,12 @@ test('an admin ships the paid order and answers a confirmation dialog', async ({
   const paid = page.getByRole('row', { name: new RegExp(buyerEmail) });
   await tabTo(page, paid.getByRole('button', { name: /Pending/ }));
   await page.keyboard.press('Enter');
+  // The shipping dialog: its fields first, then its button, by keyboard.
+  const ship = page.getByRole('dialog', { name: 'Ship this order?' });
+  await expect(ship.getByLabel('Carrier (optional)')).toBeFocused();
+  await page.keyboard.type('UPS');
+  await tabTo(page, ship.getByRole('button', { name: 'Ship it' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Your Order is Shipped Successfully')).toBeVisible();
   await expect(paid.getByText('Shipped')).toBeVisible();
 

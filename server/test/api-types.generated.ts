@@ -408,7 +408,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your cart: each line with the unit price that applies, its stock and problems */
+    /**
+     * Your cart: each line with the unit price that applies, its stock and problems
+     * @description Empty for a visitor, whose cart is kept by the browser.
+     */
     get: operations['getCart'];
     put?: never;
     post?: never;
@@ -2356,15 +2359,6 @@ export interface operations {
             count: number;
             total: number;
           };
-        };
-      };
-      /** @description Unauthorized */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiError'];
         };
       };
     };

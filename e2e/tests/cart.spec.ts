@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
+import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
+import { openDashboardPage, openPurchasePage } from './shop-helpers.ts';
+
+// Issue 26 at 1280 and at 375 px: two parts into the cart, one checkout, paid with 4242, the
+// receipt with its invoice PDF in the SMTP peer's mailbox, shipped by an admin with a tracking
+// number, the shipped mail, and the order page's timeline. The buyer signs in to an account of
+// its own per project (sign-ups from one address are limited; a run reuses the account).
+test.describe.configure({ mode: 'serial' });
+
+const ESD_MAT = 'Anti-Static ESD Mat with Wrist Strap';
+const PSU = 'Bastion 650 W 80 PLUS Bronze Power Supply';
+const TRACKING = '1Z999AA10123456784';
+
+/** The mails to `email` whose text includes every one of `facts` (newest last). */
+const mailsWith = (email: string, facts: string[]) =>
+  outbox().filter((eml) => eml.includes(`To: ${email}`) && facts.every((f) => eml.includes(f)));
+
+async function addToCart(page: Page, name: string, quantity: number) {
+  await openPurchasePage(page, name);
+  const form = page.getByRole('form', { name: 'Purchase' });
+  await form.getByLabel('Quantity').fill(String(quantity));
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added to your cart').first()).toBeVisible();
+}
+
+async function openCart(page: Page) {
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Cart/ }).click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Cart/ })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Your cart', exact: true })).toBeVisible();
+}
+
+test('two parts in the cart, one checkout, pay, the receipt with its PDF, shipped with tracking', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two purchase pages, a checkout, a payment, an admin's session and two mails.
+  test.setTimeout(120_000);
+  const email = `cart-buyer-${testInfo.project.name}@example.com`;
+  await signInOrSignUp(page, email, 'Cara Cart');
+  await page.goto('/');
+
+  await addToCart(page, ESD_MAT, 6);
+  await addToCart(page, PSU, 2);
+  // The top bar counts the units, for screen readers too.
+  if (!isMobile(page)) {
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart, 8 items' }),
+    ).toBeVisible();
+  }
+  await openCart(page);
+  await expect(page.getByRole('heading', { name: ESD_MAT })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PSU })).toBeVisible();
+  // 6 x $29.99 + 2 x $64.99
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('$309.92');
+  await expectNoA11yViolations(page);
+
+  // Shipping address and phone once, for the whole cart.
+  const checkout = page.getByRole('form', { name: 'Check out' });
+  await checkout.getByLabel('Shipping address').fill('1200 Industrial Pkwy, Austin, TX 78758');
+  await checkout.getByLabel('Phone number').fill('+1 512 555 0147');
+  await checkout.getByRole('button', { name: 'Check out' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByText(/Please pay: \$309\.92/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'The parts of this order' })).toContainText(PSU);
+
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+
+  // The receipt, with the invoice attached, reached the SMTP peer.
+  await expect
+    .poll(() => mailsWith(email, ['Receipt for your Partsmith order', orderId]).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  const receipt = mailsWith(email, ['Receipt for your Partsmith order', orderId]).pop()!;
+  expect(receipt).toContain('Content-Type: application/pdf');
+  expect(receipt).toMatch(/filename="?PS-\d{4}-\d{6}\.pdf/);
+
+  // The admin ships it with a carrier and a tracking number.
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const admin = await adminContext.newPage();
+  await signInOrSignUp(admin, MODERATOR, 'Mo Derator');
+  await admin.goto('/dashboard/manage-orders');
+  await expect(admin.getByRole('heading', { name: /All Orders: \d+/ })).toBeVisible();
+  await admin
+    .getByRole('row', { name: new RegExp(email) })
+    .getByRole('button', { name: /Pending/ })
+    .first()
+    .click();
+  const dialog = admin.getByRole('dialog', { name: 'Ship this order?' });
+  await dialog.getByLabel('Carrier (optional)').fill('UPS');
+  await dialog.getByLabel('Tracking number (optional)').fill(TRACKING);
+  await dialog.getByRole('button', { name: 'Ship it' }).click();
+  await expect(admin.getByText('Your Order is Shipped Successfully')).toBeVisible();
+  await adminContext.close();
+
+  await expect
+    .poll(() => mailsWith(email, ['has shipped', TRACKING]).length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  expect(mailsWith(email, ['has shipped', TRACKING]).pop()).toContain('ups.com');
+
+  // The order page: its lines, the timeline with the tracking number, the invoice.
+  await page.goto('/');
+  await openDashboardPage(page, 'My Orders');
+  await page
+    .getByRole('link', { name: /^Details of order/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await expect(page.getByRole('table', { name: 'The parts of this order' })).toContainText(ESD_MAT);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText(`With UPS. Tracking number: ${TRACKING}`);
+  const invoice = page.getByRole('link', { name: /^Invoice PS-\d{4}-\d{6}/ });
+  await expect(invoice).toHaveAttribute('href', `/api/orders/${orderId}/invoice.pdf`);
+  const pdf = await page.request.get(`/api/orders/${orderId}/invoice.pdf`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expectNoA11yViolations(page);
+});
