@@ -22,11 +22,6 @@ export const EXTERNAL = [
   'prom-client',
   'stripe',
   '@aws-sdk',
-  // The order mails' templates and their renderer, loaded with the first order mail: an idle
-  // shop does not parse React's 2 MB.
-  'react',
-  'react-dom',
-  '@react-email',
   'prettier',
 ];
 

@@ -37,8 +37,11 @@ export type Settlement =
 export function countSettlement(metrics: ShopMetrics, result: Settlement, paid?: () => void) {
   if (result.outcome !== 'ignored' && result.changed) {
     metrics.payments.inc({ outcome: result.outcome });
-    // The receipt was queued with the payment: send it now.
-    if (result.outcome === 'paid') paid?.();
+    // The receipt was queued with the payment: count it and send it now.
+    if (result.outcome === 'paid') {
+      metrics.mailsQueued.inc({ kind: 'order' });
+      paid?.();
+    }
   }
 }
 
