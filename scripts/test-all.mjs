@@ -9,13 +9,20 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
+const started = Date.now();
+const timings = [];
+
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${[command, ...args].join(' ')}\n`);
+  const t0 = Date.now();
   const r = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  const seconds = Math.round((Date.now() - t0) / 1000);
+  timings.push(`${label}: ${seconds} s`);
+  process.stdout.write(`=== ${label}: ${seconds} s\n`);
   return r.status ?? 1;
 }
 
@@ -106,6 +113,9 @@ if (fs.existsSync(e2eJson)) {
   totals.failed += 1;
 }
 
+process.stdout.write(
+  `\nTime per step (${Math.round((Date.now() - started) / 1000)} s in all):\n  ${timings.join('\n  ')}\n`,
+);
 process.stdout.write(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );
