@@ -63,10 +63,11 @@ const serverModules = {
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
-  orders: { schema: ['orders'], public: ['repository', 'sales'] },
+  orders: { schema: ['orders'], public: ['repository', 'sales', 'checkout'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },
   profiles: { schema: ['profiles'], public: [] },
+  quotes: { schema: ['quotes'], public: [] },
   reviews: { schema: ['reviews'], public: ['repository'] },
   users: { schema: ['auth'], public: ['service'] },
 };

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'order.delete',
   'order.refund',
+  'quote.answer',
   'payment.refund',
   'review.hide',
   'review.show',

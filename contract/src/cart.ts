@@ -51,6 +51,8 @@ export type CheckoutBody = z.input<typeof CheckoutBody>;
 
 /** A refused checkout (409, 422) names the lines that cannot be served, and why. */
 export const CheckoutProblem = ApiError.extend({
-  lines: z.array(z.object({ partId: Id, name: z.string(), problem: z.string() })).default([]),
+  lines: z
+    .array(z.object({ partId: Id.nullable(), name: z.string(), problem: z.string() }))
+    .default([]),
 });
 export type CheckoutProblem = z.input<typeof CheckoutProblem>;

@@ -13,3 +13,4 @@ export * from './users.ts';
 export * from './profiles.ts';
 export * from './audit.ts';
 export * from './insights.ts';
+export * from './quotes.ts';

@@ -41,6 +41,8 @@ import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { quotes } from './modules/quotes/plugin.ts';
+import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { createPageDataHinter } from './modules/site/page-hints.ts';
 import { createPageRenderer } from './modules/site/page-render.ts';
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(payments, { given: deps.payments });
   await app.register(images);
   await app.register(orders);
+  await app.register(quotes);
   await app.register(insights);
   await app.register(housekeeping);
   await app.register(controlSocket);
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usersRoutes,
         ordersRoutes,
         cartRoutes,
+        quotesRoutes,
         paymentsRoutes,
         uploadRoutes,
         profilesRoutes,

@@ -442,6 +442,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your quotes, newest first (an admin: every quote, open requests first) */
+    get: operations['getQuotes'];
+    put?: never;
+    /**
+     * Ask for a price on parts and quantities
+     * @description Each part must be in the catalogue and each quantity at least its minimum order (a quote may ask for more than is in stock). The admins are told by mail.
+     */
+    post: operations['postQuotes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/quotes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your quotes (an admin: any) */
+    get: operations['getQuotesById'];
+    /**
+     * Answer a quote: a unit price for every line and the last day they hold
+     * @description Replaces an earlier answer while the quote is not accepted. The customer is told by mail; the answer is audited.
+     */
+    put: operations['putQuotesById'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/quotes/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a quote: it becomes an unpaid order at the quoted prices
+     * @description Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
+     */
+    post: operations['postQuotesByIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payment-config': {
     parameters: {
       query?: never;
@@ -2525,6 +2587,469 @@ export interface operations {
       };
     };
   };
+  getQuotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            number: string;
+            /** @enum {string} */
+            status: 'requested' | 'answered' | 'accepted' | 'expired';
+            userEmail: string;
+            userName: string;
+            message: string;
+            lines: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              quantity: number;
+              listPrice: number;
+              unitPrice: number | null;
+              total: number | null;
+            }[];
+            total: number | null;
+            createdAt: string;
+            answeredAt: string | null;
+            validUntil: string | null;
+            acceptedAt: string | null;
+            /** Format: uuid */
+            orderId: string | null;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postQuotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          lines: {
+            /** Format: uuid */
+            partId: string;
+            quantity: number;
+          }[];
+          /** @default  */
+          message?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            number: string;
+            /** @enum {string} */
+            status: 'requested' | 'answered' | 'accepted' | 'expired';
+            userEmail: string;
+            userName: string;
+            message: string;
+            lines: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              quantity: number;
+              listPrice: number;
+              unitPrice: number | null;
+              total: number | null;
+            }[];
+            total: number | null;
+            createdAt: string;
+            answeredAt: string | null;
+            validUntil: string | null;
+            acceptedAt: string | null;
+            /** Format: uuid */
+            orderId: string | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getQuotesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            number: string;
+            /** @enum {string} */
+            status: 'requested' | 'answered' | 'accepted' | 'expired';
+            userEmail: string;
+            userName: string;
+            message: string;
+            lines: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              quantity: number;
+              listPrice: number;
+              unitPrice: number | null;
+              total: number | null;
+            }[];
+            total: number | null;
+            createdAt: string;
+            answeredAt: string | null;
+            validUntil: string | null;
+            acceptedAt: string | null;
+            /** Format: uuid */
+            orderId: string | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putQuotesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          lines: {
+            /** Format: uuid */
+            partId: string;
+            unitPrice: number;
+          }[];
+          validUntil: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            number: string;
+            /** @enum {string} */
+            status: 'requested' | 'answered' | 'accepted' | 'expired';
+            userEmail: string;
+            userName: string;
+            message: string;
+            lines: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              quantity: number;
+              listPrice: number;
+              unitPrice: number | null;
+              total: number | null;
+            }[];
+            total: number | null;
+            createdAt: string;
+            answeredAt: string | null;
+            validUntil: string | null;
+            acceptedAt: string | null;
+            /** Format: uuid */
+            orderId: string | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postQuotesByIdAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          address: string;
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            /** Format: uuid */
+            insertedId: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            /** @default [] */
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              problem: string;
+            }[];
+          };
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getPaymentConfig: {
     parameters: {
       query?: never;
@@ -3569,6 +4094,7 @@ export interface operations {
           | 'order.ship'
           | 'order.delete'
           | 'order.refund'
+          | 'quote.answer'
           | 'payment.refund'
           | 'review.hide'
           | 'review.show'
@@ -3601,6 +4127,7 @@ export interface operations {
               | 'order.ship'
               | 'order.delete'
               | 'order.refund'
+              | 'quote.answer'
               | 'payment.refund'
               | 'review.hide'
               | 'review.show'

@@ -64,6 +64,11 @@ const TAGS = [
   { name: 'reviews', description: "Customers' reviews" },
   { name: 'orders', description: 'Buying parts, and your orders' },
   { name: 'cart', description: 'Your cart, kept on the server while you are signed in' },
+  {
+    name: 'quotes',
+    description:
+      'Asking a price for parts and quantities, answering it (admins), accepting it as an order',
+  },
   { name: 'payments', description: 'Paying an order (test processor or Stripe)' },
   { name: 'uploads', description: 'Uploading images (re-encoded to WebP)' },
   { name: 'profiles', description: 'Customer profiles' },

@@ -23,6 +23,7 @@ const TOO_MANY: Record<RateLimitName, string> = {
   contact: 'You have sent several messages in a short time.',
   newsletter: 'There were several newsletter sign-ups from your connection in a short time.',
   purchase: 'You have placed many orders in a short time.',
+  quote: 'You have asked for several quotes in a short time.',
   review: 'You have posted several reviews in a short time.',
   upload: 'You have uploaded many images in a short time.',
   'verification-mail': 'We have sent several confirmation links to this address already.',

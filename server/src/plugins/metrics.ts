@@ -12,9 +12,9 @@ interface Count {
   inc(): void;
 }
 
-/** Which outbox a mail is of: an order confirmation, or a low-stock mail to the admins. */
-export type MailKind = 'order' | 'low-stock';
-export const MAIL_KINDS: readonly MailKind[] = ['order', 'low-stock'];
+/** Which outbox a mail is of: an order's, a low-stock mail to the admins, a quote's. */
+export type MailKind = 'order' | 'low-stock' | 'quote';
+export const MAIL_KINDS: readonly MailKind[] = ['order', 'low-stock', 'quote'];
 
 interface MailCount {
   inc(labels: { kind: MailKind }): void;
@@ -126,11 +126,11 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
     }),
     mailsQueued: mailCounter(
       'partsmith_mails_queued_total',
-      'Mails queued in an outbox, by kind: order (confirmations), low-stock (to the admins)',
+      'Mails queued in an outbox, by kind: order (its life), low-stock (to the admins), quote',
     ),
     mailsSent: mailCounter(
       'partsmith_mails_sent_total',
-      'Mails sent, by kind: order (confirmations), low-stock (to the admins)',
+      'Mails sent, by kind: order (its life), low-stock (to the admins), quote',
     ),
     mailsFailed: mailCounter(
       'partsmith_mails_failed_total',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { orders, users } from '../../src/db/schema/index.ts';
+import { orders, quoteLines, quotes, users } from '../../src/db/schema/index.ts';
 import { insertPart, insertReviews } from '../../src/db/seed/factories.ts';
 import { loadAuthSecret } from '../../src/auth/secret.ts';
 import { createNewsletterLinks } from '../../src/modules/contact/service.ts';
@@ -89,6 +89,34 @@ async function settledOrder(live: LiveApp, cast: Cast, refunded = false) {
     })
     .where(eq(orders.id, id));
   return id;
+}
+
+/** A quote of the customer's for 2 units of a part in stock, answered (valid a week) when asked. */
+async function customerQuote(live: LiveApp, cast: Cast, answered = false) {
+  const partId = await part(live);
+  const [quote] = await live.database.db
+    .insert(quotes)
+    .values({
+      userId: cast.customer.id,
+      userEmail: cast.customer.email,
+      userName: 'Customer',
+      message: '',
+      ...(answered
+        ? { answeredAt: new Date(), validUntil: new Date(Date.now() + 7 * 86_400_000) }
+        : {}),
+    })
+    .returning();
+  await live.database.db.insert(quoteLines).values({
+    quoteId: quote!.id,
+    position: 0,
+    partId,
+    name: 'Quoted part',
+    image: '',
+    quantity: 2,
+    listPriceCents: 1000,
+    unitPriceCents: answered ? 900 : null,
+  });
+  return { id: quote!.id, partId };
 }
 
 const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
@@ -214,6 +242,39 @@ export const ROUTES: Record<string, RouteSpec> = {
       }
       return { path: '/api/checkout', body: ORDER_FIELDS };
     },
+  },
+  'POST /api/quotes': {
+    expect: signedIn(200),
+    call: async (live) => ({
+      path: '/api/quotes',
+      body: { lines: [{ partId: await part(live), quantity: 1 }], message: 'A price, please' },
+    }),
+  },
+  'GET /api/quotes': { expect: signedIn(200), call: fixed('/api/quotes') },
+  'GET /api/quotes/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/quotes/${(await customerQuote(live, cast)).id}` }),
+  },
+  'PUT /api/quotes/:id': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      const quote = await customerQuote(live, cast);
+      return {
+        path: `/api/quotes/${quote.id}`,
+        body: {
+          lines: [{ partId: quote.partId, unitPrice: 8.5 }],
+          validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        },
+      };
+    },
+  },
+  // Only the quote's customer accepts it; an admin is another customer here.
+  'POST /api/quotes/:id/accept': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/quotes/${(await customerQuote(live, cast, true)).id}/accept`,
+      body: ORDER_FIELDS,
+    }),
   },
   'GET /api/orders/:id/invoice.pdf': {
     expect: [401, 200, 404, 200],

@@ -14,6 +14,8 @@ export const partsRoot = 'allParts';
 export const partRoot = 'part';
 /** Every order query: the buyer's list, one order, the admin's list. */
 export const ordersRoot = 'orders';
+/** Every quote query: a customer's own, the admin's list of all (one answer, GET /api/quotes). */
+export const quotesRoot = 'quotes';
 /** The signed-in buyer's cart (a visitor's lives in localStorage, features/cart/api/local-cart.ts). */
 export const cartRoot = 'cart';
 /** The home page's published reviews. */

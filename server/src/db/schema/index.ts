@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './jobs.ts';
 export * from './insights.ts';
 export * from './cart.ts';
+export * from './quotes.ts';

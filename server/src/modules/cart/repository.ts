@@ -1,9 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { quantityMessage, type Cart } from '@partsmith/contract';
+import type { Cart } from '@partsmith/contract';
 import { unitPriceCents } from '@partsmith/contract/pricing';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartLines } from '../../db/schema/cart.ts';
 import { partsByIds } from '../parts/repository.ts';
+import { lineProblem } from '../parts/stock.ts';
 
 // What other modules may do with carts: the checkout (orders) reads the buyer's lines in its own
 // statement, empties the cart in it, and names the lines it could not serve.
@@ -19,18 +20,6 @@ export const emptyCartStatement = (userId: SQL | string, when: SQL): SQL =>
   sql`delete from ${cartLines} where user_id = ${userId} and ${when}`;
 
 const dollars = (cents: number) => cents / 100;
-
-/** What keeps a line from being bought as it stands, or null when it can be. */
-function problemOf(
-  part: { deletedAt: Date | null; minOrderQuantity: number; availableQuantity: number } | undefined,
-  quantity: number,
-): string | null {
-  if (!part || part.deletedAt) return 'This part is not in our catalogue any more.';
-  if (part.availableQuantity < part.minOrderQuantity) return 'This part is out of stock.';
-  if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
-    return quantityMessage(part.minOrderQuantity, part.availableQuantity);
-  return null;
-}
 
 /**
  * The buyer's cart, each line read with its part as it is now: the unit price for the line's
@@ -72,7 +61,7 @@ export async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
       total: dollars(unit * row.quantity),
       minOrderQuantity: part.minOrderQuantity,
       availableQuantity: part.deletedAt ? 0 : part.availableQuantity,
-      problem: problemOf(part, row.quantity),
+      problem: lineProblem(part, row.quantity),
     };
   });
   return { lines, count, total: dollars(totalCents) };

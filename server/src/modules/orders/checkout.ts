@@ -1,44 +1,88 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { cartLinesOf, emptyCartStatement } from '../cart/repository.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { takeStockStatement } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 
+/** Who places an order (from the session). */
+export interface Buyer {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Where an order of several lines is shipped. */
+export interface CheckoutInput {
+  address: string;
+  phone: string;
+}
+
 /**
- * The checkout in one statement, as the purchase is (see placeOrderStatement): every line of the
- * buyer's cart takes its stock in one UPDATE (the part's rules in its WHERE clause), and the order
- * is written only when every line was taken, with its lines, its confirmation mail and any
- * low-stock mails; the cart is emptied by the same statement. When a line could not be taken the
+ * Where the lines of an order of several lines come from: the buyer's cart (a checkout) or an
+ * accepted quote. `lines` selects part_id, quantity and position (from 0), and `quoted_cents`
+ * when the lines carry their own unit price (`quoted`: a quote's); otherwise each line is priced
+ * by the catalogue for its quantity. `also` are data-modifying CTEs (`name as (...)`) the same
+ * statement runs, which may read `placed` (the new order's id) to act only once it is placed:
+ * emptying the cart, marking the quote accepted.
+ */
+export interface LinesSource {
+  lines: SQL;
+  quoted?: boolean;
+  also: SQL[];
+  /** The part ids of the lines (a subquery), locked first in id order on PostgreSQL. */
+  partIds: SQL;
+}
+
+/** The buyer's cart, emptied by the checkout's statement. */
+export function cartSource(userId: string): LinesSource {
+  return {
+    lines: cartLinesOf(userId),
+    also: [sql`emptied as (${emptyCartStatement(userId, sql`exists (select 1 from placed)`)})`],
+    partIds: sql`select part_id from (${cartLinesOf(userId)}) c`,
+  };
+}
+
+/**
+ * An order of several lines in one statement, as the purchase is (see placeOrderStatement):
+ * every line takes its stock in one UPDATE (the part's rules in its WHERE clause), and the order
+ * is written only when every line was taken, with its lines, its confirmation mail, any
+ * low-stock mails and the source's own steps (`also`). When a line could not be taken the
  * statement answers no row and the caller rolls the transaction back, so no stock is taken
- * without its order and no order lacks a line. The caller locks the cart's parts first, in the
- * order of their ids, so that checkouts sharing parts never wait on each other in a circle.
+ * without its order and no order lacks a line. The caller locks the lines' parts first, in the
+ * order of their ids, so that orders sharing parts never wait on each other in a circle.
  *
  * Of the order's own columns, the first line gives the part, image, description and unit price;
  * `quantity` counts the units of all lines, `total_cents` sums the lines, and the name of an
  * order of several lines says how many more it holds ("Memory and 2 more").
  */
-export function checkoutStatement(input: {
-  userId: string;
-  email: string;
-  userName: string;
-  address: string;
-  phone: string;
-  /** The unpaid-order limit's condition (see placeOrderStatement), or nothing. */
-  underLimit: ReturnType<typeof sql>;
-}) {
+export function linesOrderStatement(
+  source: LinesSource,
+  input: {
+    userId: string;
+    email: string;
+    userName: string;
+    address: string;
+    phone: string;
+    /** The unpaid-order limit's condition (see placeOrderStatement), or nothing. */
+    underLimit: SQL;
+  },
+) {
+  const price = source.quoted ? sql.raw('quoted_cents') : sql.raw('unit_price_cents');
   const taken = takeStockStatement({
     partId: sql`w.part_id`,
     quantity: sql`w.quantity`,
     also: input.underLimit,
     from: sql`wanted w`,
-    returning: sql`, w.quantity, w.position`,
+    returning: source.quoted
+      ? sql`, w.quantity, w.position, w.quoted_cents`
+      : sql`, w.quantity, w.position`,
   });
   return sql`
-  with wanted as (${cartLinesOf(input.userId)})
+  with wanted as (${source.lines})
   , taken as (${taken})
   , counted as (
     select count(*)::int as n, sum(quantity)::int as units,
-      sum(unit_price_cents::bigint * quantity) as total_cents
+      sum(${price}::bigint * quantity) as total_cents
     from taken
     having count(*) > 0 and count(*) = (select count(*) from wanted))
   , placed as (
@@ -47,18 +91,21 @@ export function checkoutStatement(input: {
                            phone, stock_after)
     select ${input.userId}, f.id,
       case when c.n > 1 then f.name || ' and ' || (c.n - 1) || ' more' else f.name end,
-      f.image, f.description, f.unit_price_cents, c.units, c.total_cents, c.n,
+      f.image, f.description, f.${price}, c.units, c.total_cents, c.n,
       ${input.email}, ${input.userName}, ${input.address}, ${input.phone}, f.available_quantity
     from counted c, (select * from taken order by position limit 1) f
     returning id)
   , lines as (
     insert into ${orderLines} (order_id, position, part_id, name, image, unit_price_cents, quantity)
-    select placed.id, t.position, t.id, t.name, t.image, t.unit_price_cents, t.quantity
+    select placed.id, t.position, t.id, t.name, t.image, t.${price}, t.quantity
     from placed, taken t)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   , low_stock_mail as (
     ${queueLowStockMailsFrom(sql`taken`)} and exists (select 1 from placed))
-  , emptied as (${emptyCartStatement(input.userId, sql`exists (select 1 from placed)`)})
+  ${sql.join(
+    source.also.map((cte) => sql`, ${cte}`),
+    sql` `,
+  )}
   select placed.id, (select bool_or(low_stock_crossed) from taken) as low_stock_crossed
   from placed`;
 }

@@ -19,8 +19,16 @@ import { recordAudit } from '../audit/service.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { createPartsRepository } from '../parts/repository.ts';
 import { lockPartsInOrder, restock, takeStockStatement } from '../parts/stock.ts';
-import { cartLinesOf, readCart } from '../cart/repository.ts';
-import { checkoutStatement } from './checkout.ts';
+import { readCart } from '../cart/repository.ts';
+import {
+  cartSource,
+  linesOrderStatement,
+  type Buyer,
+  type CheckoutInput,
+  type LinesSource,
+} from './checkout.ts';
+
+export type { Buyer, CheckoutInput };
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, markPaymentRefunded, orderTotalCents } from '../payments/service.ts';
 import { takeDocumentNumber } from './repository.ts';
@@ -166,22 +174,14 @@ export const tooManyUnpaid = (max: number) =>
   new HttpError(
     409,
     `You have ${max} unpaid order${max === 1 ? '' : 's'}: pay or delete one first.`,
+    {},
+    // A checkout's 409 names the lines it could not serve (CheckoutProblem): none here.
+    { lines: [] },
   );
-
-export interface Buyer {
-  id: string;
-  email: string;
-  name: string;
-}
 
 export interface PlaceOrderInput {
   partId: string;
   quantity: number;
-  address: string;
-  phone: string;
-}
-
-export interface CheckoutInput {
   address: string;
   phone: string;
 }
@@ -281,14 +281,22 @@ export function createOrdersService(deps: {
     );
   }
 
-  /** The checkout (see checkoutStatement), inside the caller's transaction. */
-  async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
-    // A buyer's checkouts take turns (two tabs cannot both check out one cart), and the parts
-    // are locked in one order (checkouts sharing parts never wait on each other in a circle).
-    // PGlite runs one transaction at a time, so neither lock is needed there.
+  /**
+   * An order of several lines (see linesOrderStatement), inside the caller's transaction: the
+   * committed order, or null when a line could not be taken (the caller rolls back).
+   */
+  async function linesInTx(
+    tx: DbOrTx,
+    source: LinesSource,
+    input: CheckoutInput,
+    buyer: Buyer,
+  ): Promise<Placed | null> {
+    // A buyer's orders of several lines take turns (two tabs cannot both check out one cart),
+    // and the parts are locked in one order (orders sharing parts never wait on each other in a
+    // circle). PGlite runs one transaction at a time, so neither lock is needed there.
     if (deps.lockBuyer) {
       await lockUser(tx, buyer.id);
-      await lockPartsInOrder(tx, sql`select part_id from (${cartLinesOf(buyer.id)}) c`);
+      await lockPartsInOrder(tx, source.partIds);
     }
     const underLimit =
       maxUnpaid > 0
@@ -297,7 +305,7 @@ export function createOrdersService(deps: {
               limit ${maxUnpaid}) open_orders) < ${maxUnpaid}`
         : sql``;
     const result = await tx.execute(
-      checkoutStatement({
+      linesOrderStatement(source, {
         userId: buyer.id,
         email: buyer.email,
         userName: buyer.name,
@@ -307,9 +315,15 @@ export function createOrdersService(deps: {
       }),
     );
     const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    if (row) return { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true };
+    return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
+  }
+
+  /** The checkout of the buyer's cart, inside the caller's transaction. */
+  async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
+    const order = await linesInTx(tx, cartSource(buyer.id), input, buyer);
     // The transaction rolls back what was taken; the refusal is explained after it.
-    throw new CheckoutRefused();
+    if (!order) throw new CheckoutRefused();
+    return order;
   }
 
   /** Why the buyer's cart could not be checked out (read after the rollback), as the 4xx. */
@@ -402,6 +416,24 @@ export function createOrdersService(deps: {
   }
 
   return {
+    /**
+     * An order of the lines `source` gives (an accepted quote's), inside the caller's
+     * transaction: every line's stock taken or none. Null when a line could not be taken: the
+     * caller rolls back and says why. After the commit, the caller calls `announce` with it.
+     */
+    placeLinesInTx: linesInTx,
+
+    /** What a committed order placed by placeLinesInTx tells (metrics, mails, the catalogue). */
+    announce(order: Placed): void {
+      placed(order);
+    },
+
+    /** MAX_UNPAID_ORDERS, and its 409, for callers that place orders of their own. */
+    tooManyUnpaid: async (tx: DbOrTx, buyerId: string) =>
+      maxUnpaid > 0 && (await unpaidCount(tx, buyerId)) >= maxUnpaid
+        ? tooManyUnpaid(maxUnpaid)
+        : null,
+
     /**
      * Places an order: checks the rules and takes the stock in one transaction. With an
      * idempotency key, the same key (for the same buyer and body) makes one order and answers the

@@ -1,4 +1,5 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { quantityMessage } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { parts } from '../../db/schema/parts.ts';
 
@@ -136,4 +137,19 @@ export function takeStockStatement(input: {
  */
 export async function lockPartsInOrder(tx: DbOrTx, ids: SQL): Promise<void> {
   await tx.execute(sql`select id from ${parts} where id in (${ids}) order by id for update`);
+}
+
+/**
+ * What keeps a line (a cart's, a quote's) from being bought as it stands, or null when it can
+ * be: the part as it is now, or undefined when it is gone.
+ */
+export function lineProblem(
+  part: { deletedAt: Date | null; minOrderQuantity: number; availableQuantity: number } | undefined,
+  quantity: number,
+): string | null {
+  if (!part || part.deletedAt) return 'This part is not in our catalogue any more.';
+  if (part.availableQuantity < part.minOrderQuantity) return 'This part is out of stock.';
+  if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
+    return quantityMessage(part.minOrderQuantity, part.availableQuantity);
+  return null;
 }

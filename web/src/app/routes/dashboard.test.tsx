@@ -52,12 +52,14 @@ describe('the /dashboard route', () => {
       ['Overview', '/dashboard'],
       ['Add Review', '/dashboard/add-review'],
       ['My Orders', '/dashboard/my-orders'],
+      ['My Quotes', '/dashboard/quotes'],
       ['My Profile', '/dashboard/my-profile'],
     ]);
     const cards = within(screen.getAllByRole('list').at(-1)!).getAllByRole('link');
     expect(cards.map((card) => card.textContent)).toEqual([
       'Add Review',
       'My Orders',
+      'My Quotes',
       'My Profile',
     ]);
     expect(document.title).toBe('Dashboard | Partsmith');
@@ -78,9 +80,11 @@ describe('the /dashboard route', () => {
       ['Overview', '/dashboard'],
       ['Sales & Stock', '/dashboard/overview'],
       ['My Profile', '/dashboard/my-profile'],
+      ['My Quotes', '/dashboard/quotes'],
       ['Add Product', '/dashboard/add-product'],
       ['Make Admin', '/dashboard/make-admin'],
       ['Manage Orders', '/dashboard/manage-orders'],
+      ['Manage Quotes', '/dashboard/manage-quotes'],
       ['Manage Products', '/dashboard/manage-products'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],

@@ -110,7 +110,7 @@ describe('the home page route', () => {
     }
     expect(within(stats).getByRole('link', { name: 'REQUEST For QUOTE' })).toHaveAttribute(
       'href',
-      '/contact?subject=Request%20for%20quote',
+      '/dashboard/quotes/new',
     );
     expect(within(stats).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
       'href',

@@ -51,6 +51,15 @@ export function FormField({
         'aria-describedby': describedBy(error && `${id}-error`, hint && `${id}-hint`),
         ...(styleControl ? { className: `w-full border ${fieldBorder(!!error)}` } : {}),
       })}
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A control's error and hint, with the ids its aria-describedby names. */
+export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
       {error && (
         <p id={`${id}-error`} className={FIELD_ERROR}>
           {error}
@@ -61,7 +70,7 @@ export function FormField({
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

@@ -101,6 +101,7 @@ describe('AuditLogPage', () => {
       'Order shipped',
       'Order deleted',
       'Order refunded',
+      'Quote answered',
       'Payment refunded',
       'Review hidden',
       'Review shown',

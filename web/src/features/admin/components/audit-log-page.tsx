@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
   'order.refund': 'Order refunded',
+  'quote.answer': 'Quote answered',
   'payment.refund': 'Payment refunded',
   'review.hide': 'Review hidden',
   'review.show': 'Review shown',

@@ -1,34 +1,8 @@
 import { useEffect, type ReactNode, type Ref } from 'react';
-import { messageOf, pageTitle } from './admin-messages.ts';
-import { AdminPageHeader } from './admin-page-header.tsx';
+import { pageTitle } from './admin-messages.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
-
-/** The first page could not be loaded: what went wrong and a Retry button. */
-function LoadError({
-  what,
-  error,
-  retrying,
-  onRetry,
-}: {
-  what: string;
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-4 rounded-box bg-white p-8 text-center shadow-sm ring-1 ring-slate-900/5"
-    >
-      <p className="text-lg font-semibold text-slate-900">We could not load {what}.</p>
-      <p className="text-slate-700">{messageOf(error)}</p>
-      <button type="button" className="btn btn-primary" disabled={retrying} onClick={onRetry}>
-        {retrying && <span aria-hidden="true" className="spinner size-5" />}
-        Retry
-      </button>
-    </div>
-  );
-}
 
 export function EmptyList({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -80,14 +54,7 @@ function ListBody({
     );
   }
   if (query.isError && !query.data) {
-    return (
-      <LoadError
-        what={what}
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadFailed what={what} query={query} />;
   }
   return count === 0 ? empty : children;
 }
@@ -116,9 +83,9 @@ export function ListPage({
   }, [pageName]);
   return (
     <div>
-      <AdminPageHeader eyebrow={eyebrow} title={title} headingRef={headingRef}>
+      <PageHeader eyebrow={eyebrow} title={title} headingRef={headingRef} className="mb-6">
         {actions}
-      </AdminPageHeader>
+      </PageHeader>
       <ListBody {...list} />
     </div>
   );

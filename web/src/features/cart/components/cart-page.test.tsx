@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
 import { LOCAL_CART_KEY } from '../api/local-cart.ts';
-import { CART_TITLE, CartPage, SIGN_IN_TO_CHECK_OUT } from './cart-page.tsx';
+import { CART_TITLE, CartPage, REQUEST_A_QUOTE, SIGN_IN_TO_CHECK_OUT } from './cart-page.tsx';
 import { CHECKOUT_SUCCESS, CHECKOUT_SUCCESS_DETAIL } from './checkout-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
@@ -282,6 +282,16 @@ describe('CartPage, signed in', () => {
     ).toHaveAccessibleDescription('This part is sold out.');
   });
 
+  it('offers a quote for the whole cart', async () => {
+    renderPage({ 'GET /api/cart': () => json(fullCart) });
+    await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' });
+    expect(summary().getByRole('link', { name: REQUEST_A_QUOTE })).toHaveAttribute(
+      'href',
+      '/dashboard/quotes/new?from=cart',
+    );
+    expect(summary().getByRole('button', { name: 'Check out' })).toBeInTheDocument();
+  });
+
   it('says the cart is empty, with the way to the parts', async () => {
     renderPage({ 'GET /api/cart': () => json({ lines: [], count: 0, total: 0 }) });
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
@@ -348,6 +358,11 @@ describe('CartPage, for a visitor', () => {
     );
     expect(screen.queryByRole('button', { name: 'Check out' })).toBeNull();
     expect(api.callsTo('GET', '/api/cart')).toHaveLength(0);
+    // Through the sign-in (the page is for signed-in users), where this cart joins the account.
+    expect(summary().getByRole('link', { name: REQUEST_A_QUOTE })).toHaveAttribute(
+      'href',
+      '/dashboard/quotes/new?from=cart',
+    );
   });
 
   it("marks a line beyond the part's stock, and removes a line from this browser", async () => {

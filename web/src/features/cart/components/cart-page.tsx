@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import * as paths from 'virtual:page-paths';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -15,6 +16,7 @@ import { CheckoutForm } from './checkout-form.tsx';
 
 export const CART_TITLE = 'Your Cart | Partsmith';
 export const SIGN_IN_TO_CHECK_OUT = 'Sign in to check out';
+export const REQUEST_A_QUOTE = 'Request a quote';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
@@ -45,27 +47,6 @@ function EmptyCart() {
       <Link to="/#parts" className="btn btn-primary mt-2">
         Browse the parts
       </Link>
-    </div>
-  );
-}
-
-function LoadFailed({
-  error,
-  busy,
-  onRetry,
-}: {
-  error: unknown;
-  busy: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <div role="alert" className={`${CARD} flex flex-col items-center gap-4 p-8 text-center`}>
-      <p className="text-lg font-semibold text-slate-900">We could not load your cart.</p>
-      <p className="text-slate-700">{errorText(error)}</p>
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={onRetry}>
-        {busy && <span aria-hidden="true" className="spinner size-5" />}
-        Retry
-      </button>
     </div>
   );
 }
@@ -168,6 +149,14 @@ function CartContents({
           </p>
         </div>
         {checkout}
+        <div className="flex flex-col gap-2 border-t border-slate-200 pt-5">
+          <p className="text-sm text-slate-700">
+            Buying in bulk? Ask our sales engineers for a price on these parts.
+          </p>
+          <Link to={`${paths.newQuote}?from=cart`} className="btn btn-outline btn-primary w-full">
+            {REQUEST_A_QUOTE}
+          </Link>
+        </div>
       </section>
     </div>
   );
@@ -182,9 +171,7 @@ function BuyerCart({ frame }: { frame: Frame }) {
 
   if (cart.isPending) return <CartLoading />;
   if (!cart.data) {
-    return (
-      <LoadFailed error={cart.error} busy={cart.isFetching} onRetry={() => void cart.refetch()} />
-    );
+    return <LoadFailed what="your cart" query={cart} />;
   }
   if (cart.data.lines.length === 0) return <EmptyCart />;
 
@@ -214,7 +201,11 @@ function BuyerCart({ frame }: { frame: Frame }) {
       checkout={
         <CheckoutForm
           cart={signature}
-          onRefused={(lines) => setRefused(new Map(lines.map((l) => [l.partId, l.problem])))}
+          onRefused={(lines) =>
+            setRefused(
+              new Map(lines.flatMap((l) => (l.partId ? [[l.partId, l.problem] as const] : []))),
+            )
+          }
         />
       }
     />

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import * as paths from 'virtual:page-paths';
-import { FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
+import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { CheckoutRefused, type ProblemLine } from '../../../lib/place-order.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useFieldIds } from '../../../lib/field-ids.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { CheckoutRefused, useCheckout, type ProblemLine } from '../api/checkout.ts';
+import { useCheckout } from '../api/checkout.ts';
 
 export const CHECKOUT_SUCCESS = 'Your order is placed';
 export const CHECKOUT_SUCCESS_DETAIL = 'Pay for it by card to complete it.';
@@ -33,7 +33,6 @@ export function CheckoutForm({
   cart: string;
   onRefused: (lines: ProblemLine[]) => void;
 }) {
-  const ids = useFieldIds('address', 'phone');
   const navigate = useNavigate();
   const checkout = useCheckout();
   const {
@@ -84,31 +83,7 @@ export function CheckoutForm({
       onFocus={checkoutFields.preload}
       className="flex flex-col gap-4"
     >
-      <FormField id={ids.address} label="Shipping address" error={errors.address?.message}>
-        {(props) => (
-          <textarea
-            {...props}
-            rows={3}
-            autoComplete="shipping street-address"
-            placeholder="Street and number, city, postal code"
-            className={`textarea w-full border ${fieldBorder(!!errors.address)}`}
-            {...register('address')}
-          />
-        )}
-      </FormField>
-      <FormField id={ids.phone} label="Phone number" error={errors.phone?.message}>
-        {(props) => (
-          <input
-            {...props}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+1 555 123 4567"
-            className={`input w-full border ${fieldBorder(!!errors.phone)}`}
-            {...register('phone')}
-          />
-        )}
-      </FormField>
+      <ShippingFields register={register} errors={errors} />
       {failure && (
         <div role="alert" className="alert alert-error">
           {failure}

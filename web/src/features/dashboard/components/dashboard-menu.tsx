@@ -34,6 +34,12 @@ const ITEMS = {
     description: 'See your orders, pay the open ones and follow their shipping.',
     icon: icon('M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6M10 21h.01M17 21h.01'),
   },
+  myQuotes: {
+    to: paths.quotes,
+    label: 'My Quotes',
+    description: 'Ask for a price on larger orders, and accept the quotes we send you.',
+    icon: icon('M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h4'),
+  },
   myProfile: {
     to: paths.myProfile,
     label: 'My Profile',
@@ -57,6 +63,12 @@ const ITEMS = {
     label: 'Manage Orders',
     description: 'Review every order, ship the paid ones and remove unpaid ones.',
     icon: icon('M4 7h16M4 12h16M4 17h10'),
+  },
+  manageQuotes: {
+    to: paths.manageQuotes,
+    label: 'Manage Quotes',
+    description: 'Price the open quote requests and see which ones became orders.',
+    icon: icon('M12 3v18M16.5 7H10a2.5 2.5 0 0 0 0 5h4a2.5 2.5 0 0 1 0 5H7'),
   },
   manageParts: {
     to: paths.manageParts,
@@ -82,6 +94,7 @@ const ITEMS = {
 export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
   ITEMS.addReview,
   ITEMS.myOrders,
+  ITEMS.myQuotes,
   ITEMS.myProfile,
 ];
 
@@ -89,9 +102,11 @@ export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
 export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.overview,
   ITEMS.myProfile,
+  ITEMS.myQuotes,
   ITEMS.addPart,
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
+  ITEMS.manageQuotes,
   ITEMS.manageParts,
   ITEMS.manageReviews,
   ITEMS.auditLog,

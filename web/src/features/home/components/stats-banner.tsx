@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import * as paths from 'virtual:page-paths';
 import { TileIcon } from './tile-icon.tsx';
 
 /** The statistics shown (docs/spec.md, Business constants and limits), each with its icon. */
@@ -65,7 +66,7 @@ export function StatsBanner() {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link
-              to="/contact?subject=Request%20for%20quote"
+              to={paths.newQuote}
               className="btn border-0 bg-white text-orange-800 hover:bg-orange-50"
             >
               REQUEST For QUOTE

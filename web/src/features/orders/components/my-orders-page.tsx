@@ -10,6 +10,7 @@ import { useMyOrders } from '../api/get-orders.ts';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { CELL, CellLabel, FigureCell } from '../../../components/ui/line-cells.tsx';
 
 /** The spec's texts, misspellings corrected (docs/spec.md, Differences from the specification). */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
@@ -22,18 +23,6 @@ export interface OrdersUser {
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
-
-/**
- * The rows are cards (one labelled line per cell) until the page's column is wide enough for the
- * eight columns (a container query: the dashboard's side menu takes room from 1024 px up); then
- * a table. The labels are display:none in the table, so a screen reader hears each one once.
- */
-const CELL = '@4xl:table-cell @4xl:px-4 @4xl:py-3 @4xl:align-middle';
-const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
-
-function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
-}
 
 /** In the browser's own language and time zone, e.g. "Mar 2, 2025, 10:30 AM". */
 const expiryTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -160,16 +149,14 @@ function OrderRow({
         <OrderName order={order} index={index} />
       </td>
       <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
-      <td className={`${LINE} @4xl:text-right`}>
-        <CellLabel>Quantity</CellLabel>
+      <FigureCell label="Quantity">
         <span className="font-semibold text-slate-900 tabular-nums">{order.quantity}</span>
-      </td>
-      <td className={`${LINE} @4xl:text-right`}>
-        <CellLabel>Total</CellLabel>
+      </FigureCell>
+      <FigureCell label="Total">
         <span className="font-semibold text-slate-900 tabular-nums">
           {formatDollars(order.total)}
         </span>
-      </td>
+      </FigureCell>
       {/* On a card, an unpaid order's Delete and Pay share the last line; a paid one has no Delete. */}
       <td className={`${order.paid ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
         {order.paid ? (
@@ -204,7 +191,11 @@ function OrderRow({
   );
 }
 
-/** The table's header cells: the label and whether the column is right-aligned. */
+/**
+ * The table's header cells: the label and whether the column is right-aligned. The rows are cards
+ * until the page's column is wide enough for the eight columns (the dashboard's side menu takes
+ * room from 1024 px up).
+ */
 const COLUMNS = [
   ['#'],
   ['Image'],

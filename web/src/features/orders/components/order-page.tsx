@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import * as paths from 'virtual:page-paths';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -139,17 +139,7 @@ function Steps({ order }: { order: Order }) {
   );
 }
 
-/**
- * The rows are cards (one labelled line per cell) until the page's column is wide enough for
- * the five columns (a container query, as on My Orders); then a table.
- */
-const CELL = '@4xl:table-cell @4xl:px-4 @4xl:py-3 @4xl:align-middle';
-const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
-
-function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
-}
-
+/** The rows are cards until the page's column is wide enough for the five columns. */
 const COLUMNS = [
   ['Image'],
   ['Name'],
@@ -162,47 +152,19 @@ function Lines({ order }: { order: Order }) {
   return (
     <DataTable wide="container" caption="The parts of this order" columns={COLUMNS}>
       {linesOf(order).map((line, index) => (
-        <tr
+        <PartLine
           key={`${line.partId ?? 'gone'}-${index}`}
-          className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0"
+          line={line}
+          picture="md"
+          priceLabel="Unit price"
+          price={line.price}
         >
-          <td className={`row-span-1 ${CELL}`}>
-            <ResponsiveImage
-              src={line.image}
-              alt=""
-              width={56}
-              height={56}
-              sizes="64px"
-              className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
-            />
-          </td>
-          <td className={`self-center font-bold break-words text-slate-900 ${CELL}`}>
-            {line.partId ? (
-              <Link
-                to={`/purchase/${encodeURIComponent(line.partId)}`}
-                className="underline-offset-4 hover:text-primary hover:underline"
-              >
-                {line.name}
-              </Link>
-            ) : (
-              line.name
-            )}
-          </td>
-          <td className={`${LINE} @4xl:text-right`}>
-            <CellLabel>Quantity</CellLabel>
-            <span className="font-semibold text-slate-900 tabular-nums">{line.quantity}</span>
-          </td>
-          <td className={`${LINE} @4xl:text-right`}>
-            <CellLabel>Unit price</CellLabel>
-            <span className="text-slate-900 tabular-nums">{formatDollars(line.price)}</span>
-          </td>
-          <td className={`${LINE} @4xl:text-right`}>
-            <CellLabel>Amount</CellLabel>
+          <FigureCell label="Amount">
             <span className="font-semibold text-slate-900 tabular-nums">
               {formatDollars(line.total)}
             </span>
-          </td>
-        </tr>
+          </FigureCell>
+        </PartLine>
       ))}
     </DataTable>
   );

@@ -3,7 +3,7 @@ import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contrac
 import { quantityMessage } from '@partsmith/contract/constants';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type * as z from '@partsmith/contract/zod-subset';
 import { useFieldIds } from '../../../lib/field-ids.ts';
@@ -18,6 +18,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { PurchaseFields } from './purchase-fields.ts';
 import { FixedField, FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 import * as paths from 'virtual:page-paths';
 // From its own file, for the reason price-table.tsx gives.
 import { centsPricing, priceTiers, unitPriceCents } from '@partsmith/contract/pricing';
@@ -47,6 +48,12 @@ export interface Buyer {
   name: string;
   email: string;
 }
+
+export const REQUEST_A_QUOTE = 'Request a quote';
+
+/** The quote request form with this part and quantity as its line. */
+export const quoteLink = (partId: string, quantity: number) =>
+  `${paths.newQuote}?${new URLSearchParams({ part: partId, quantity: String(quantity) })}`;
 
 export const ADDED_TO_CART = 'Added to your cart';
 export const VIEW_CART = 'View your cart';
@@ -221,32 +228,7 @@ export function PurchaseForm({
 
         {tiers.length > 1 && <PriceTable tiers={tiers} quantity={quantity} />}
 
-        <FormField id={ids.address} label="Shipping address" error={errors.address?.message}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              autoComplete="shipping street-address"
-              placeholder="Street and number, city, postal code"
-              className={`textarea w-full border ${fieldBorder(!!errors.address)}`}
-              {...register('address')}
-            />
-          )}
-        </FormField>
-
-        <FormField id={ids.phone} label="Phone number" error={errors.phone?.message}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+1 555 123 4567"
-              className={`input w-full border ${fieldBorder(!!errors.phone)}`}
-              {...register('phone')}
-            />
-          )}
-        </FormField>
+        <ShippingFields register={register} errors={errors} ids={ids} />
 
         <div className="flex flex-col gap-1 border-t border-slate-200 pt-4">
           <div className="flex items-baseline justify-between gap-4">
@@ -290,6 +272,15 @@ export function PurchaseForm({
         </div>
         <p className="text-center text-sm text-slate-700">
           You pay by card from My Orders once the order is placed.
+        </p>
+        <p className="text-center text-sm text-slate-700">
+          Need a large quantity or a price for a project?{' '}
+          <Link
+            to={quoteLink(part._id, quantity ?? min)}
+            className="link link-primary font-semibold"
+          >
+            {REQUEST_A_QUOTE}
+          </Link>
         </p>
       </ReadyFieldset>
     </form>

@@ -11,6 +11,7 @@ import {
   ADDED_TO_CART,
   PURCHASE_SUCCESS,
   PURCHASE_SUCCESS_DETAIL,
+  REQUEST_A_QUOTE,
   VIEW_CART,
   type AddToCart,
 } from './purchase-form.tsx';
@@ -328,6 +329,22 @@ describe('PurchasePage', () => {
     renderPage({ [`GET /api/part/${PART_ID}`]: () => json({ ...part, availableQuantity: 3 }) });
     expect(await screen.findByText(/Not enough Ryzen 7 8-core CPU in stock/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+    // A quote can still be asked for: at the minimum order.
+    expect(screen.getByRole('link', { name: REQUEST_A_QUOTE })).toHaveAttribute(
+      'href',
+      `/dashboard/quotes/new?part=${PART_ID}&quantity=5`,
+    );
+  });
+
+  it('links a quote request for the part at the quantity chosen', async () => {
+    renderPage({});
+    const box = await screen.findByLabelText('Quantity');
+    const link = screen.getByRole('link', { name: REQUEST_A_QUOTE });
+    expect(link).toHaveAttribute('href', `/dashboard/quotes/new?part=${PART_ID}&quantity=5`);
+    const user = userEvent.setup();
+    await user.clear(box);
+    await user.type(box, '30');
+    expect(link).toHaveAttribute('href', `/dashboard/quotes/new?part=${PART_ID}&quantity=30`);
   });
 
   describe('Add to cart', () => {

@@ -5,7 +5,13 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { usePart } from '../api/get-part.ts';
-import { PurchaseForm, type AddToCart, type Buyer } from './purchase-form.tsx';
+import {
+  PurchaseForm,
+  quoteLink,
+  REQUEST_A_QUOTE,
+  type AddToCart,
+  type Buyer,
+} from './purchase-form.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
@@ -88,6 +94,9 @@ function OutOfStock({ part }: { part: Part }) {
       </p>
       <Link to="/#parts" className="btn btn-outline btn-primary">
         See the other parts
+      </Link>
+      <Link to={quoteLink(part._id, part.minOrderQuantity)} className="btn btn-outline">
+        {REQUEST_A_QUOTE}
       </Link>
     </div>
   );

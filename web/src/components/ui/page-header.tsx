@@ -1,22 +1,29 @@
 import type { ReactNode, Ref } from 'react';
 
 /**
- * An admin page's header: an orange eyebrow, the page heading and optional actions. The heading
- * takes focus (programmatically only) when the item that had focus disappears, e.g. after a delete.
+ * A page's dark header: an orange eyebrow, the page heading, an optional line on what the page is
+ * for and the page's actions. The heading takes focus (programmatically only) when the element
+ * that had focus disappears, e.g. after a delete. `className` places the header on its page.
  */
-export function AdminPageHeader({
+export function PageHeader({
   eyebrow,
   title,
+  intro,
   headingRef,
+  className,
   children,
 }: {
   eyebrow: string;
   title: string;
+  intro?: string;
   headingRef?: Ref<HTMLHeadingElement>;
+  className?: string;
   children?: ReactNode;
 }) {
   return (
-    <header className="relative mb-6 overflow-hidden rounded-box bg-slate-900 px-5 py-6 text-slate-100 sm:px-7">
+    <header
+      className={`relative overflow-hidden rounded-box bg-slate-900 px-5 py-6 text-slate-100 sm:px-7${className ? ` ${className}` : ''}`}
+    >
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-20 -right-16 h-52 w-52 rounded-full bg-orange-500/25 blur-3xl"
@@ -33,6 +40,7 @@ export function AdminPageHeader({
           >
             {title}
           </h1>
+          {intro && <p className="mt-2 max-w-2xl text-slate-200">{intro}</p>}
         </div>
         {children}
       </div>

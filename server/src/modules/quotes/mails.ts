@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PAGES } from '@partsmith/contract/pages';
+import type { Db } from '../../db/client.ts';
+import { quoteMails } from '../../db/schema/quotes.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { formatUsd } from '../../mail/order-mails.ts';
+import { createOutboxSender, type OutboxJob, type OutboxSender } from '../jobs/outbox.ts';
+import { adminEmails } from '../users/service.ts';
+import { quotesByIds, type Quote } from './service.ts';
+
+/** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
+const POLL_MS = 60_000;
+const POKE_DELAY_MS = 50;
+const BATCH = 20;
+
+export type QuoteMailKind = 'requested' | 'answered' | 'accepted';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The quote's lines, one per line of text (short enough for a phone). */
+function linesText(quote: Quote, priced: boolean): string {
+  return quote.lines
+    .map((line) =>
+      priced && line.unitPrice !== null
+        ? `  ${line.quantity} x ${line.name}\n    ${formatUsd(cents(line.unitPrice))} each, ${formatUsd(cents(line.total!))}`
+        : `  ${line.quantity} x ${line.name}`,
+    )
+    .join('\n');
+}
+
+/**
+ * The mail of a quote's step: a new request and an acceptance go to the admins, an answer to the
+ * customer. Plain text: a few lines that read as well on a phone as anywhere.
+ */
+export function quoteMail(
+  kind: QuoteMailKind,
+  quote: Quote,
+  admins: string[],
+  publicUrl: string,
+): MailMessage | null {
+  const message = quote.message ? `\nTheir message:\n${quote.message}\n` : '';
+  switch (kind) {
+    case 'requested':
+      if (admins.length === 0) return null;
+      return {
+        to: admins.join(', '),
+        subject: `Quote request ${quote.number} from ${quote.userName}`,
+        text:
+          `Hello,\n\n${quote.userName} (${quote.userEmail}) asks for a price on:\n\n` +
+          `${linesText(quote, false)}\n${message}\n` +
+          `Answer it here: ${publicUrl}${PAGES.manageQuotes.path}\n\nPartsmith\n`,
+      };
+    case 'answered':
+      return {
+        to: quote.userEmail,
+        subject: `Your quote ${quote.number}: ${formatUsd(cents(quote.total ?? 0))}`,
+        text:
+          `Hello ${quote.userName},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
+          `${linesText(quote, true)}\n\n  Total: ${formatUsd(cents(quote.total ?? 0))}\n\n` +
+          `These prices hold until the end of ${day(quote.validUntil!)} (UTC). ` +
+          `Accept the quote to turn it into an order at these prices, then pay it as usual:\n` +
+          `${publicUrl}${PAGES.quotes.path}\n\nThank you,\nPartsmith\n`,
+      };
+    case 'accepted':
+      if (admins.length === 0 || !quote.orderId) return null;
+      return {
+        to: admins.join(', '),
+        subject: `Quote ${quote.number} accepted by ${quote.userName}`,
+        text:
+          `Hello,\n\n${quote.userName} (${quote.userEmail}) accepted quote ${quote.number} ` +
+          `(${formatUsd(cents(quote.total ?? 0))}). It is now an unpaid order:\n` +
+          `${publicUrl}${PAGES.order.path.replace(':id', quote.orderId)}\n\nPartsmith\n`,
+      };
+  }
+}
+
+export type QuoteMailSender = OutboxSender;
+
+interface Claimed extends OutboxJob {
+  quote_id: string;
+  kind: QuoteMailKind;
+}
+
+/** Sends the quote mails left in `quote_mails`, off the request path (jobs/outbox.ts). */
+export function createQuoteMailSender(deps: {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  counted?: { sent(): void; failed(): void };
+}): QuoteMailSender {
+  const { db, log } = deps;
+  return createOutboxSender<Claimed, { quotes: Map<string, Quote>; admins: string[] }>({
+    db,
+    mailer: deps.mailer,
+    log,
+    table: quoteMails,
+    returning: sql`quote_id, kind`,
+    async load(jobs) {
+      const [found, admins] = await Promise.all([
+        quotesByIds(db, [...new Set(jobs.map((j) => j.quote_id))]),
+        adminEmails(db),
+      ]);
+      return { quotes: new Map(found.map((q) => [q._id, q])), admins };
+    },
+    mail(job, batch) {
+      const quote = batch.quotes.get(job.quote_id);
+      // A quote gone meanwhile has nothing left to say.
+      if (!quote) return null;
+      const mail = quoteMail(job.kind, quote, batch.admins, deps.publicUrl);
+      if (!mail)
+        log.warn(
+          { quoteId: job.quote_id, kind: job.kind },
+          'a quote mail has no one to go to; dropped',
+        );
+      return mail;
+    },
+    logFields: (job) => ({ quoteId: job.quote_id, kind: job.kind }),
+    names: { mail: 'quote mail', sender: 'quote mail' },
+    pollMs: POLL_MS,
+    pokeDelayMs: POKE_DELAY_MS,
+    batch: { idle: BATCH },
+    counted: deps.counted,
+  });
+}

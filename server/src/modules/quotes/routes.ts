@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiError,
+  CheckoutProblem,
+  PurchaseAnswer,
+  Quote,
+  QuoteAcceptBody,
+  QuoteAnswerBody,
+  QuoteParams,
+  QuoteRequestBody,
+} from '@partsmith/contract';
+
+/**
+ * Quotes: a customer asks a price for parts and quantities (POST /api/quotes), an admin answers
+ * (PUT /api/quotes/:id), the customer accepts and gets an unpaid order at the quoted prices
+ * (POST /api/quotes/:id/accept), paid on the usual payment page.
+ */
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.quotes;
+
+  app.post(
+    '/quotes',
+    {
+      config: { access: 'verified', limit: 'quote' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Ask for a price on parts and quantities',
+        description:
+          'Each part must be in the catalogue and each quantity at least its minimum order (a quote may ask for more than is in stock). The admins are told by mail.',
+        body: QuoteRequestBody,
+        response: { 200: Quote, 422: ApiError, 429: ApiError },
+      },
+    },
+    async (request) => service.request(request.body, request.user!),
+  );
+
+  app.get(
+    '/quotes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Your quotes, newest first (an admin: every quote, open requests first)',
+        response: { 200: z.array(Quote) },
+      },
+    },
+    async (request) => service.list(request.user!),
+  );
+
+  app.get(
+    '/quotes/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'One of your quotes (an admin: any)',
+        params: QuoteParams,
+        response: { 200: Quote, 404: ApiError },
+      },
+    },
+    async (request) => service.get(request.params.id, request.user!),
+  );
+
+  app.put(
+    '/quotes/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Answer a quote: a unit price for every line and the last day they hold',
+        description:
+          'Replaces an earlier answer while the quote is not accepted. The customer is told by mail; the answer is audited.',
+        params: QuoteParams,
+        body: QuoteAnswerBody,
+        response: { 200: Quote, 404: ApiError, 409: ApiError, 422: ApiError },
+      },
+    },
+    async (request) => service.answer(request.params.id, request.body, request.user!),
+  );
+
+  app.post(
+    '/quotes/:id/accept',
+    {
+      config: { access: 'verified', limit: 'purchase' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Accept a quote: it becomes an unpaid order at the quoted prices',
+        description:
+          'Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.',
+        params: QuoteParams,
+        body: QuoteAcceptBody,
+        response: {
+          200: PurchaseAnswer,
+          404: ApiError,
+          409: CheckoutProblem,
+          410: ApiError,
+          422: ApiError,
+        },
+      },
+    },
+    async (request) => service.accept(request.params.id, request.body, request.user!),
+  );
+};

@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGES } from '@partsmith/contract/pages';
+import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import { LOCAL_CART_KEY } from '../../features/cart/api/local-cart.ts';
+import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
+import { PART_ID } from '../../test/fixtures.ts';
+import { json, mockApi, sessionFor, silenceFlushSyncWarning } from '../../test/mock-api.ts';
+import { DashboardRoute } from './dashboard.tsx';
+import { MyQuotesRoute } from './my-quotes.tsx';
+import { NewQuoteRoute } from './new-quote.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+
+/** The quote pages as route-table.tsx nests them, with the real sign-in page. */
+const routes: RouteObject[] = [
+  { path: '/login', Component: LoginPage },
+  {
+    path: '/dashboard',
+    Component: RequireUser,
+    children: [
+      {
+        Component: DashboardRoute,
+        children: [
+          { path: 'quotes', Component: MyQuotesRoute },
+          { path: 'quotes/new', Component: NewQuoteRoute },
+        ],
+      },
+    ],
+  },
+];
+
+const cartLine = {
+  partId: PART_ID,
+  name: 'Ryzen 7 8-core CPU',
+  image: '/images/parts/cpu-8core.svg',
+  price: 289.5,
+  basePrice: 289.5,
+  priceBreaks: [],
+  quantity: 12,
+  total: 3474,
+  minOrderQuantity: 5,
+  availableQuantity: 40,
+  problem: null,
+};
+
+beforeEach(() => {
+  silenceFlushSyncWarning();
+});
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('the quote routes', () => {
+  it('route-table.tsx declares them: signed-in pages in the dashboard, Manage Quotes for admins', async () => {
+    const { routes: appRoutes } = await import('../route-table.tsx');
+    for (const page of [PAGES.quotes, PAGES.newQuote]) {
+      const [, user, layout, route, ...deeper] = routeChain(appRoutes, page.path);
+      expect(await lazyComponent(user)).toBe(RequireUser);
+      expect(await lazyComponent(layout)).toBe(DashboardRoute);
+      expect(await lazyComponent(route), page.path).toBeTypeOf('function');
+      expect(deeper).toEqual([]);
+    }
+    const [, user, layout, admin, manage] = routeChain(appRoutes, PAGES.manageQuotes.path);
+    expect(await lazyComponent(user)).toBe(RequireUser);
+    expect(await lazyComponent(layout)).toBe(DashboardRoute);
+    expect(await lazyComponent(admin)).toBe(RequireAdmin);
+    expect(await lazyComponent(manage)).toBeTypeOf('function');
+  });
+
+  it("takes a visitor's cart to the request through the sign-in, query string and all", async () => {
+    // The visitor's cart, in this browser: it joins the account at sign-in.
+    localStorage.setItem(LOCAL_CART_KEY, JSON.stringify([{ partId: PART_ID, quantity: 12 }]));
+    let signedIn = false;
+    let serverCart: (typeof cartLine)[] = [];
+    const api = mockApi({
+      'GET /api/auth/get-session': () =>
+        json(signedIn ? sessionFor({ name: 'Jane Doe', email: 'jane@example.com' }) : null),
+      'GET /api/auth-providers': () => json({ google: false, github: false, facebook: false }),
+      'POST /api/auth/sign-in/email': () => {
+        signedIn = true;
+        return json({ user: { id: 'u1', email: 'jane@example.com' }, redirect: false });
+      },
+      'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+      'GET /api/cart': () => json({ lines: serverCart, count: 12, total: 3474 }),
+      [`PUT /api/cart/lines/${PART_ID}`]: () => {
+        serverCart = [cartLine];
+        return json({ lines: serverCart, count: 12, total: 3474 });
+      },
+    });
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/dashboard/quotes/new?from=cart'],
+    });
+    render(
+      <QueryClientProvider
+        client={
+          new QueryClient({
+            defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+          })
+        }
+      >
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+
+    // To the sign-in, which remembers the whole address.
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Sign in instead' }))[0]!);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/dashboard/quotes/new?from=cart' });
+    const form = within(screen.getByRole('form', { name: 'Sign in' }));
+    await user.type(form.getByLabelText('Email'), 'jane@example.com');
+    await user.type(form.getByLabelText('Password'), 'correct horse');
+    await user.click(form.getByRole('button', { name: 'Sign In' }));
+
+    // Back on the request, with the cart moved to the account first.
+    expect(
+      await screen.findByLabelText('Quantity of Ryzen 7 8-core CPU', {}, { timeout: 5000 }),
+    ).toHaveValue(12);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/dashboard/quotes/new?from=cart',
+    );
+    expect(api.callsTo('PUT', `/api/cart/lines/${PART_ID}`)[0]?.body).toEqual({ quantity: 12 });
+    expect(localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+  });
+});
