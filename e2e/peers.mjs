@@ -1,18 +1,20 @@
 // The third parties the shop talks to, as real peers on loopback for the end-to-end run:
 // - an OpenID Connect authorization server (oidc-provider) standing in for Google, configured
 //   with the same settings a real provider uses (issuer, client id and secret, redirect URI);
-// - an SMTP server (smtp-server) that receives the shop's mail and keeps each as an .eml file.
+// - an SMTP server (smtp-server) per shop that receives its mail and keeps each as an .eml file
+//   in the shop's own mail folder (each test project drives a shop of its own).
 import fs from 'node:fs';
 import path from 'node:path';
 import Provider from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
 
 const oidcPort = Number(process.env.OIDC_PORT);
-const smtpPort = Number(process.env.SMTP_PORT);
-const shopUrl = process.env.SHOP_URL;
-const mailDir = process.env.MAIL_DIR;
-fs.rmSync(mailDir, { recursive: true, force: true });
-fs.mkdirSync(mailDir, { recursive: true });
+// SHOPS: JSON [{ url, smtpPort, mailDir }], one per shop.
+const shops = JSON.parse(process.env.SHOPS);
+for (const { mailDir } of shops) {
+  fs.rmSync(mailDir, { recursive: true, force: true });
+  fs.mkdirSync(mailDir, { recursive: true });
+}
 
 // Whatever login name is typed on the provider's page becomes the account: "olive" signs in as
 // olive@example.com with a verified e-mail.
@@ -21,7 +23,7 @@ const oidc = new Provider(`http://127.0.0.1:${oidcPort}`, {
     {
       client_id: process.env.OIDC_CLIENT_ID,
       client_secret: process.env.OIDC_CLIENT_SECRET,
-      redirect_uris: [`${shopUrl}/api/auth/callback/google`],
+      redirect_uris: shops.map(({ url }) => `${url}/api/auth/callback/google`),
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
@@ -46,23 +48,27 @@ const oidc = new Provider(`http://127.0.0.1:${oidcPort}`, {
 });
 oidc.listen(oidcPort, '127.0.0.1');
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (c) => chunks.push(c));
-    stream.on('end', () => {
-      const name = `${Date.now()}-${session.id}.eml`;
-      fs.writeFileSync(path.join(mailDir, name), Buffer.concat(chunks));
-      callback();
-    });
-  },
+const smtpServers = shops.map(({ smtpPort, mailDir }) => {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        const name = `${Date.now()}-${session.id}.eml`;
+        fs.writeFileSync(path.join(mailDir, name), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  smtp.listen(smtpPort, '127.0.0.1');
+  return smtp;
 });
-smtp.listen(smtpPort, '127.0.0.1');
 
 const stop = () => {
-  smtp.close(() => process.exit(0));
+  let open = smtpServers.length;
+  for (const smtp of smtpServers) smtp.close(() => --open === 0 && process.exit(0));
   setTimeout(() => process.exit(0), 1000).unref();
 };
 process.on('SIGTERM', stop);

@@ -5,12 +5,31 @@ import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
-export const E2E_DATA_DIR = path.join(root, '.data-test', 'e2e');
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const OIDC_PORT = E2E_PORT - 1;
-export const SMTP_PORT = E2E_PORT - 2;
-/** Where the loopback SMTP server keeps the mail the shop sent. */
-export const MAIL_DIR = path.join(root, '.data-test', 'e2e-mail');
+
+/**
+ * Each project drives a shop of its own: its own server, embedded database and SMTP peer's mail
+ * folder. The two projects run side by side (a worker each), and neither sees the other's
+ * orders, stock, accounts or mail; within a project the tests run one at a time, as they were
+ * written to.
+ */
+export const SHOPS = {
+  desktop: {
+    url: `http://127.0.0.1:${E2E_PORT}`,
+    port: E2E_PORT,
+    dataDir: path.join(root, '.data-test', 'e2e'),
+    smtpPort: E2E_PORT - 2,
+    mailDir: path.join(root, '.data-test', 'e2e-mail'),
+  },
+  mobile: {
+    url: `http://127.0.0.1:${E2E_PORT + 1}`,
+    port: E2E_PORT + 1,
+    dataDir: path.join(root, '.data-test', 'e2e-mobile'),
+    smtpPort: E2E_PORT - 3,
+    mailDir: path.join(root, '.data-test', 'e2e-mail-mobile'),
+  },
+} as const;
+export type ShopName = keyof typeof SHOPS;
 const OIDC_CLIENT = { id: 'partsmith-e2e', secret: 'partsmith-e2e-client-secret' };
 
 // Debian's Chromium, never a downloaded browser; flags for a closed network and a root user.
@@ -32,13 +51,13 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, 'test-results', 'e2e'),
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (each project's own limit below), each on its own shop.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
@@ -46,11 +65,23 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: SHOPS.desktop.url,
+        launchOptions,
+      },
     },
     {
       name: 'mobile',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
+      workers: 1,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 375, height: 740 },
+        baseURL: SHOPS.mobile.url,
+        launchOptions,
+      },
     },
   ],
   webServer: [
@@ -62,33 +93,32 @@ export default defineConfig({
       timeout: 30_000,
       env: {
         OIDC_PORT: String(OIDC_PORT),
-        SMTP_PORT: String(SMTP_PORT),
-        SHOP_URL: BASE_URL,
-        MAIL_DIR,
+        SHOPS: JSON.stringify(Object.values(SHOPS)),
         OIDC_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
       },
     },
-    // The real built shop on a fresh embedded database (demo catalogue seeded on start).
-    {
+    // The real built shop, one per project, each on a fresh embedded database (the demo
+    // catalogue seeded on start).
+    ...Object.values(SHOPS).map((shop) => ({
       command: `node ${SERVER_NODE_FLAGS.join(' ')} ${path.join(root, 'e2e', 'start-server.mjs')}`,
-      url: `${BASE_URL}/api/readyz`,
+      url: `${shop.url}/api/readyz`,
       reuseExistingServer: false,
       timeout: 90_000,
-      stdout: 'pipe',
+      stdout: 'pipe' as const,
       env: {
-        PORT: String(E2E_PORT),
-        DATA_DIR: E2E_DATA_DIR,
-        PUBLIC_URL: BASE_URL,
+        PORT: String(shop.port),
+        DATA_DIR: shop.dataDir,
+        PUBLIC_URL: shop.url,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${shop.smtpPort}`,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         // admin@example.com and phone-admin@example.com: the admin flow's accounts at 1280 and at
-        // 375 px (each signs up once per run); moderator@example.com: the review moderation
-        // tests' admin (both projects sign in); the accessibility and keyboard tests' admins.
+        // 375 px; moderator@example.com: the review moderation tests' admin (both projects sign
+        // in); the accessibility and keyboard tests' admins.
         ADMIN_EMAILS: [
           'admin@example.com',
           'phone-admin@example.com',
@@ -99,6 +129,6 @@ export default defineConfig({
           'keyboard-phone-admin@example.com',
         ].join(','),
       },
-    },
+    })),
   ],
 });

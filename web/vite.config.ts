@@ -35,7 +35,7 @@ const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
  * pricing functions (the purchase page's and the cart's) among them.
  */
 const PAGE_PARTS =
-  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure)\.ts)|contract[\\/]src[\\/]pricing\.ts)$/;
+  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list|line-cells|load-failed|page-header|shipping-fields)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure|place-order)\.ts)|features[\\/]dashboard[\\/]components[\\/]dashboard-context\.ts|contract[\\/]src[\\/]pricing\.ts)$/;
 
 /**
  * What the navbar loads after the first paint, in one chunk (src/app/layout/navbar.tsx): the
@@ -46,6 +46,19 @@ const PAGE_PARTS =
  */
 const NAVBAR_PARTS =
   /[\\/]src[\\/](app[\\/]layout[\\/]navbar-drawer\.tsx|features[\\/]auth[\\/]components[\\/]user-menu-panel\.tsx|features[\\/]cart[\\/](components[\\/]cart-link\.tsx|api[\\/](add-to-cart|get-cart|local-cart|merge-local-cart|set-cart-line)\.ts))$/;
+
+/**
+ * The quote pages (My Quotes, Request a quote, Manage Quotes) and their shared parts, in one
+ * chunk: each chunk's name is in the preload lists the home page's own chunk carries, and four
+ * names cost the home page's budget more than one chunk of three small pages costs a customer.
+ * Their form checks (quote-fields.ts, with zod) load on their own when a form is used.
+ */
+const QUOTE_PAGES =
+  /[\\/]src[\\/](app[\\/]routes[\\/](my-quotes|new-quote)\.tsx|features[\\/]quotes[\\/](api[\\/][\w-]+\.ts|components[\\/](?!quote-fields)[\w-]+(?<!\.test)\.tsx?))$/;
+
+/** What the admins' lists share (their rows' buttons and cells, Load more), in one chunk. */
+const ADMIN_LIST_PARTS =
+  /[\\/]src[\\/]features[\\/]admin[\\/]components[\\/](action-button|load-more|table-cells)\.tsx$/;
 
 /** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
 const app = appChunks();
@@ -107,6 +120,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'page-parts', test: PAGE_PARTS },
                 { name: 'navbar', test: NAVBAR_PARTS },
+                { name: 'quotes', test: QUOTE_PAGES },
+                { name: 'admin-lists', test: ADMIN_LIST_PARTS },
               ],
             },
           },

@@ -284,7 +284,7 @@ export async function invalidationChecks(url, admin, buyer) {
 /**
  * The shop as Lighthouse sees it (`npm run bench:lighthouse` and the bench's Lighthouse step):
  * a built server on a new data folder (demo catalogue) and a buyer with one order, so My Orders
- * shows a row as a customer's would. Returns the server and the four pages to measure
+ * shows a row as a customer's would, and a part in the cart. Returns the server and the pages to measure
  * (the signed-in ones with the buyer's cookie).
  */
 export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
@@ -314,9 +314,21 @@ export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
     }),
   });
   if (!ordered.ok) throw new Error(`the order answered ${ordered.status}: ${await ordered.text()}`);
+  // A line in the buyer's cart, so /cart shows what a customer's would.
+  const carted = await fetch(`${url}/api/cart/lines/${part._id}`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${buyer.token}`,
+      'content-type': 'application/json',
+      origin: url,
+    },
+    body: JSON.stringify({ quantity: part.minOrderQuantity }),
+  });
+  if (!carted.ok) throw new Error(`the cart answered ${carted.status}: ${await carted.text()}`);
   const { cookie } = buyer;
   const pages = [
     { name: '/', url: `${url}/` },
+    { name: '/cart', url: `${url}/cart`, cookie },
     { name: '/purchase/:id', url: `${url}/purchase/${part._id}`, cookie },
     { name: '/dashboard/my-orders', url: `${url}/dashboard/my-orders`, cookie },
     { name: '/login', url: `${url}/login` },

@@ -5,8 +5,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { isMailTo, linkIn, VERIFY_EMAIL_PATH } from '../../scripts/mail-links.mjs';
-import { BASE_URL } from '../playwright.config.ts';
-import { outbox } from './fixtures.ts';
+import { outbox, shopUrl } from './fixtures.ts';
 
 export const PASSWORD = 'workbench-2026';
 export const unique = (name: string) =>
@@ -79,7 +78,7 @@ export async function signInOrSignUp(page: Page, email: string, name: string) {
   // browser; a 401 here is no console error.
   const res = await page.request.post('/api/auth/sign-in/email', {
     data: { email, password: PASSWORD },
-    headers: { origin: BASE_URL },
+    headers: { origin: shopUrl() },
   });
   if (res.ok()) return;
   expect(res.status(), await res.text()).toBe(401);
@@ -101,8 +100,8 @@ export async function apiCustomer(
   name = label,
 ): Promise<{ api: APIRequestContext; email: string; name: string }> {
   const api = await playwrightRequest.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: { origin: BASE_URL },
+    baseURL: shopUrl(),
+    extraHTTPHeaders: { origin: shopUrl() },
   });
   const email = unique(label);
   const res = await api.post('/api/auth/sign-up/email', {

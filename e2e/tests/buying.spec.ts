@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answered, expect, expectNoA11yViolations, outbox, test } from './fixtures.ts';
+import { answered, expect, expectNoA11yViolations, outbox, test, shopUrl } from './fixtures.ts';
 import {
   confirmationLink,
   confirmationMails,
@@ -13,7 +13,6 @@ import {
   openPurchasePage,
   THERMAL_PASTE,
 } from './shop-helpers.ts';
-import { BASE_URL } from '../playwright.config.ts';
 
 // The buying and paying flows run at 1280 and at 375 px (the mobile project), each buyer a new
 // account; the pages that do not change with the width run at 1280 only.
@@ -132,7 +131,7 @@ test("a buyer's My Orders and purchase page come with their content, before any 
 
   // The same buyer with scripts off: what the server sent is all there is (docs/decisions/025).
   const noScript = await browser.newContext({
-    baseURL: BASE_URL,
+    baseURL: shopUrl(),
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
   });

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { BASE_URL, MAIL_DIR } from '../playwright.config.ts';
+import { SHOPS, type ShopName } from '../playwright.config.ts';
+
+/** The shop the running test's project drives: its own server, database and mail folder. */
+export const shop = () => SHOPS[base.info().project.name as ShopName];
+/** The running test's shop's origin (http://127.0.0.1:port). */
+export const shopUrl = () => shop().url;
 
 /**
  * Every test fails on a console error or an uncaught page error (a broken page must not pass
@@ -20,7 +25,7 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (page.url().startsWith(BASE_URL) && !new URL(page.url()).pathname.startsWith('/api/')) {
+      if (page.url().startsWith(shopUrl()) && !new URL(page.url()).pathname.startsWith('/api/')) {
         await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
       }
       return response;
@@ -41,7 +46,7 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       // Only the shop's own pages count (not a sign-in provider's pages during a redirect).
-      const ours = () => page.url().startsWith(BASE_URL);
+      const ours = () => page.url().startsWith(shopUrl());
       page.on('console', (msg) => {
         if (msg.type() === 'error' && ours()) errors.push(`${msg.text()} ${msg.location().url}`);
       });
@@ -72,7 +77,7 @@ export function answered(status: number, path: string | RegExp): RegExp {
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pathPattern = typeof path === 'string' ? literal(path) : path.source;
   return new RegExp(
-    `status of ${status} \\([^)]*\\) ${literal(BASE_URL)}(?:${pathPattern})(?:\\?\\S*)?$`,
+    `status of ${status} \\([^)]*\\) ${literal(shopUrl())}(?:${pathPattern})(?:\\?\\S*)?$`,
   );
 }
 
@@ -100,7 +105,7 @@ export async function expectNoA11yViolations(page: Page) {
 
 /** The mails the shop sent, as the loopback SMTP server received them, oldest first. */
 export function outbox(): string[] {
-  const dir = MAIL_DIR;
+  const dir = shop().mailDir;
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signUpThroughPage, unique } from './account-helpers.ts';
-import { answered, expect, isMobile, test } from './fixtures.ts';
-import { BASE_URL } from '../playwright.config.ts';
+import { answered, expect, isMobile, test, shopUrl } from './fixtures.ts';
 
 test('the top bar links every public page; BLOGS on desktop only', async ({ page }) => {
   await page.goto('/');
@@ -134,13 +133,13 @@ async function followLinks(
         problems.push(`a link to nowhere: ${where}`);
         continue;
       }
-      const target = new URL(anchor.href, BASE_URL + path);
+      const target = new URL(anchor.href, shopUrl() + path);
       const targetPath = target.pathname + target.search;
       const id = decodeURIComponent(target.hash.slice(1));
       if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
         if (!/^(mailto:[^@\s]+@[\w.-]+\.\w+|tel:\+?[\d-]{7,})$/.test(target.href))
           problems.push(`a malformed address: ${where}`);
-      } else if (target.origin !== BASE_URL) {
+      } else if (target.origin !== shopUrl()) {
         if (target.protocol !== 'https:') problems.push(`an external link not on https: ${where}`);
         if (anchor.target === '_blank' && !anchor.rel?.split(/\s+/).includes('noopener'))
           problems.push(`a new tab without rel="noopener": ${where}`);
@@ -194,7 +193,7 @@ test('no link is a dead end: every link of the public pages and the dashboard le
   await signUpThroughPage(page, unique('linkfollower'), 'Lin Kfollower');
   const parts = await (await page.request.get('/api/allParts?q=Thermal%20Compound')).json();
   const order = await page.request.post('/api/purchase', {
-    headers: { origin: BASE_URL },
+    headers: { origin: shopUrl() },
     data: {
       partId: parts[0]._id,
       quantity: 10,

@@ -42,7 +42,12 @@ export function chunkGraph(bundle: Rollup.OutputBundle) {
   const app = new Set([...closure(appChunks)].filter((f) => !entry.has(f)));
   const chunksOf = (route: string, modules: string[]) =>
     modules.map((m) => {
-      const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${m}`));
+      const ends = (id: string | null | undefined) =>
+        id?.replaceAll('\\', '/').endsWith(`/${m}`) === true;
+      // The chunk the module starts, else the group chunk that holds it (vite.config.ts).
+      const chunk =
+        chunks.find((c) => ends(c.facadeModuleId)) ??
+        chunks.find((c) => c.moduleIds.some((id) => ends(id)));
       if (!chunk) throw new Error(`page-hints: no chunk for ${m} (route ${route})`);
       return chunk.fileName;
     });
