@@ -54,7 +54,8 @@ export default defineConfig({
   // One worker per project (each project's own limit below), each on its own shop.
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two projects side by side on two cores: a test takes longer than alone.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {

@@ -12,8 +12,13 @@ import {
 } from './live.ts';
 import { ROUTES, type Cast, signUpCast } from './routes.ts';
 
-/** Generated inputs per write route, and for query strings and path ids. */
+/** Generated query strings and path ids, and Stripe events. */
 const RUNS = 1000;
+/**
+ * Generated bodies per write route (19 routes on each database: 1000 each made this file a
+ * quarter of `npm test`'s time; the seed is fixed, so each run sends the same bodies).
+ */
+const BODY_RUNS = 500;
 const WIDTH = 6;
 /** What an answer must never show: a stack trace, file positions, SQL or the database's words. */
 const LEAK =
@@ -65,7 +70,7 @@ function bodies(valid: Record<string, unknown>) {
       { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
       { weight: 1, arbitrary: polluted },
     ),
-    { numRuns: RUNS, seed: 6 },
+    { numRuns: BODY_RUNS, seed: 6 },
   );
 }
 
@@ -107,7 +112,7 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
   };
 
   it(
-    `sends ${RUNS} generated bodies to every write route without a 5xx or a leak`,
+    `sends ${BODY_RUNS} generated bodies to every write route without a 5xx or a leak`,
     { timeout: 600_000 },
     async () => {
       let routes = 0;
@@ -128,11 +133,11 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
         );
       }
       console.log(
-        `[fuzz ${kind}] ${routes} write routes x ${RUNS} bodies = ${sent} payloads: ` +
+        `[fuzz ${kind}] ${routes} write routes x ${BODY_RUNS} bodies = ${sent} payloads: ` +
           `${failures.length} 5xx or leaking answers`,
       );
       expect(routes).toBeGreaterThanOrEqual(10);
-      expect(sent).toBe(routes * RUNS);
+      expect(sent).toBe(routes * BODY_RUNS);
       expect(failures.slice(0, 20)).toEqual([]);
     },
   );
