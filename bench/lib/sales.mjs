@@ -26,9 +26,10 @@ export async function seedOrders(url, count) {
                 now() - make_interval(secs => (g::bigint * 7907) % ${YEAR_SECONDS}) as created_at
          from generate_series(1, $1::int) g)
        insert into orders (part_id, name, image, description, unit_price_cents, quantity,
-                           user_email, user_name, address, phone, stock_after, paid,
+                           total_cents, user_email, user_name, address, phone, stock_after, paid,
                            transaction_id, paid_at, shipped_at, expired_at, created_at)
        select p.id, p.name, p.image, p.description, p.price_cents, 1 + o.g % 4,
+              p.price_cents::bigint * (1 + o.g % 4),
               'buyer-' || (o.g % 2000) || '@example.com', 'Bench Buyer',
               '12 Bench Street, Springfield 12345', '+1 555 010 0200', 100, o.state >= 2,
               case when o.state >= 2 then 'bench-sales-' || o.g end,
@@ -40,7 +41,14 @@ export async function seedOrders(url, count) {
        from o join p on p.k = (o.g * 7919) % p.total`,
       [count],
     );
+    // Each order's one line, as the purchase writes it.
+    await client.query(
+      `insert into order_lines (order_id, position, part_id, name, image, unit_price_cents, quantity)
+       select id, 0, part_id, name, image, unit_price_cents, quantity from orders
+       where not exists (select 1 from order_lines l where l.order_id = orders.id)`,
+    );
     await client.query('analyze orders');
+    await client.query('analyze order_lines');
     await client.query('analyze parts');
     const placed = {};
     for (const days of [30, 90]) {
@@ -67,7 +75,8 @@ export function fromOf(days, now = new Date()) {
 // (modules/orders/sales.ts), partsBelowThreshold (modules/parts/stock.ts). Keep them in step.
 const DAILY = `
   select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-    coalesce(sum(unit_price_cents::bigint * quantity) filter (where paid), 0) as revenue_cents,
+    coalesce(sum(total_cents::bigint) filter (where paid and refunded_at is null), 0)
+      as revenue_cents,
     count(*) filter (where paid) as paid,
     count(*) filter (where not paid and expired_at is null) as unpaid,
     count(*) filter (where paid and shipped_at is null) as to_ship,
@@ -77,13 +86,13 @@ const DAILY = `
   group by (created_at at time zone 'UTC')::date
   order by 1`;
 const TOP = `
-  select part_id,
-    (array_agg(name order by created_at desc))[1] as name,
-    sum(unit_price_cents::bigint * quantity) as revenue_cents,
-    sum(quantity) as quantity
-  from orders
-  where paid and created_at >= $1
-  group by part_id, case when part_id is null then name end
+  select l.part_id,
+    (array_agg(l.name order by o.created_at desc))[1] as name,
+    sum(l.unit_price_cents::bigint * l.quantity) as revenue_cents,
+    sum(l.quantity) as quantity
+  from orders o join order_lines l on l.order_id = o.id
+  where o.paid and o.refunded_at is null and o.created_at >= $1
+  group by l.part_id, case when l.part_id is null then l.name end
   order by revenue_cents desc, name, part_id
   limit $2`;
 const LOW = `

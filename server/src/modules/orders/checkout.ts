@@ -1,8 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cartLinesOf, emptyCartStatement } from '../cart/repository.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { takeStockStatement } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+
+/** A value of the statement: given, or a placeholder of a prepared statement. */
+type Value = string | Placeholder;
 
 /** Who places an order (from the session). */
 export interface Buyer {
@@ -29,18 +32,19 @@ export interface LinesSource {
   lines: SQL;
   quoted?: boolean;
   also: SQL[];
-  /** The part ids of the lines (a subquery), locked first in id order on PostgreSQL. */
-  partIds: SQL;
 }
 
 /** The buyer's cart, emptied by the checkout's statement. */
-export function cartSource(userId: string): LinesSource {
+export function cartSource(userId: string | SQL): LinesSource {
   return {
     lines: cartLinesOf(userId),
     also: [sql`emptied as (${emptyCartStatement(userId, sql`exists (select 1 from placed)`)})`],
-    partIds: sql`select part_id from (${cartLinesOf(userId)}) c`,
   };
 }
+
+/** The part ids of the buyer's cart (a subquery), for locking them first. */
+export const cartPartIds = (userId: string) =>
+  sql`select part_id from (${cartLinesOf(userId)}) c`;
 
 /**
  * An order of several lines in one statement, as the purchase is (see placeOrderStatement):
@@ -58,11 +62,11 @@ export function cartSource(userId: string): LinesSource {
 export function linesOrderStatement(
   source: LinesSource,
   input: {
-    userId: string;
-    email: string;
-    userName: string;
-    address: string;
-    phone: string;
+    userId: Value;
+    email: Value;
+    userName: Value;
+    address: Value;
+    phone: Value;
     /** The unpaid-order limit's condition (see placeOrderStatement), or nothing. */
     underLimit: SQL;
   },

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { executePrepared, prepared } from '../../db/prepared.ts';
+import { executePrepared, prepared, type PreparedStatement } from '../../db/prepared.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import {
   idempotencyKeys,
@@ -21,6 +21,7 @@ import { createPartsRepository } from '../parts/repository.ts';
 import { lockPartsInOrder, restock, takeStockStatement } from '../parts/stock.ts';
 import { readCart } from '../cart/repository.ts';
 import {
+  cartPartIds,
   cartSource,
   linesOrderStatement,
   type Buyer,
@@ -282,12 +283,45 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * An order of several lines (see linesOrderStatement), inside the caller's transaction: the
-   * committed order, or null when a line could not be taken (the caller rolls back).
+   * An order of several lines from `source` (see linesOrderStatement), its text built once with
+   * placeholders and kept prepared under `name` as the purchase's is (decision 029): the buyer,
+   * the address and phone, the unpaid-order limit, and the source's own (`quoteId`).
+   */
+  function prepareLines(name: string, source: LinesSource): PreparedStatement {
+    const limited = maxUnpaid > 0;
+    const underLimit = limited
+      ? sql`and (select count(*) from (select 1 from ${orders} o
+            where o.user_id = ${sql.placeholder('userId')} and not o.paid
+              and o.expired_at is null
+            limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
+      : sql``;
+    return prepared(
+      db,
+      limited ? `${name}_limited` : name,
+      linesOrderStatement(source, {
+        userId: sql.placeholder('userId'),
+        email: sql.placeholder('email'),
+        userName: sql.placeholder('userName'),
+        address: sql.placeholder('address'),
+        phone: sql.placeholder('phone'),
+        underLimit,
+      }),
+    );
+  }
+  const checkoutStatement = prepareLines(
+    'partsmith_checkout',
+    cartSource(sql`${sql.placeholder('userId')}`),
+  );
+
+  /**
+   * An order of several lines (a prepared statement of prepareLines), inside the caller's
+   * transaction: the committed order, or null when a line could not be taken (the caller rolls
+   * back). `lock` names the lines' part ids (a subquery) and `values` the source's own values.
    */
   async function linesInTx(
     tx: DbOrTx,
-    source: LinesSource,
+    statement: PreparedStatement,
+    lines: { lock: SQL; values?: Record<string, unknown> },
     input: CheckoutInput,
     buyer: Buyer,
   ): Promise<Placed | null> {
@@ -296,31 +330,30 @@ export function createOrdersService(deps: {
     // circle). PGlite runs one transaction at a time, so neither lock is needed there.
     if (deps.lockBuyer) {
       await lockUser(tx, buyer.id);
-      await lockPartsInOrder(tx, source.partIds);
+      await lockPartsInOrder(tx, lines.lock);
     }
-    const underLimit =
-      maxUnpaid > 0
-        ? sql`and (select count(*) from (select 1 from ${orders} o
-              where o.user_id = ${buyer.id} and not o.paid and o.expired_at is null
-              limit ${maxUnpaid}) open_orders) < ${maxUnpaid}`
-        : sql``;
-    const result = await tx.execute(
-      linesOrderStatement(source, {
-        userId: buyer.id,
-        email: buyer.email,
-        userName: buyer.name,
-        address: input.address,
-        phone: input.phone,
-        underLimit,
-      }),
-    );
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const result = await executePrepared(tx, statement, {
+      ...lines.values,
+      ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
+      userId: buyer.id,
+      email: buyer.email,
+      userName: buyer.name,
+      address: input.address,
+      phone: input.phone,
+    });
+    const [row] = result.rows;
     return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
   }
 
   /** The checkout of the buyer's cart, inside the caller's transaction. */
   async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
-    const order = await linesInTx(tx, cartSource(buyer.id), input, buyer);
+    const order = await linesInTx(
+      tx,
+      checkoutStatement,
+      { lock: cartPartIds(buyer.id) },
+      input,
+      buyer,
+    );
     // The transaction rolls back what was taken; the refusal is explained after it.
     if (!order) throw new CheckoutRefused();
     return order;
@@ -417,11 +450,14 @@ export function createOrdersService(deps: {
 
   return {
     /**
-     * An order of the lines `source` gives (an accepted quote's), inside the caller's
-     * transaction: every line's stock taken or none. Null when a line could not be taken: the
+     * An order of the lines a statement of prepareLines gives (an accepted quote's), inside the
+     * caller's transaction: every line's stock taken or none. Null when a line could not be taken: the
      * caller rolls back and says why. After the commit, the caller calls `announce` with it.
      */
     placeLinesInTx: linesInTx,
+
+    /** An order-of-lines statement, prepared once: for placeLinesInTx. */
+    prepareLines,
 
     /** What a committed order placed by placeLinesInTx tells (metrics, mails, the catalogue). */
     announce(order: Placed): void {

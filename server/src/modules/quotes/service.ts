@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_QUOTE_DAYS,
@@ -94,12 +94,16 @@ export async function quotesByIds(db: DbOrTx, ids: string[]): Promise<Quote[]> {
   return withLines(db, rows);
 }
 
-/** A quote's lines as the source of its order: at the quoted prices; the quote marked accepted. */
-function quoteSource(quoteId: string): LinesSource {
-  const lines = sql`select part_id, quantity, position, unit_price_cents as quoted_cents
+/** The lines of a quote (a placeholder in a prepared statement, or an id). */
+const quoteLinesOf = (quoteId: SQL) =>
+  sql`select part_id, quantity, position, unit_price_cents as quoted_cents
     from ${quoteLines} where quote_id = ${quoteId}`;
+
+/** A quote's lines as the source of its order: at the quoted prices; the quote marked accepted. */
+function quoteSource(): LinesSource {
+  const quoteId = sql`${sql.placeholder('quoteId')}`;
   return {
-    lines,
+    lines: quoteLinesOf(quoteId),
     quoted: true,
     also: [
       sql`accepted as (update ${quotes} set order_id = (select id from placed), accepted_at = now()
@@ -107,7 +111,6 @@ function quoteSource(quoteId: string): LinesSource {
       sql`accepted_mail as (insert into ${quoteMails} (quote_id, kind)
         select ${quoteId}, 'accepted' from placed)`,
     ],
-    partIds: sql`select part_id from (${lines}) l`,
   };
 }
 
@@ -140,6 +143,7 @@ export function createQuotesService(deps: {
 }) {
   const { db } = deps;
   const mailQueued = () => deps.mailQueued?.();
+  const acceptStatement = deps.orders.prepareLines('partsmith_accept_quote', quoteSource());
 
   async function visible(id: string, viewer: { id: string; role: string }): Promise<QuoteRow> {
     const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
@@ -354,7 +358,16 @@ export function createQuotesService(deps: {
               `This quote expired on ${longDate(quote.validUntil!)}. Ask us for a new one.`,
             );
           }
-          const order = await deps.orders.placeLinesInTx(tx, quoteSource(id), input, buyer);
+          const order = await deps.orders.placeLinesInTx(
+            tx,
+            acceptStatement,
+            {
+              lock: sql`select part_id from (${quoteLinesOf(sql`${id}`)}) l`,
+              values: { quoteId: id },
+            },
+            input,
+            buyer,
+          );
           if (!order) throw new AcceptRefused();
           return { orderId: order.id, placed: order };
         })
