@@ -1903,7 +1903,7 @@ export interface operations {
             /** @default [] */
             lines: {
               /** Format: uuid */
-              partId: string;
+              partId: string | null;
               name: string;
               problem: string;
             }[];
@@ -3014,7 +3014,7 @@ export interface operations {
             /** @default [] */
             lines: {
               /** Format: uuid */
-              partId: string;
+              partId: string | null;
               name: string;
               problem: string;
             }[];

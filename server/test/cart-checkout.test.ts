@@ -4,7 +4,7 @@ import { Cart, CheckoutProblem, Order, OrderList } from '@partsmith/contract';
 import { cartLines, orderMails, orders, parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -122,7 +122,10 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     return { amount: intent.json().amount as number, transactionId };
   }
   const settleMails = async () => {
-    await vi.waitFor(async () => expect(await t.database.db.select().from(orderMails)).toEqual([]));
+    await vi.waitFor(
+      async () => expect(await t.database.db.select().from(orderMails)).toEqual([]),
+      MAIL_WAIT,
+    );
     await t.app.orderMails.drain();
   };
   const mailsTo = (email: string, subject: RegExp) =>

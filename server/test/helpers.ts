@@ -77,6 +77,12 @@ export const NO_LIMITS = {
   RATE_LIMITS: RATE_LIMIT_NAMES.map((name) => `${name}=1000000/1s`).join(','),
 };
 
+/**
+ * `vi.waitFor`'s options for a mail to go out: the first order mail of an app loads its
+ * templates (React, react-email), which takes seconds on a busy machine.
+ */
+export const MAIL_WAIT = { timeout: 15_000, interval: 50 };
+
 /** The shop's own limits (the defaults), to override NO_LIMITS with. */
 export const SHOP_LIMITS = { MAX_UNPAID_ORDERS: '5', RATE_LIMITS: '' };
 

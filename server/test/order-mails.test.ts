@@ -3,7 +3,7 @@ import { orderMails } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { createOrderMailSender } from '../src/modules/orders/mail-outbox.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 /** Order confirmations go through the `order_mails` outbox (decision 017). */
@@ -51,8 +51,11 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
       minOrderQuantity: 1,
     });
     const id = await buy(part.id);
-    await vi.waitFor(() => expect(confirmations().some((m) => m.text.includes(id))).toBe(true));
-    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await vi.waitFor(
+      () => expect(confirmations().some((m) => m.text.includes(id))).toBe(true),
+      MAIL_WAIT,
+    );
+    await vi.waitFor(async () => expect(await queued()).toEqual([]), MAIL_WAIT);
     await t.app.orderMails.drain();
     expect(confirmations().filter((m) => m.text.includes(id))).toHaveLength(1);
   });
@@ -66,7 +69,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
     // Several purchases at once: the sender takes their mails together (one order lookup and
     // one delete with an array parameter).
     const ids = await Promise.all(Array.from({ length: 7 }, () => buy(part.id)));
-    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]), MAIL_WAIT);
     await t.app.orderMails.drain();
     for (const id of ids) {
       expect(
@@ -88,7 +91,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
       const [row] = await queued();
       expect(row).toMatchObject({ attempts: 1, lastError: 'the mail server is down' });
       expect(row!.dueAt.getTime()).toBeGreaterThan(Date.now());
-    });
+    }, MAIL_WAIT);
     expect(confirmations().some((m) => m.text.includes(id))).toBe(false);
     // Due again (as after its pause): the next pass sends it.
     refuse = false;
@@ -105,7 +108,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
       minOrderQuantity: 1,
     });
     const ids = await Promise.all(Array.from({ length: 12 }, () => buy(part.id)));
-    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]), MAIL_WAIT);
     // The same 12 mails queued again, then two other instances' senders take the queue at once
     // (with this app's own sender, should its poll come round: a third instance).
     const sentBefore = sent.length;
@@ -141,7 +144,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
     await t.database.db.update(orderMails).set({ dueAt: new Date(Date.now() - 1000) });
     // Whichever instance comes first (this app's own sender may): it goes out once.
     await Promise.all([senders[1]!.drain(), t.app.orderMails.drain()]);
-    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    await vi.waitFor(async () => expect(await queued()).toEqual([]), MAIL_WAIT);
     expect(mailsOf() - before).toBe(1);
     await Promise.all(senders.map((sender) => sender.close()));
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { OrderList } from '@partsmith/contract';
 import { orders, parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -67,10 +67,12 @@ describe.each(DB_KINDS)('buying on %s', (kind) => {
       stockAfter: 47,
     });
     expect(await stockOf(part.id)).toBe(47);
-    await vi.waitFor(() =>
-      expect(
-        t.outbox().some((m) => m.includes('To: alice@example.com') && m.includes('Forge DDR5')),
-      ).toBe(true),
+    await vi.waitFor(
+      () =>
+        expect(
+          t.outbox().some((m) => m.includes('To: alice@example.com') && m.includes('Forge DDR5')),
+        ).toBe(true),
+      MAIL_WAIT,
     );
   });
 

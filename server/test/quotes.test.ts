@@ -4,7 +4,7 @@ import { CheckoutProblem, Order, Quote } from '@partsmith/contract';
 import { auditLog, orders, parts, quoteMails, quotes } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -59,7 +59,10 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
       await t.database.db.select({ q: parts.availableQuantity }).from(parts).where(eq(parts.id, id))
     )[0]!.q;
   const settleMails = async () => {
-    await vi.waitFor(async () => expect(await t.database.db.select().from(quoteMails)).toEqual([]));
+    await vi.waitFor(
+      async () => expect(await t.database.db.select().from(quoteMails)).toEqual([]),
+      MAIL_WAIT,
+    );
     await t.app.quoteMails.drain();
   };
 

@@ -43,8 +43,7 @@ export function cartSource(userId: string | SQL): LinesSource {
 }
 
 /** The part ids of the buyer's cart (a subquery), for locking them first. */
-export const cartPartIds = (userId: string) =>
-  sql`select part_id from (${cartLinesOf(userId)}) c`;
+export const cartPartIds = (userId: string) => sql`select part_id from (${cartLinesOf(userId)}) c`;
 
 /**
  * An order of several lines in one statement, as the purchase is (see placeOrderStatement):

@@ -131,18 +131,27 @@ export async function linesOfOrders(
 }
 
 /**
+ * The unpaid-order limit as a condition of a statement that takes stock (placeholders `userId`,
+ * `maxUnpaid`): the buyer holds fewer than `maxUnpaid` open unpaid orders, counted up to the
+ * limit on the partial index of open unpaid orders. Nothing when there is no limit.
+ */
+function underUnpaidLimit(limited: boolean): SQL {
+  return limited
+    ? sql`and (select count(*) from (select 1 from ${orders} o
+                 where o.user_id = ${sql.placeholder('userId')} and not o.paid
+                   and o.expired_at is null
+                 limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
+    : sql``;
+}
+
+/**
  * The purchase (see placeInTx): the stock taken and the order written in one statement, with
  * placeholders so that it is built once and kept prepared under a name (decision 029). With a
  * limit on unpaid orders, the stock is taken only while the buyer holds fewer than `maxUnpaid`
  * (counted up to the limit, on the partial index of open unpaid orders).
  */
 function placeOrderStatement(limitUnpaid: boolean) {
-  const underLimit = limitUnpaid
-    ? sql`and (select count(*) from (select 1 from ${orders} o
-                 where o.user_id = ${sql.placeholder('userId')} and not o.paid
-                   and o.expired_at is null
-                 limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
-    : sql``;
+  const underLimit = underUnpaidLimit(limitUnpaid);
   // The parts module writes the stock half; this statement only composes it.
   const taken = takeStockStatement({
     partId: sql.placeholder('partId'),
@@ -233,6 +242,15 @@ export function createOrdersService(deps: {
     placeOrderStatement(maxUnpaid > 0),
   );
   const lockBuyer = Boolean(deps.lockBuyer) && maxUnpaid > 0;
+  /** The values every order statement takes: the buyer, where it ships, the unpaid limit. */
+  const orderValues = (input: CheckoutInput, buyer: Buyer) => ({
+    ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
+    userId: buyer.id,
+    email: buyer.email,
+    userName: buyer.name,
+    address: input.address,
+    phone: input.phone,
+  });
   const toOrder = (row: OrderRow, lines?: OrderLineRow[]) =>
     toApiOrder(row, deps.unpaidOrderTtlMs, lines);
   /** Orders for the API, with the lines of those that have several (one more query). */
@@ -255,14 +273,9 @@ export function createOrdersService(deps: {
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<Placed> {
     if (lockBuyer) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, placeOrder, {
-      ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
+      ...orderValues(input, buyer),
       quantity: input.quantity,
       partId: input.partId,
-      userId: buyer.id,
-      email: buyer.email,
-      userName: buyer.name,
-      address: input.address,
-      phone: input.phone,
     });
     const [row] = result.rows;
     if (row) return { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true };
@@ -289,12 +302,7 @@ export function createOrdersService(deps: {
    */
   function prepareLines(name: string, source: LinesSource): PreparedStatement {
     const limited = maxUnpaid > 0;
-    const underLimit = limited
-      ? sql`and (select count(*) from (select 1 from ${orders} o
-            where o.user_id = ${sql.placeholder('userId')} and not o.paid
-              and o.expired_at is null
-            limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
-      : sql``;
+    const underLimit = underUnpaidLimit(limited);
     return prepared(
       db,
       limited ? `${name}_limited` : name,
@@ -334,12 +342,7 @@ export function createOrdersService(deps: {
     }
     const result = await executePrepared(tx, statement, {
       ...lines.values,
-      ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
-      userId: buyer.id,
-      email: buyer.email,
-      userName: buyer.name,
-      address: input.address,
-      phone: input.phone,
+      ...orderValues(input, buyer),
     });
     const [row] = result.rows;
     return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
