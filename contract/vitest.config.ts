@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'], maxWorkers: 2 },
 });

@@ -146,5 +146,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Typing into forms with user-event is slow in jsdom on a busy 2-core machine: a test that
     // takes 5 s there is slow, not wrong (the default 5 s limit made CI runs flaky).
     testTimeout: 20_000,
+    // Two files at a time on two cores (Vitest's default is one fewer than the cores): one at a
+    // time, the web files took 200 s of the run for 76 s of tests, the rest starting jsdom and
+    // loading modules. The contract's and the bench's projects, in the same group, use two too.
+    maxWorkers: 2,
   },
 }));
