@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Cart, CheckoutProblem, Order, OrderList } from '@partsmith/contract';
 import { cartLines, orderMails, orders, parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
-import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT, recordingMailer } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -18,15 +17,7 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
   let alice: { cookie: string; user: { id: string } };
   let bob: { cookie: string; user: { id: string } };
   let owner: { cookie: string };
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    target: 'test',
-    async send(message) {
-      sent.push(message);
-    },
-    close() {},
-  };
-  const mails = () => sent.map((m) => `To: ${m.to}\n\n${m.text}`);
+  const { sent, mailer, mails } = recordingMailer();
 
   beforeAll(async () => {
     t = await buildTestApp(kind, {

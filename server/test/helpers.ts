@@ -1,3 +1,4 @@
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,22 @@ export const NO_LIMITS = {
   MAX_UNPAID_ORDERS: '0',
   RATE_LIMITS: RATE_LIMIT_NAMES.map((name) => `${name}=1000000/1s`).join(','),
 };
+
+/**
+ * A mailer that keeps what the app sends (`sent`), with `mails()` as the sign-up helper reads
+ * them (the recipient, then the text).
+ */
+export function recordingMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    target: 'test',
+    async send(message) {
+      sent.push(message);
+    },
+    close() {},
+  };
+  return { sent, mailer, mails: () => sent.map((m) => `To: ${m.to}\n\n${m.text}`) };
+}
 
 /**
  * `vi.waitFor`'s options for a mail to go out: the first order mail of an app loads its

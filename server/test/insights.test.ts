@@ -4,8 +4,7 @@ import { Part, Sales } from '@partsmith/contract';
 import { lowStockMails, orders, parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { ordersCsv } from '../src/modules/insights/service.ts';
-import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, recordingMailer } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 import { insertOrders } from './order-rows.ts';
 
@@ -47,15 +46,7 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
   let t: TestApp;
   let owner: string;
   let buyers: { cookie: string }[];
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    target: 'test',
-    async send(message) {
-      sent.push(message);
-    },
-    close() {},
-  };
-  const mails = () => sent.map((m) => `To: ${m.to}\n\n${m.text}`);
+  const { sent, mailer, mails } = recordingMailer();
   const lowStockMailsSent = () => sent.filter((m) => m.subject.startsWith('Low stock:'));
 
   beforeAll(async () => {

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CheckoutProblem, Order, Quote } from '@partsmith/contract';
 import { auditLog, orders, parts, quoteMails, quotes } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
-import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
-import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
+import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT, recordingMailer } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -17,15 +16,7 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
   let alice: { cookie: string; user: { id: string } };
   let bob: { cookie: string; user: { id: string } };
   let owner: { cookie: string };
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    target: 'test',
-    async send(message) {
-      sent.push(message);
-    },
-    close() {},
-  };
-  const mails = () => sent.map((m) => `To: ${m.to}\n\n${m.text}`);
+  const { sent, mailer, mails } = recordingMailer();
 
   beforeAll(async () => {
     t = await buildTestApp(kind, {
