@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
-import { openDashboardPage, openPurchasePage } from './shop-helpers.ts';
+import { openDashboardPage, openPurchasePage, payWithTestCard } from './shop-helpers.ts';
 
 // Issue 26 at 1280 and at 375 px: two parts into the cart, one checkout, paid with 4242, the
 // receipt with its invoice PDF in the SMTP peer's mailbox, shipped by an admin with a tracking
@@ -75,12 +75,7 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await expect(page.getByText(/Please pay: \$309\.92/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'The parts of this order' })).toContainText(PSU);
 
-  const card = page.getByRole('form', { name: 'Card payment' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await card.getByLabel('CVC').fill('123');
-  await card.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+  await payWithTestCard(page);
 
   // The receipt, with the invoice attached, reached the SMTP peer.
   await expect

@@ -1,6 +1,6 @@
 import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
-import { openPurchasePage } from './shop-helpers.ts';
+import { openPurchasePage, payWithTestCard } from './shop-helpers.ts';
 
 // Issue 28's quote, end to end: a customer asks a price on 138 processors from the purchase
 // page, the admin answers it, the customer accepts it (an order at the quoted price, its stock
@@ -93,12 +93,7 @@ test('request a quote, answer it as the admin, accept it and pay; the low-stock 
   await accept.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   await expect(page.getByText(`Please pay: ${total}`)).toBeVisible();
-  const card = page.getByRole('form', { name: 'Card payment' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await card.getByLabel('CVC').fill('123');
-  await card.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+  await payWithTestCard(page);
 
   // The order took the part below its threshold: the admins' low-stock mail, once.
   await expect

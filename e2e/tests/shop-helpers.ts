@@ -56,3 +56,13 @@ export async function openDashboardPage(page: Page, label: string) {
   if (isMobile(page)) await expect(menu).toBeHidden();
   return new URL(page.url()).pathname;
 }
+
+/** Pays on the payment page with the test card 4242 and waits for the success message. */
+export async function payWithTestCard(page: Page) {
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+}

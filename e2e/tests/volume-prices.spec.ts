@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
-import { fillPurchase, openDashboardPage } from './shop-helpers.ts';
+import { fillPurchase, openDashboardPage, payWithTestCard } from './shop-helpers.ts';
 
 // At 1280 and at 375 px (the mobile project): the admin's form and the purchase page's price
 // table both have to work on a phone. MODERATOR is an ADMIN_EMAILS address both projects sign
@@ -80,10 +80,5 @@ test('an admin adds a part with a volume price; buying at the break shows and ch
   await page.getByRole('link', { name: /^Pay/ }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   await expect(page.getByText(/Please pay: \$105\.00/)).toBeVisible();
-  const card = page.getByRole('form', { name: 'Card payment' });
-  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await card.getByLabel('CVC').fill('123');
-  await card.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+  await payWithTestCard(page);
 });
