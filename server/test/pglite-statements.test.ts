@@ -38,4 +38,30 @@ describe('PGlite statements kept prepared', () => {
     // The client's own parsers are left as they were.
     expect((await cache.query(text)).rows[0]).toMatchObject({ at: expect.any(Date) });
   });
+
+  it('keeps statements prepared inside a transaction, which commits or rolls back as before', async () => {
+    await client.exec('create table kept_in_tx (n int primary key)');
+    const insert = 'insert into kept_in_tx (n) values ($1) returning n';
+    const before = cache.size;
+    const first = await cache.transaction(async (tx) => {
+      const row = await tx.query<{ n: number }>(insert, [1]);
+      // A second call of the same text in the same transaction runs the kept statement.
+      await tx.query(insert, [2]);
+      return row.rows[0];
+    });
+    expect(first).toEqual({ n: 1 });
+    expect(cache.size).toBe(before + 1);
+    // An error inside aborts the transaction, which rolls back everything it wrote.
+    await expect(
+      cache.transaction(async (tx) => {
+        await tx.query(insert, [3]);
+        await tx.query(insert, [1]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const rows = await client.query<{ n: number }>('select n from kept_in_tx order by n');
+    expect(rows.rows.map((r) => r.n)).toEqual([1, 2]);
+    // Statements other than data ones (DDL, SET) take PGlite's own path inside one too.
+    await cache.transaction((tx) => tx.query('set local statement_timeout = 1000'));
+    expect(cache.size).toBe(before + 1);
+  });
 });

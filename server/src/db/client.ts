@@ -29,11 +29,11 @@ export interface Database {
 }
 
 export function fromPglite(client: PGlite, release?: () => void): Database {
-  // Drizzle's queries keep their statements prepared (decision 017); transactions run as before.
+  // Drizzle's queries keep their statements prepared, in transactions too (decisions 017, 047).
   const statements = createStatementCache(client);
   const driver = {
     query: statements.query,
-    transaction: client.transaction.bind(client),
+    transaction: statements.transaction,
   } as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema, casing: 'snake_case' }) as unknown as Db;
   return {

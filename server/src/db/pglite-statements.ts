@@ -4,6 +4,7 @@ import {
   type PGlite,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from '@electric-sql/pglite';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -44,7 +45,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * bounded cache), and runs it in one call: Bind, Execute, Sync. Results, type conversion and
  * errors are PGlite's own (its parsers and serializers, its DatabaseError with `query` and
  * `params`), and it takes the same two locks `query()` does, so it never runs inside another
- * caller's transaction. Transactions (`client.transaction`) keep PGlite's own path.
+ * caller's transaction. `transaction` does the same inside PGlite's transactions (decision 047):
+ * their statements took PGlite's path, and a checkout's statement of eight CTEs was planned
+ * again for every order.
  */
 export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACHE_SIZE) {
   const statements = new Map<string, Statement>();
@@ -83,6 +86,7 @@ export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACH
     statement: Statement,
     params: unknown[],
     options: QueryOptions | undefined,
+    inTransaction: boolean,
   ): Promise<Results<T>> {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
@@ -96,6 +100,8 @@ export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACH
         serialize.execute({}),
         serialize.sync(),
       ]),
+      // As PGlite's own query(): inside a transaction, the files are synced at its end.
+      { syncToFs: !inTransaction },
     );
     const all = statement.rows ? [statement.rows, ...messages] : messages;
     if (!options?.parsers) return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
@@ -110,22 +116,47 @@ export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACH
     return parse.parseResults(all, parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
-  async function runCached<T>(text: string, params: unknown[], options?: QueryOptions) {
+  async function runCached<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction = false,
+  ) {
     let statement = statements.get(text);
     if (statement) {
       // Most recently used last, so the first entry is the one to evict.
       statements.delete(text);
       statements.set(text, statement);
       try {
-        return await run<T>(statement, params, options);
+        return await run<T>(statement, params, options, inTransaction);
       } catch (error) {
-        if (!STALE_STATEMENT.has((error as { code?: string }).code ?? '')) throw error;
+        // Inside a transaction an error has aborted it: preparing again could not run.
+        if (inTransaction || !STALE_STATEMENT.has((error as { code?: string }).code ?? ''))
+          throw error;
         statements.delete(text);
         toClose.push(statement.name);
       }
     }
     statement = await prepare(text, options);
-    return run<T>(statement, params, options);
+    return run<T>(statement, params, options, inTransaction);
+  }
+
+  /** Runs a kept statement under PGlite's query lock, its errors told as `query()` tells them. */
+  function exclusive<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ) {
+    return client._runExclusiveQuery(async () => {
+      try {
+        return await runCached<T>(text, params, options, inTransaction);
+      } catch (error) {
+        if (error && typeof error === 'object' && 'code' in error)
+          Object.assign(error, { query: text, params, queryOptions: options });
+        throw error;
+      }
+    });
   }
 
   return {
@@ -133,16 +164,28 @@ export function createStatementCache(client: PGlite, max = PGLITE_STATEMENT_CACH
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
       if (!CACHEABLE.test(text) || options?.blob) return client.query<T>(text, params, options);
       await client._checkReady();
-      return client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(async () => {
-          try {
-            return await runCached<T>(text, params, options);
-          } catch (error) {
-            if (error && typeof error === 'object' && 'code' in error)
-              Object.assign(error, { query: text, params, queryOptions: options });
-            throw error;
-          }
-        }),
+      return client._runExclusiveTransaction(() => exclusive<T>(text, params, options, false));
+    },
+    /**
+     * `PGlite.transaction()`, whose transaction's `query()` keeps its statements prepared too.
+     * The transaction already holds PGlite's transaction lock; each statement takes the query
+     * lock, as PGlite's own does.
+     */
+    transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+      return client.transaction((tx) =>
+        callback(
+          // The transaction's other members (exec, rollback, `closed`) stay PGlite's own.
+          Object.create(tx, {
+            query: {
+              value: <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+                if (tx.closed) throw new Error('Transaction is closed');
+                if (!CACHEABLE.test(text) || options?.blob)
+                  return tx.query<R>(text, params, options);
+                return exclusive<R>(text, params, options, true);
+              },
+            },
+          }) as Transaction,
+        ),
       );
     },
     /** How many statements are kept (tests). */

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cartLinesOf, emptyCartStatement } from '../cart/repository.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
-import { takeStockStatement } from '../parts/stock.ts';
+import { lockPartsStatement, takeStockStatement } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 
 /** A value of the statement: given, or a placeholder of a prepared statement. */
@@ -42,17 +42,19 @@ export function cartSource(userId: string | SQL): LinesSource {
   };
 }
 
-/** The part ids of the buyer's cart (a subquery), for locking them first. */
-export const cartPartIds = (userId: string) => sql`select part_id from (${cartLinesOf(userId)}) c`;
-
 /**
  * An order of several lines in one statement, as the purchase is (see placeOrderStatement):
  * every line takes its stock in one UPDATE (the part's rules in its WHERE clause), and the order
  * is written only when every line was taken, with its lines, its confirmation mail, any
  * low-stock mails and the source's own steps (`also`). When a line could not be taken the
  * statement answers no row and the caller rolls the transaction back, so no stock is taken
- * without its order and no order lacks a line. The caller locks the lines' parts first, in the
- * order of their ids, so that orders sharing parts never wait on each other in a circle.
+ * without its order and no order lacks a line.
+ *
+ * With `lockParts` (PostgreSQL, where orders run side by side), the statement first locks the
+ * lines' parts in the order of their ids (`locked`), and takes stock only from parts it has
+ * locked: orders sharing parts queue behind each other and never wait on each other in a circle.
+ * The locks are taken inside the statement rather than by one before it, so an order holds them
+ * for its statement and its COMMIT only, not for a further round trip (decision 047).
  *
  * Of the order's own columns, the first line gives the part, image, description and unit price;
  * `quantity` counts the units of all lines, `total_cents` sums the lines, and the name of an
@@ -68,6 +70,8 @@ export function linesOrderStatement(
     phone: Value;
     /** The unpaid-order limit's condition (see placeOrderStatement), or nothing. */
     underLimit: SQL;
+    /** Lock the lines' parts in the order of their ids before taking their stock. */
+    lockParts: boolean;
   },
 ) {
   const price = source.quoted ? sql.raw('quoted_cents') : sql.raw('unit_price_cents');
@@ -75,13 +79,20 @@ export function linesOrderStatement(
     partId: sql`w.part_id`,
     quantity: sql`w.quantity`,
     also: input.underLimit,
-    from: sql`wanted w`,
+    from: input.lockParts
+      ? sql`wanted w join locked l (locked_id) on l.locked_id = w.part_id`
+      : sql`wanted w`,
     returning: source.quoted
       ? sql`, w.quantity, w.position, w.quoted_cents`
       : sql`, w.quantity, w.position`,
   });
   return sql`
   with wanted as (${source.lines})
+  ${
+    input.lockParts
+      ? sql`, locked as materialized (${lockPartsStatement(sql`select part_id from wanted`)})`
+      : sql``
+  }
   , taken as (${taken})
   , counted as (
     select count(*)::int as n, sum(quantity)::int as units,

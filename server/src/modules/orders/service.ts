@@ -18,10 +18,9 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { createPartsRepository } from '../parts/repository.ts';
-import { lockPartsInOrder, restock, takeStockStatement } from '../parts/stock.ts';
+import { restock, takeStockStatement } from '../parts/stock.ts';
 import { readCart } from '../cart/repository.ts';
 import {
-  cartPartIds,
   cartSource,
   linesOrderStatement,
   type Buyer,
@@ -313,6 +312,8 @@ export function createOrdersService(deps: {
         address: sql.placeholder('address'),
         phone: sql.placeholder('phone'),
         underLimit,
+        // PGlite runs one transaction at a time: no lock is needed there.
+        lockParts: Boolean(deps.lockBuyer),
       }),
     );
   }
@@ -324,24 +325,22 @@ export function createOrdersService(deps: {
   /**
    * An order of several lines (a prepared statement of prepareLines), inside the caller's
    * transaction: the committed order, or null when a line could not be taken (the caller rolls
-   * back). `lock` names the lines' part ids (a subquery) and `values` the source's own values.
+   * back). `values` are the source's own values.
    */
   async function linesInTx(
     tx: DbOrTx,
     statement: PreparedStatement,
-    lines: { lock: SQL; values?: Record<string, unknown> },
+    values: Record<string, unknown>,
     input: CheckoutInput,
     buyer: Buyer,
   ): Promise<Placed | null> {
     // A buyer's orders of several lines take turns (two tabs cannot both check out one cart),
-    // and the parts are locked in one order (orders sharing parts never wait on each other in a
-    // circle). PGlite runs one transaction at a time, so neither lock is needed there.
-    if (deps.lockBuyer) {
-      await lockUser(tx, buyer.id);
-      await lockPartsInOrder(tx, lines.lock);
-    }
+    // and the statement, begun once the buyer is locked, reads their cart as the one before
+    // left it. The statement locks the parts itself (lockParts). PGlite runs one transaction at
+    // a time, so no lock is needed there.
+    if (deps.lockBuyer) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, statement, {
-      ...lines.values,
+      ...values,
       ...orderValues(input, buyer),
     });
     const [row] = result.rows;
@@ -350,13 +349,7 @@ export function createOrdersService(deps: {
 
   /** The checkout of the buyer's cart, inside the caller's transaction. */
   async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
-    const order = await linesInTx(
-      tx,
-      checkoutStatement,
-      { lock: cartPartIds(buyer.id) },
-      input,
-      buyer,
-    );
+    const order = await linesInTx(tx, checkoutStatement, {}, input, buyer);
     // The transaction rolls back what was taken; the refusal is explained after it.
     if (!order) throw new CheckoutRefused();
     return order;

@@ -131,15 +131,6 @@ export function takeStockStatement(input: {
 }
 
 /**
- * Locks the parts `ids` names (a subquery of part ids) in the order of their ids, inside the
- * caller's transaction: statements that take several parts lock them first in one order, so two
- * of them sharing parts queue behind each other instead of each holding what the other needs.
- */
-export async function lockPartsInOrder(tx: DbOrTx, ids: SQL): Promise<void> {
-  await tx.execute(sql`select id from ${parts} where id in (${ids}) order by id for update`);
-}
-
-/**
  * What keeps a line (a cart's, a quote's) from being bought as it stands, or null when it can
  * be: the part as it is now, or undefined when it is gone.
  */
@@ -153,3 +144,11 @@ export function lineProblem(
     return quantityMessage(part.minOrderQuantity, part.availableQuantity);
   return null;
 }
+
+/**
+ * Locks the parts `ids` names (a subquery of part ids) in the order of their ids, answering their
+ * ids: statements that take several parts lock them first in one order, so two of them sharing
+ * parts queue behind each other instead of each holding what the other needs.
+ */
+export const lockPartsStatement = (ids: SQL) =>
+  sql`select id from ${parts} where id in (${ids}) order by id for update`;

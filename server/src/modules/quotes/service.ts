@@ -361,10 +361,7 @@ export function createQuotesService(deps: {
           const order = await deps.orders.placeLinesInTx(
             tx,
             acceptStatement,
-            {
-              lock: sql`select part_id from (${quoteLinesOf(sql`${id}`)}) l`,
-              values: { quoteId: id },
-            },
+            { quoteId: id },
             input,
             buyer,
           );
