@@ -1,7 +1,7 @@
 // `npm test`: every check in one command — typecheck and lint, unit and component tests, API tests on PGlite (and on
 // PostgreSQL when TEST_DATABASE_URL is set), then the process-level proofs and the end-to-end tests
 // in Chromium against the built shop. Ends with one line: "N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,6 +26,38 @@ function run(label, command, args, env = {}) {
   return r.status ?? 1;
 }
 
+/**
+ * Runs a command beside others, its output's lines prefixed with `label` (so that two at once
+ * stay readable), and resolves with its exit status.
+ */
+function runBeside(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label} (beside the others): ${[command, ...args].join(' ')}\n`);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`[${label}] ${rest}\n`));
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      timings.push(`${label}: ${seconds} s (beside the others)`);
+      process.stdout.write(`=== ${label}: ${seconds} s\n`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 // Debian's packages the run needs: Chromium (end-to-end tests), sqlmap and wapiti (the scanner
 // proof), nginx (the scale-out proofs' load balancer). On a fresh machine they are installed when we may (root); otherwise those tests say
 // what is missing.
@@ -48,26 +80,42 @@ let exitCode = 0;
 
 /** A check that counts as one test in the summary line. */
 function check(label, script) {
-  const status = run(label, 'npm', ['run', script]);
+  counted(run(label, 'npm', ['run', script]));
+}
+function counted(status) {
   exitCode |= status;
   totals[status === 0 ? 'passed' : 'failed'] += 1;
 }
 
-check('typecheck', 'typecheck');
-check('lint and format', 'lint');
+// Each of the two runs on one core, so they run side by side.
+const t0 = Date.now();
+for (const status of await Promise.all([
+  runBeside('typecheck', 'npm', ['run', 'typecheck']),
+  runBeside('lint and format', 'npm', ['run', 'lint']),
+]))
+  counted(status);
+timings.push(`typecheck and lint together: ${Math.round((Date.now() - t0) / 1000)} s`);
+
+/** The arguments of a Vitest run that writes its JSON report to `report`. */
+const vitestArgs = (args, report) => [
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
 
 /** A Vitest run with its JSON report; its counts join the totals. */
 function vitest(label, args, reportName) {
   const report = path.join(results, reportName);
   fs.rmSync(report, { force: true });
-  exitCode |= run(label, 'npx', [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  exitCode |= run(label, 'npx', vitestArgs(args, report));
+  countReport(report);
+}
+
+/** The counts of a Vitest JSON report join the totals (a missing report counts as a failure). */
+function countReport(report) {
   if (!fs.existsSync(report)) {
     totals.failed += 1;
     return;
@@ -86,13 +134,46 @@ exitCode |= run('build the shop', 'npm', ['run', 'build']);
 // the first paint (fails above the hard cap).
 check("the home page's JavaScript budget", 'budget');
 
-// The process-level security proofs (oversell, crash, brute force, scanners) against the built
-// shop: real server processes on loopback. Their figures print in the log.
-vitest(
-  'process-level proofs (Vitest, built server)',
-  ['-c', 'proof/vitest.config.ts'],
-  'proof.json',
+// The process-level proofs (oversell, checkout, crash, failover, brute force, scanners, backup,
+// install, soak) against the built shop: real server processes on loopback. Their figures print in
+// the log. One file at a time, they kept one of the two cores busy on average (361 s, 103% CPU),
+// so they run in two lanes side by side, each with its own ports, Redis database and PostgreSQL
+// databases; the lanes hold about the same time each.
+const PROOF_LANES = [
+  ['soak', 'crash', 'failover', 'brute-force', 'production-install'],
+  ['scanners', 'oversell', 'checkout', 'backup'],
+];
+// A proof file in no lane would not run: say so, and count it as a failure.
+const laneless = fs
+  .readdirSync(path.join(root, 'proof'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .filter((f) => !PROOF_LANES.flat().includes(f.replace(/\.test\.ts$/, '')));
+for (const file of laneless) {
+  process.stdout.write(`proof/${file} is in no lane of PROOF_LANES (scripts/test-all.mjs)\n`);
+  counted(1);
+}
+const proofPort = Number(process.env.PROOF_PORT ?? 4500);
+const proofRedis = new URL(process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2');
+const t1 = Date.now();
+const lanes = await Promise.all(
+  PROOF_LANES.map((files, i) => {
+    const report = path.join(results, `proof-${i + 1}.json`);
+    fs.rmSync(report, { force: true });
+    const redis = new URL(proofRedis);
+    redis.pathname = `/${Number(proofRedis.pathname.slice(1) || 0) + i}`;
+    return runBeside(
+      `proofs, lane ${i + 1}`,
+      'npx',
+      vitestArgs(['-c', 'proof/vitest.config.ts', ...files], report),
+      { PROOF_PORT: String(proofPort + 200 * i), PROOF_REDIS_URL: redis.toString() },
+    ).then((status) => ({ status, report }));
+  }),
 );
+for (const lane of lanes) {
+  exitCode |= lane.status;
+  countReport(lane.report);
+}
+timings.push(`process-level proofs, both lanes: ${Math.round((Date.now() - t1) / 1000)} s`);
 
 const e2eJson = path.join(results, 'e2e.json');
 fs.rmSync(e2eJson, { force: true });
