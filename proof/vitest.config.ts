@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The process-level proofs (security suites 3, 5, 9 and 10, and the bench's short soak): real
 // server processes from server/dist on loopback, so `npm run build` first. Not part of the root
-// run; `npm run test:proof` (one file at a time).
+// run: `npm run test:proof` runs them one file at a time, `npm test` in two lanes side by side
+// (PROOF_LANES in scripts/test-all.mjs).
 export default defineConfig({
   test: {
     name: 'proof',
