@@ -23,7 +23,7 @@ const PAGE_MODULES = Object.fromEntries(
  * The pages the bench measures: the build fails if one would load zod on the main thread before
  * its first render (scripts/page-hints.ts, docs/decisions/018).
  */
-const ZOD_FREE_PAGES: PageId[] = ['home', 'login', 'purchase', 'myOrders'];
+const ZOD_FREE_PAGES: PageId[] = ['home', 'login', 'purchase', 'myOrders', 'cart'];
 
 /** The pages with a prerendered first screen: they preload no script (docs/decisions/023). */
 const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
@@ -35,7 +35,7 @@ const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
  * pricing functions (the purchase page's and the cart's) among them.
  */
 const PAGE_PARTS =
-  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list|line-cells|load-failed|page-header|shipping-fields)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure|place-order)\.ts)|features[\\/]dashboard[\\/]components[\\/]dashboard-context\.ts|contract[\\/]src[\\/]pricing\.ts)$/;
+  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list|line-cells|load-failed|page-header|shipping-fields|ready-fieldset)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure|place-order)\.ts)|features[\\/]dashboard[\\/]components[\\/]dashboard-context\.ts|contract[\\/]src[\\/]pricing\.ts)$/;
 
 /**
  * What the navbar loads after the first paint, in one chunk (src/app/layout/navbar.tsx): the

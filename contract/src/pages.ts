@@ -12,9 +12,11 @@ export type PageAccess = 'public' | 'user' | 'admin';
 /**
  * An answer a page asks for while its code arrives (the server preloads the ones it can name
  * from the URL and the session): the catalogue's first page, the sign-in providers, the part of
- * `:partsId`, whether the buyer is an admin (the dashboard's menu), the buyer's orders.
+ * `:partsId`, whether the buyer is an admin (the dashboard's menu), the buyer's orders, the
+ * signed-in buyer's cart.
  */
-export type PagePreload = 'parts' | 'auth-providers' | 'part' | 'admin-check' | 'my-orders';
+export type PagePreload =
+  'parts' | 'auth-providers' | 'part' | 'admin-check' | 'my-orders' | 'cart';
 
 export interface Page {
   /** react-router's pattern: `:name` stands for one path segment. */
@@ -113,6 +115,9 @@ export const PAGES = {
     access: 'public',
     module: 'app/routes/cart.tsx',
     component: 'CartRoute',
+    // A visitor's cart is in the browser: only a signed-in buyer's page is rendered by the server.
+    serverRendered: true,
+    preloads: ['cart'],
   },
   purchase: {
     path: '/purchase/:partsId',

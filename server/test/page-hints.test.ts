@@ -63,7 +63,7 @@ describe("a page's data preloads (docs/decisions/020)", () => {
     }
   });
 
-  it("preloads the signed-in buyer's admin check and orders with My Orders, as a private page", async () => {
+  it("preloads the signed-in buyer's admin check and orders with My Orders and their cart with the cart, as private pages", async () => {
     // Byte for byte the app's requests (encodeURIComponent of the session's email).
     const admin = fetchPreload('/api/admin/ann%2Bshop%40example.com');
     const orders = fetchPreload('/api/orders?userEmail=ann%2Bshop%40example.com');
@@ -73,6 +73,9 @@ describe("a page's data preloads (docs/decisions/020)", () => {
       ['/dashboard/my-orders', 'partsmith.session_token=forged.value', [SESSION]],
       // The dashboard's other pages: the admin check its menu waits for, not the orders.
       ['/dashboard/my-profile', buyer.cookie, [SESSION, admin]],
+      // The cart, public: the signed-in buyer's cart; a visitor's is in their browser.
+      ['/cart', buyer.cookie, [SESSION, fetchPreload('/api/cart')]],
+      ['/cart', undefined, [SESSION]],
     ];
     for (const [url, cookie, links] of cases) {
       const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });

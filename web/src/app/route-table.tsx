@@ -58,6 +58,11 @@ const PREFETCH: Record<PagePreload, Prefetch> = {
   'my-orders': forSignedInUser(
     async () => (await import('../features/orders/api/get-orders.ts')).myOrdersQuery,
   ),
+  // One cart per session, whoever the buyer is: the query's key names nobody.
+  cart: forSignedInUser(async () => {
+    const { cartQuery } = await import('../features/cart/api/get-cart.ts');
+    return () => cartQuery();
+  }),
 };
 
 /** A page of the table as a route: its component or loader, its error page, its preloads. */

@@ -1,14 +1,15 @@
-import type { Order } from '@partsmith/contract';
+import type { Cart, Order } from '@partsmith/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { prefetchPage } from '../app/router.tsx';
 import { firstRender, parsed } from '../test/first-render.tsx';
-import { jane, part, PART_ID, thermalPasteOrder } from '../test/fixtures.ts';
+import { cartLineOf, jane, part, PART_ID, thermalPasteOrder } from '../test/fixtures.ts';
 import { apiError, json, mockApi, sessionFor, type Routes } from '../test/mock-api.ts';
 import { renderPage, type Send } from './render-page.tsx';
 
 const order = thermalPasteOrder({ name: 'Thermal paste, 4 g' });
+const cart: Cart = { lines: [cartLineOf(6)], count: 6, total: 1737 };
 
 /** The answers a buyer's requests get, per "METHOD /path?query" as the app sends them. */
 function answersFor(
@@ -21,6 +22,7 @@ function answersFor(
     [`GET /api/part/${PART_ID}`]: () => json(part),
     [`GET /api/admin/${email}`]: () => json({ admin: false }),
     [`GET /api/orders?userEmail=${email}`]: () => json(orders),
+    'GET /api/cart': () => json(cart),
   };
 }
 
@@ -81,10 +83,28 @@ describe("the server's rendering of a signed-in page", () => {
     expect(asked).toContain('GET /api/orders?userEmail=jane%40example.com');
   });
 
+  it("renders the signed-in buyer's cart with its lines, total and checkout", async () => {
+    const { send, asked } = sender(answersFor(jane, []));
+    const page = await renderPage('/cart', send);
+    expect(page?.title).toBe('Your Cart | Partsmith');
+    const box = document.createElement('div');
+    box.innerHTML = page?.markup ?? '';
+    expect(box.querySelector('main h1')?.textContent).toBe('Your cart');
+    expect(box.querySelector('main ul')?.textContent).toContain('Ryzen 7 8-core CPU');
+    expect(box.querySelector('main img')?.getAttribute('src')).toContain('cpu-8core');
+    expect(box.textContent).toContain('$1,737.00');
+    // The quantity, Remove and the checkout wait for the app, as the purchase form does.
+    const controls = [...box.querySelectorAll('main input, main button')];
+    expect(controls.length).toBeGreaterThan(3);
+    expect(controls.every((control) => control.matches(':disabled'))).toBe(true);
+    expect(asked.sort()).toEqual(['GET /api/auth/get-session', 'GET /api/cart']);
+  });
+
   it("is what the browser's first render makes with the same answers", async () => {
     for (const [path, orders] of [
       [`/purchase/${PART_ID}`, []],
       ['/dashboard/my-orders', [order]],
+      ['/cart', []],
     ] as const) {
       const answers = answersFor(jane, [...orders]);
       const page = await renderPage(path, sender(answers).send);
@@ -115,6 +135,8 @@ describe("the server's rendering of a signed-in page", () => {
     const signedOut = { ...answersFor(jane, []), 'GET /api/auth/get-session': () => json(null) };
     expect(await renderPage('/dashboard/my-orders', sender(signedOut).send)).toBeNull();
     expect(await renderPage(`/purchase/${PART_ID}`, sender(signedOut).send)).toBeNull();
+    // A visitor's cart is in their browser: the shell.
+    expect(await renderPage('/cart', sender(signedOut).send)).toBeNull();
 
     const gone = { ...answersFor(jane, []), [`GET /api/part/${PART_ID}`]: () => apiError(404, '') };
     expect(await renderPage(`/purchase/${PART_ID}`, sender(gone).send)).toBeNull();

@@ -11,6 +11,7 @@ import { makeQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/route-table.tsx';
 import { prefetchPage } from '../app/router.tsx';
 import { sessionQuery } from '../features/auth/api/get-session.ts';
+import { CART_TITLE } from '../features/cart/components/cart-page.tsx';
 import { MY_ORDERS_TITLE } from '../features/orders/components/my-orders-page.tsx';
 import { partQuery } from '../features/purchase/api/get-part.ts';
 import { purchasePageTitle } from '../features/purchase/components/purchase-page.tsx';
@@ -42,6 +43,7 @@ export const SERVER_RENDERED_PAGES: Record<
   purchase: (client, { partsId = '' }) =>
     purchasePageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
   myOrders: () => MY_ORDERS_TITLE,
+  cart: () => CART_TITLE,
 };
 
 /** Whose requests the current render sends: each render runs in its own async context. */

@@ -1,4 +1,4 @@
-import type { Order, Part } from '@partsmith/contract';
+import type { Cart, Order, Part } from '@partsmith/contract';
 
 /** Answers the tests share: a part of the catalogue and a buyer's order of another part. */
 export const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
@@ -15,6 +15,23 @@ export const part: Part = {
   minOrderQuantity: 5,
   priceBreaks: [],
 };
+
+/** `quantity` units of that part as a line of the signed-in buyer's cart, priced as they stand. */
+export function cartLineOf(quantity: number): Cart['lines'][number] {
+  return {
+    partId: PART_ID,
+    name: part.name,
+    image: part.image,
+    price: part.price,
+    basePrice: part.price,
+    priceBreaks: [],
+    quantity,
+    total: Math.round(part.price * quantity * 100) / 100,
+    minOrderQuantity: part.minOrderQuantity,
+    availableQuantity: part.availableQuantity,
+    problem: null,
+  };
+}
 
 /** Jane's unpaid order of ten tubes of thermal paste, with `overrides`. */
 export function thermalPasteOrder(overrides: Partial<Order> = {}): Order {

@@ -36,7 +36,8 @@ function segment(raw: string): string | null {
  * What a page's app asks for before its first render (its `preloads` in the page table,
  * contract/src/pages.ts): the session on every signed-in page (it shows nothing of its own until
  * the session says who is there); the part and its picture, the page's largest paint; whether
- * the buyer is an admin (the dashboard's menu); the buyer's orders. Each would otherwise start
+ * the buyer is an admin (the dashboard's menu); the buyer's orders; the signed-in buyer's cart
+ * (the one public page that asks for the session). Each would otherwise start
  * only once the app's script has arrived and run; preloaded, it travels beside it. The answers
  * that depend on who asks make the page `private`.
  */
@@ -46,9 +47,14 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
     const links: string[] = [];
     let personal = false;
     const match = matchPage(pathname);
-    if (!match || match.page.access === 'public') return { links, personal };
-    links.push(fetchPreload('/api/auth/get-session'));
+    if (!match) return { links, personal };
     const preloads: readonly PagePreload[] = match.page.preloads ?? [];
+    const forBuyer = preloads.filter(
+      (name) => name === 'admin-check' || name === 'my-orders' || name === 'cart',
+    );
+    // A public page asks for the session only to show a signed-in buyer's own answers (the cart).
+    if (match.page.access === 'public' && forBuyer.length === 0) return { links, personal };
+    links.push(fetchPreload('/api/auth/get-session'));
 
     const id = preloads.includes('part') ? segment(match.params.partsId ?? '') : null;
     if (id !== null && Id.safeParse(id).success) {
@@ -59,7 +65,6 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
       if (picture) links.push(picture);
     }
 
-    const forBuyer = preloads.filter((name) => name === 'admin-check' || name === 'my-orders');
     if (forBuyer.length > 0) {
       personal = true;
       const user = await app.sessionUser(request);
@@ -68,6 +73,7 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
         if (forBuyer.includes('admin-check')) links.push(fetchPreload(`/api/admin/${email}`));
         if (forBuyer.includes('my-orders'))
           links.push(fetchPreload(`/api/orders?userEmail=${email}`));
+        if (forBuyer.includes('cart')) links.push(fetchPreload('/api/cart'));
       }
     }
     return { links, personal };

@@ -8,7 +8,7 @@ import { RequireAdmin, RequireUser } from '../../features/auth/components/guards
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { LOCAL_CART_KEY } from '../../features/cart/api/local-cart.ts';
 import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
-import { PART_ID } from '../../test/fixtures.ts';
+import { cartLineOf, PART_ID } from '../../test/fixtures.ts';
 import { json, mockApi, sessionFor, silenceFlushSyncWarning } from '../../test/mock-api.ts';
 import { DashboardRoute } from './dashboard.tsx';
 import { MyQuotesRoute } from './my-quotes.tsx';
@@ -34,19 +34,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-const cartLine = {
-  partId: PART_ID,
-  name: 'Ryzen 7 8-core CPU',
-  image: '/images/parts/cpu-8core.svg',
-  price: 289.5,
-  basePrice: 289.5,
-  priceBreaks: [],
-  quantity: 12,
-  total: 3474,
-  minOrderQuantity: 5,
-  availableQuantity: 40,
-  problem: null,
-};
+const cartLine = cartLineOf(12);
 
 beforeEach(() => {
   silenceFlushSyncWarning();

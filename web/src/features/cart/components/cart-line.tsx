@@ -6,6 +6,7 @@ import {
   describedBy,
   fieldBorder,
 } from '../../../components/ui/form-field.tsx';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
 import type { CartItem } from './cart-items.ts';
@@ -71,21 +72,23 @@ function QuantityBox({
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-900">
         Quantity <span className="sr-only">of {item.name}</span>
       </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={item.min}
-        max={item.stock}
-        step={1}
-        value={draft ?? String(item.quantity)}
-        disabled={busy}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(!!shown && `${id}-error`, `${id}-hint`)}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => void commit()}
-        className={`input input-sm w-28 border ${fieldBorder(!!shown)}`}
-      />
+      <ReadyFieldset>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={item.min}
+          max={item.stock}
+          step={1}
+          value={draft ?? String(item.quantity)}
+          disabled={busy}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={describedBy(!!shown && `${id}-error`, `${id}-hint`)}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={() => void commit()}
+          className={`input input-sm w-28 border ${fieldBorder(!!shown)}`}
+        />
+      </ReadyFieldset>
       {shown && (
         <p id={`${id}-error`} className={FIELD_ERROR}>
           {shown}
@@ -191,15 +194,17 @@ export function CartLine({ item, refused, busy, failure, onQuantity, onRemove }:
             </span>
           </p>
         )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm text-error"
-          disabled={busy}
-          onClick={onRemove}
-        >
-          {busy && <span aria-hidden="true" className="spinner size-4" />}
-          Remove <span className="sr-only">{item.name}</span>
-        </button>
+        <ReadyFieldset>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-error"
+            disabled={busy}
+            onClick={onRemove}
+          >
+            {busy && <span aria-hidden="true" className="spinner size-4" />}
+            Remove <span className="sr-only">{item.name}</span>
+          </button>
+        </ReadyFieldset>
       </div>
     </li>
   );

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
+import { cartLineOf, jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
 import { LOCAL_CART_KEY } from '../api/local-cart.ts';
 import { CART_TITLE, CartPage, REQUEST_A_QUOTE, SIGN_IN_TO_CHECK_OUT } from './cart-page.tsx';
 import { CHECKOUT_SUCCESS, CHECKOUT_SUCCESS_DETAIL } from './checkout-form.tsx';
@@ -19,19 +19,7 @@ const PASTE_ID = '3c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
 const ADDRESS = '12 Foundry Lane, Springfield 62704';
 const PHONE = '+1 555 010 2030';
 
-const cpuLine = {
-  partId: PART_ID,
-  name: 'Ryzen 7 8-core CPU',
-  image: '/images/parts/cpu-8core.svg',
-  price: 289.5,
-  basePrice: 289.5,
-  priceBreaks: [],
-  quantity: 6,
-  total: 1737,
-  minOrderQuantity: 5,
-  availableQuantity: 40,
-  problem: null,
-};
+const cpuLine = cartLineOf(6);
 /** Twelve tubes: the volume price from ten applies. */
 const pasteLine = {
   partId: PASTE_ID,

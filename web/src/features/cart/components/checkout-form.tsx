@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import * as paths from 'virtual:page-paths';
+import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CheckoutRefused, type ProblemLine } from '../../../lib/place-order.ts';
@@ -83,16 +84,23 @@ export function CheckoutForm({
       onFocus={checkoutFields.preload}
       className="flex flex-col gap-4"
     >
-      <ShippingFields register={register} errors={errors} />
-      {failure && (
-        <div role="alert" className="alert alert-error">
-          {failure}
-        </div>
-      )}
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={checkout.isPending}>
-        {checkout.isPending && <span aria-hidden="true" className="spinner size-5" />}
-        Check out
-      </button>
+      {/* Disabled in the copy the server renders until the app runs the form. */}
+      <ReadyFieldset>
+        <ShippingFields register={register} errors={errors} />
+        {failure && (
+          <div role="alert" className="alert alert-error">
+            {failure}
+          </div>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-full"
+          disabled={checkout.isPending}
+        >
+          {checkout.isPending && <span aria-hidden="true" className="spinner size-5" />}
+          Check out
+        </button>
+      </ReadyFieldset>
       <p className="text-center text-sm text-slate-700">You pay by card on the next page.</p>
     </form>
   );
