@@ -11,6 +11,7 @@ import {
   fillPurchase,
   openDashboardPage,
   openPurchasePage,
+  payWithTestCard,
   THERMAL_PASTE,
 } from './shop-helpers.ts';
 
@@ -81,12 +82,7 @@ test('buy within range, see the stock drop, get the mail, pay with 4242, and a d
   await expect(page.getByRole('link', { name: /^Pay/ }).first()).toBeVisible();
 
   await page.getByRole('link', { name: /^Pay/ }).first().click();
-  const again = page.getByRole('form', { name: 'Card payment' });
-  await again.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await again.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await again.getByLabel('CVC').fill('123');
-  await again.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+  await payWithTestCard(page);
   await expect(page.getByText(/pi_test_/).first()).toBeVisible();
   await openDashboardPage(page, 'My Orders');
   await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);

@@ -59,10 +59,7 @@ const PREFETCH: Record<PagePreload, Prefetch> = {
     async () => (await import('../features/orders/api/get-orders.ts')).myOrdersQuery,
   ),
   // One cart per session, whoever the buyer is: the query's key names nobody.
-  cart: forSignedInUser(async () => {
-    const { cartQuery } = await import('../features/cart/api/get-cart.ts');
-    return () => cartQuery();
-  }),
+  cart: forSignedInUser(async () => (await import('../features/cart/api/get-cart.ts')).cartQuery),
 };
 
 /** A page of the table as a route: its component or loader, its error page, its preloads. */
