@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'part.add',
   'part.update',
   'part.delete',
+  'category.add',
   'order.ship',
   'order.delete',
   'order.refund',

@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './parts.ts';
+export * from './catalogue.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './health.ts';

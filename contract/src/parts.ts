@@ -180,6 +180,12 @@ export const LowStockThresholdField = z.coerce
   .min(0, 'The low-stock alert cannot be negative')
   .max(10_000_000, 'The low-stock alert is too high');
 
+/** A category's short name in URLs and on parts: `memory`, `power-supplies`. */
+export const CategorySlug = z
+  .string({ message: 'Choose a category' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid category')
+  .max(60, 'Not a valid category');
+
 /** POST /api/addParts: an admin puts a new part in the shop. */
 export const AddPartBody = z
   .object({
@@ -207,6 +213,9 @@ export const AddPartBody = z
     image: ShopImage,
     lowStockThreshold: LowStockThresholdField.optional(),
     priceBreaks: PriceBreaks.default([]),
+    /** The category's slug (GET /api/categories); its attributes are checked against it. */
+    category: CategorySlug.optional(),
+    attributes: z.looseObject({}).optional(),
   })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity || p.availableQuantity === 0, {
     message: 'Minimum quantity cannot be more than the available quantity',
@@ -235,13 +244,18 @@ export const UpdatePartBody = z
     /** null: back to the default, twice the minimum order. */
     lowStockThreshold: LowStockThresholdField.nullable().optional(),
     priceBreaks: PriceBreaks.optional(),
+    /** A new category (its attributes then come too), or new attributes for the same one. */
+    category: CategorySlug.optional(),
+    attributes: z.looseObject({}).optional(),
   })
   .refine(
     (b) =>
       b.availableQuantity !== undefined ||
       b.price !== undefined ||
       b.priceBreaks !== undefined ||
-      b.lowStockThreshold !== undefined,
+      b.lowStockThreshold !== undefined ||
+      b.category !== undefined ||
+      b.attributes !== undefined,
     'Change the stock or the price',
   )
   .superRefine((b, ctx) => {

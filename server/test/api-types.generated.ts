@@ -83,8 +83,46 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One part of the catalogue */
+    /** One part of the catalogue, with its category and attributes */
     get: operations['getPart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The categories of the catalogue, each with the attributes of its parts */
+    get: operations['getCategories'];
+    put?: never;
+    /** Add a category to the catalogue, with the attributes its parts have */
+    post: operations['postCategories'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parts/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the catalogue by text and specification, with facet counts
+     * @description Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and `searchedFor` says so). Filter by `category`, by attribute with `f.<key>=<value>` (repeat a key for any of several values; at most 20 values; keys from GET /api/categories), by price in dollars and by stock. `facets` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass `nextCursor` as `cursor` with the same search.
+     */
+    get: operations['getPartsSearch'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1044,6 +1082,10 @@ export interface operations {
               minQuantity: number;
               price: number;
             }[];
+            category: string | null;
+            attributes: {
+              [key: string]: unknown;
+            };
           };
         };
       };
@@ -1058,6 +1100,204 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            name: string;
+            attributes: {
+              key: string;
+              label: string;
+              /** @enum {string} */
+              type: 'enum' | 'number' | 'boolean';
+              unit?: string;
+              options?: string[];
+              integer?: boolean;
+            }[];
+          }[];
+        };
+      };
+    };
+  };
+  postCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          slug: string;
+          name: string;
+          attributes: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            type: 'enum' | 'number' | 'boolean';
+            unit?: string;
+            options?: string[];
+            integer?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            name: string;
+            attributes: {
+              key: string;
+              label: string;
+              /** @enum {string} */
+              type: 'enum' | 'number' | 'boolean';
+              unit?: string;
+              options?: string[];
+              integer?: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPartsSearch: {
+    parameters: {
+      query?: {
+        q?: string;
+        category?: string;
+        minPrice?: number;
+        maxPrice?: number;
+        inStock?: '0' | '1' | 'true' | 'false';
+        sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+              image: string;
+              description: string;
+              price: number;
+              availableQuantity: number;
+              minOrderQuantity: number;
+              lowStockThreshold?: number;
+              /** @default [] */
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              category: string | null;
+              attributes: {
+                [key: string]: unknown;
+              };
+            }[];
+            facets: {
+              categories: {
+                slug: string;
+                name: string;
+                count: number;
+                selected: boolean;
+              }[];
+              attributes: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                type: 'enum' | 'number' | 'boolean';
+                unit?: string;
+                values: {
+                  value: string;
+                  count: number;
+                  selected: boolean;
+                }[];
+              }[];
+            };
+            total: number;
+            nextCursor: string | null;
+            searchedFor?: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -3495,6 +3735,10 @@ export interface operations {
             minQuantity: number;
             price: number;
           }[];
+          category?: string;
+          attributes?: {
+            [key: string]: unknown;
+          };
         };
       };
     };
@@ -3632,6 +3876,10 @@ export interface operations {
             minQuantity: number;
             price: number;
           }[];
+          category?: string;
+          attributes?: {
+            [key: string]: unknown;
+          };
         };
       };
     };
@@ -4091,6 +4339,7 @@ export interface operations {
           | 'part.add'
           | 'part.update'
           | 'part.delete'
+          | 'category.add'
           | 'order.ship'
           | 'order.delete'
           | 'order.refund'
@@ -4124,6 +4373,7 @@ export interface operations {
               | 'part.add'
               | 'part.update'
               | 'part.delete'
+              | 'category.add'
               | 'order.ship'
               | 'order.delete'
               | 'order.refund'

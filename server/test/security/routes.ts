@@ -168,6 +168,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     expect: everyone(200),
     call: async (live) => ({ path: `/api/part/${await part(live)}` }),
   },
+  'GET /api/categories': { expect: everyone(200), call: fixed('/api/categories') },
+  'GET /api/parts/search': {
+    expect: everyone(200),
+    call: fixed('/api/parts/search?q=memory&category=memory&f.type=DDR5&inStock=true'),
+  },
   'GET /api/reviews': { expect: everyone(200), call: fixed('/api/reviews') },
   'POST /api/addReview': {
     expect: signedIn(200),
@@ -352,6 +357,17 @@ export const ROUTES: Record<string, RouteSpec> = {
         addiInfo: 'Builds PCs on weekends.',
       },
     }),
+  },
+  'POST /api/categories': {
+    expect: adminOnly,
+    // A new slug each time: the same one twice is a 409.
+    call: async () => {
+      const slug = `cat-${randomUUID().slice(0, 8)}`;
+      return {
+        path: '/api/categories',
+        body: { slug, name: slug, attributes: [{ key: 'size', label: 'Size', type: 'number' }] },
+      };
+    },
   },
   'POST /api/addParts': {
     expect: adminOnly,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,7 +12,28 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AttributeDef, Attributes } from '@partsmith/contract';
 import type { PriceBreakCents } from '@partsmith/contract/pricing';
+
+/** A text-search document (PostgreSQL's `tsvector`), read and written by SQL only. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The catalogue's categories (issue 27): data an admin can add to, each declaring the typed
+ * attributes of its parts (`[{ key, label, type, unit?, options?, integer? }]`, checked by the
+ * contract's `attributesSchema`). Migration 0015 puts in the seven the shop starts with.
+ */
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: integer('position').notNull().default(0),
+  attributes: jsonb('attributes')
+    .$type<AttributeDef[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CategoryRow = typeof categories.$inferSelect;
 
 /**
  * The catalogue. Money is integer cents. `seq` gives a stable keyset order for pagination
@@ -41,6 +63,18 @@ export const parts = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /** Set when the low-stock mail went out; cleared by a restock to the threshold or above. */
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    /** Its category's slug; empty for a part not yet filed. */
+    category: text('category').references(() => categories.slug),
+    /** `{ key: value }` as its category declares them (checked by the API). */
+    attributes: jsonb('attributes')
+      .$type<Attributes>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /**
+     * Name (weight A), attribute values (B) and description (C) for the full-text search, kept
+     * by a trigger when one of them changes (migration 0015), not on every stock update.
+     */
+    search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -60,6 +94,11 @@ export const parts = pgTable(
     // The catalogue's `q` (ILIKE '%…%' on name or description) through trigrams (pg_trgm).
     index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('parts_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('parts_search_idx').using('gin', t.search),
+    index('parts_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+    index('parts_listed_category_idx')
+      .on(t.category, t.seq)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -77,4 +116,15 @@ export const catalogueStats = pgTable(
     listedParts: bigint('listed_parts', { mode: 'number' }).notNull(),
   },
   (t) => [check('catalogue_stats_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Every word of the catalogue's names, attribute values and descriptions, lower-cased, kept by
+ * the same trigger: the search corrects a misspelt word to the nearest of these (pg_trgm).
+ * A word no longer used stays; it only costs a correction that finds nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

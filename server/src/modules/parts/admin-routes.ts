@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AddCategoryBody,
   AddPartBody,
+  Category,
   ApiError,
   DeleteAnswer,
   IdParams,
@@ -16,10 +18,11 @@ import { breaksInCents } from '@partsmith/contract/pricing';
 import { parts, type PartRow } from '../../db/schema/parts.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { toApiPart } from './repository.ts';
+import { addCategory, checkedSpecification } from './categories.ts';
+import { toApiPart, toCataloguePart } from './repository.ts';
 import { lowStockMarkAfter } from './stock.ts';
 
-const snapshot = (row: PartRow) => toApiPart(row);
+const snapshot = (row: PartRow) => toCataloguePart(row);
 
 /** The catalogue's administration; every change is audited in its own transaction. */
 export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,9 +42,11 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (b.image.startsWith('/uploads/') && !(await app.images.has(b.image)))
         throw new HttpError(422, 'Upload an image first.');
       const row = await app.db.transaction(async (tx) => {
+        const specification = await checkedSpecification(tx, b.category, b.attributes);
         const [created] = await tx
           .insert(parts)
           .values({
+            ...specification,
             name: b.name,
             description: b.description,
             image: b.image,
@@ -69,6 +74,32 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/categories',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a category to the catalogue, with the attributes its parts have',
+        body: AddCategoryBody,
+        response: { 200: Category, 409: ApiError },
+      },
+    },
+    async (request) => {
+      const created = await app.db.transaction(async (tx) => {
+        const row = await addCategory(tx, request.body);
+        await recordAudit(tx, request.user!, {
+          action: 'category.add',
+          targetId: row.slug,
+          summary: `Added the category "${row.name}"`,
+          after: { slug: row.slug, name: row.name, attributes: row.attributes },
+        });
+        return row;
+      });
+      return { slug: created.slug, name: created.name, attributes: created.attributes };
+    },
+  );
+
   app.patch(
     '/tools/:id',
     {
@@ -82,7 +113,8 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { availableQuantity, price, priceBreaks, lowStockThreshold } = request.body;
+      const { availableQuantity, price, priceBreaks, lowStockThreshold, category, attributes } =
+        request.body;
       const answer = await app.db.transaction(async (tx) => {
         const [before] = await tx
           .select()
@@ -99,6 +131,11 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           ...priceBreakBaseIssues(breaks, { ...merged, price: price ?? merged.price }),
         ];
         if (problem) throw new HttpError(400, problem.message);
+        // A new category brings its attributes; new attributes alone are for the same category.
+        const specification =
+          category !== undefined || attributes !== undefined
+            ? await checkedSpecification(tx, category ?? before.category, attributes)
+            : undefined;
         const [after] = await tx
           .update(parts)
           .set({
@@ -106,6 +143,7 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(price !== undefined ? { priceCents: toCents(price) } : {}),
             ...(priceBreaks !== undefined ? { priceBreaks: breaksInCents(priceBreaks) } : {}),
             ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
+            ...specification,
             // Back at the threshold or above, the next purchase below it mails the admins again.
             lowStockAlertedAt: lowStockMarkAfter(before, {
               availableQuantity: availableQuantity ?? before.availableQuantity,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Part } from '@partsmith/contract';
+import type { CataloguePart, Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { catalogueStats, parts, type PartRow } from '../../db/schema/parts.ts';
@@ -21,6 +21,13 @@ export function toApiPart(row: PartRow): Part {
     })),
   };
 }
+
+/** A part with its category and attributes, as the part page and the search show it. */
+export const toCataloguePart = (row: PartRow): CataloguePart => ({
+  ...toApiPart(row),
+  category: row.category,
+  attributes: row.attributes,
+});
 
 /** These parts, deleted ones too (a cart names a part that left the catalogue), in no order. */
 export async function partsByIds(db: DbOrTx, ids: string[]): Promise<PartRow[]> {
@@ -81,13 +88,13 @@ export function createPartsRepository(db: DbOrTx) {
       };
     },
 
-    async findListed(id: string): Promise<Part | null> {
+    async findListed(id: string): Promise<CataloguePart | null> {
       const [row] = await db
         .select()
         .from(parts)
         .where(and(eq(parts.id, id), isNull(parts.deletedAt)))
         .limit(1);
-      return row ? toApiPart(row) : null;
+      return row ? toCataloguePart(row) : null;
     },
   };
 }

@@ -2,14 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
+  CataloguePart,
+  CategoryList,
   IdParams,
-  Part,
   PART_HEADERS,
   PartList,
   PartListQuery,
+  SEARCH_FILTERS_MAX,
+  SearchAnswer,
+  SearchQuery,
 } from '@partsmith/contract';
 import { notFound } from '../../lib/http-errors.ts';
+import { listCategories } from './categories.ts';
 import { createPartsRepository } from './repository.ts';
+import { attributeFilters, searchParts } from './search.ts';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
@@ -59,9 +65,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['parts'],
-        summary: 'One part of the catalogue',
+        summary: 'One part of the catalogue, with its category and attributes',
         params: IdParams,
-        response: { 200: Part, 404: ApiError },
+        response: { 200: CataloguePart, 404: ApiError },
       },
     },
     async (request, reply) =>
@@ -70,5 +76,39 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!part) throw notFound('This part is not in our catalogue.');
         return { body: JSON.stringify(part), headers: {} };
       }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['parts'],
+        summary: 'The categories of the catalogue, each with the attributes of its parts',
+        response: { 200: CategoryList },
+      },
+    },
+    async () => listCategories(app.db),
+  );
+
+  app.get(
+    '/parts/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['parts'],
+        summary: 'Search the catalogue by text and specification, with facet counts',
+        description: `Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and \`searchedFor\` says so). Filter by \`category\`, by attribute with \`f.<key>=<value>\` (repeat a key for any of several values; at most ${SEARCH_FILTERS_MAX} values; keys from GET /api/categories), by price in dollars and by stock. \`facets\` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass \`nextCursor\` as \`cursor\` with the same search.`,
+        querystring: SearchQuery,
+        response: { 200: SearchAnswer, 400: ApiError },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      return searchParts(app.db, {
+        ...query,
+        filters: attributeFilters(query as Record<string, unknown>),
+      });
+    },
   );
 };

@@ -1,0 +1,210 @@
+import * as z from './zod-subset.ts';
+import { CategorySlug, Part } from './parts.ts';
+
+/**
+ * The catalogue by specification (issue 27): categories are data (the database's `categories`
+ * table, which an admin can add to), each declaring its typed attributes. One schema per
+ * category, built from that data by `attributesSchema`, checks a part's attributes in the
+ * admin's form and again on the server.
+ */
+
+export const ATTRIBUTE_TYPES = ['enum', 'number', 'boolean'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** An attribute's key: a short camelCase word (it is also the `f.<key>` of the search). */
+export const AttributeKey = z
+  .string()
+  .regex(/^[a-z][a-zA-Z0-9]{0,39}$/, 'An attribute key is a short camelCase word');
+
+/** One typed attribute of a category: a choice among `options`, a number (in `unit`), or yes/no. */
+export const AttributeDef = z.object({
+  key: AttributeKey,
+  label: z.string().trim().min(1, 'An attribute needs a label').max(60),
+  type: z.enum(ATTRIBUTE_TYPES),
+  /** Shown after a number: GB, MT/s, W. */
+  unit: z.string().trim().max(12).optional(),
+  /** The choices of an `enum` attribute. */
+  options: z.array(z.string().trim().min(1).max(60)).max(50).optional(),
+  /** A number attribute that takes whole numbers only. */
+  integer: z.boolean().optional(),
+});
+export type AttributeDef = z.infer<typeof AttributeDef>;
+
+export const Category = z.object({
+  slug: CategorySlug,
+  name: z.string(),
+  attributes: z.array(AttributeDef),
+});
+export type Category = z.infer<typeof Category>;
+export const CategoryList = z.array(Category);
+
+/** POST /api/categories: an admin adds a category and declares its attributes. */
+export const AddCategoryBody = z
+  .object({
+    slug: CategorySlug,
+    name: z
+      .string({ message: 'Category name is Required' })
+      .trim()
+      .min(1, 'Category name is Required')
+      .max(60),
+    attributes: z.array(AttributeDef).max(20, 'At most 20 attributes'),
+  })
+  .superRefine((c, ctx) => {
+    const seen = new Set<string>();
+    c.attributes.forEach((a, i) => {
+      if (seen.has(a.key))
+        ctx.addIssue({
+          code: 'custom',
+          input: c,
+          path: ['attributes', i, 'key'],
+          message: `Attribute "${a.key}" is declared twice`,
+        });
+      seen.add(a.key);
+      if (a.type === 'enum' && !a.options?.length)
+        ctx.addIssue({
+          code: 'custom',
+          input: c,
+          path: ['attributes', i, 'options'],
+          message: `Attribute "${a.label}" needs its choices`,
+        });
+    });
+  });
+export type AddCategoryBody = z.input<typeof AddCategoryBody>;
+
+/** A value of an attribute as stored and sent: a choice, a number or yes/no. */
+export type AttributeValue = string | number | boolean;
+export type Attributes = Record<string, AttributeValue>;
+
+const attributeSchema = (def: AttributeDef): z.ZodType<AttributeValue> => {
+  const required = `${def.label} is Required`;
+  if (def.type === 'boolean')
+    // A form sends "true"/"false"; the API sends booleans.
+    return z.preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean({ message: required }),
+    );
+  if (def.type === 'number') {
+    let n = z.coerce
+      .number({ message: required })
+      .min(0, `${def.label} cannot be negative`)
+      .max(1_000_000_000, `${def.label} is too high`);
+    if (def.integer) n = n.int(`${def.label} must be a whole number`);
+    return z.preprocess((v) => (v === '' ? undefined : v), n);
+  }
+  const options = def.options ?? [];
+  return z
+    .string({ message: required })
+    .refine((v) => options.includes(v), `${def.label} must be one of ${options.join(', ')}`);
+};
+
+/**
+ * The schema of a category's attributes: every declared attribute present and of its type, and
+ * no other key. The admin's form and the server both parse with it.
+ */
+export function attributesSchema(category: Pick<Category, 'attributes'>) {
+  const shape: Record<string, z.ZodType<AttributeValue>> = {};
+  for (const def of category.attributes) shape[def.key] = attributeSchema(def);
+  return z
+    .looseObject(shape)
+    .superRefine((value, ctx) => {
+      for (const key of Object.keys(value))
+        if (!(key in shape))
+          ctx.addIssue({
+            code: 'custom',
+            input: value,
+            path: [key],
+            message: `"${key}" is not an attribute of this category`,
+          });
+    })
+    .transform((value) => {
+      const clean: Attributes = {};
+      for (const key of Object.keys(shape)) clean[key] = value[key] as AttributeValue;
+      return clean;
+    });
+}
+
+/** An attribute's value as a person reads it: "6000 MT/s", "Yes". */
+export function formatAttribute(def: AttributeDef | undefined, value: AttributeValue): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (def?.type === 'number' && def.unit) return `${value} ${def.unit}`;
+  return String(value);
+}
+
+/** A part as the catalogue's pages show it: with its category and attributes. */
+export const CataloguePart = Part.extend({
+  /** Empty for a part not yet filed under a category. */
+  category: z.string().nullable(),
+  attributes: z.looseObject({}),
+});
+export type CataloguePart = z.infer<typeof CataloguePart>;
+
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_PAGE_DEFAULT = 24;
+export const SEARCH_PAGE_MAX = 60;
+/** At most this many `f.<key>` values in one search. */
+export const SEARCH_FILTERS_MAX = 20;
+
+const dollars = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000, `${label} is too high`)
+    .optional();
+
+/**
+ * GET /api/parts/search. Attribute filters come as `f.<key>=<value>` (repeat a key for any of
+ * several values); they are read from the query string beside these fields.
+ */
+export const SearchQuery = z.looseObject({
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  category: CategorySlug.optional(),
+  minPrice: dollars('The lowest price'),
+  maxPrice: dollars('The highest price'),
+  inStock: z.enum(['true', 'false', '1', '0']).optional(),
+  sort: z.enum(SEARCH_SORTS).optional(),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor')
+    .optional(),
+});
+export type SearchQuery = z.input<typeof SearchQuery>;
+
+export const FacetValue = z.object({
+  value: z.string(),
+  count: z.number().int(),
+  selected: z.boolean(),
+});
+
+/** The counts beside a search: by category, and by each attribute of the chosen category. */
+export const SearchFacets = z.object({
+  categories: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      count: z.number().int(),
+      selected: z.boolean(),
+    }),
+  ),
+  attributes: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      type: z.enum(ATTRIBUTE_TYPES),
+      unit: z.string().optional(),
+      values: z.array(FacetValue),
+    }),
+  ),
+});
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+export const SearchAnswer = z.object({
+  items: z.array(CataloguePart),
+  facets: SearchFacets,
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+  /** The words searched for when some were misspelt ("vengance" searched as "vengeance"). */
+  searchedFor: z.string().optional(),
+});
+export type SearchAnswer = z.infer<typeof SearchAnswer>;

@@ -1,0 +1,322 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  AttributeKey,
+  SEARCH_FILTERS_MAX,
+  toCents,
+  type AttributeDef,
+  type CataloguePart,
+  type SearchAnswer,
+  type SearchSort,
+} from '@partsmith/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import type { PartRow } from '../../db/schema/parts.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { listCategories } from './categories.ts';
+import { toApiPart } from './repository.ts';
+
+/** At most this many words of a search are looked for (the rest are ignored). */
+const MAX_WORDS = 8;
+
+export interface SearchInput {
+  q?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: string;
+  sort?: SearchSort;
+  limit: number;
+  cursor?: string;
+  /** The `f.<key>` values of the query string, each key with one or several values. */
+  filters: Map<string, string[]>;
+}
+
+/** The `f.<key>=<value>` pairs of a query string (Fastify's parsed query: repeats are arrays). */
+export function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
+  const filters = new Map<string, string[]>();
+  let count = 0;
+  for (const [name, raw] of Object.entries(query)) {
+    if (!name.startsWith('f.')) continue;
+    const key = name.slice(2);
+    if (!AttributeKey.safeParse(key).success)
+      throw new HttpError(400, `"${name}" does not name an attribute`);
+    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => String(v).trim()).filter(Boolean);
+    for (const v of values)
+      if (v.length > 60) throw new HttpError(400, `The value of "${name}" is too long`);
+    count += values.length;
+    if (count > SEARCH_FILTERS_MAX)
+      throw new HttpError(400, `At most ${SEARCH_FILTERS_MAX} attribute values in one search`);
+    if (values.length) filters.set(key, [...new Set(values)]);
+  }
+  return filters;
+}
+
+/** The words of a search as the catalogue's words are cut: lower-case letters and digits. */
+export const searchWords = (q: string | undefined) =>
+  (q ?? '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+
+type CursorValue = [sort: SearchSort, value: number, seq: number];
+
+const encodeCursor = (value: CursorValue) =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decodeCursor(cursor: string, sort: SearchSort): CursorValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'Not a valid cursor');
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 3 ||
+    value[0] !== sort ||
+    typeof value[1] !== 'number' ||
+    // A rank is a small real; a price in cents and a seq fit their columns.
+    !(sort === 'relevance' ? value[1] >= 0 && value[1] <= 1e6 : Number.isInteger(value[1])) ||
+    value[1] < 0 ||
+    value[1] > 2_147_483_647 ||
+    !Number.isSafeInteger(value[2]) ||
+    value[2] < 0
+  )
+    throw new HttpError(400, 'Not a valid cursor for this search');
+  return value as CursorValue;
+}
+
+/** The JSON a filter's value is stored as, by its attribute's type. */
+function storedValue(def: AttributeDef | undefined, value: string): unknown {
+  if (def?.type === 'number') {
+    const n = Number(value);
+    if (!Number.isFinite(n)) throw new HttpError(400, `${def.label} must be a number`);
+    return n;
+  }
+  if (def?.type === 'boolean') {
+    if (value !== 'true' && value !== 'false')
+      throw new HttpError(400, `${def.label} is true or false`);
+    return value === 'true';
+  }
+  return value;
+}
+
+/** A facet's values in the order a person reads them: an enum's own order, numbers ascending. */
+function facetOrder(def: AttributeDef) {
+  return (a: string, b: string) => {
+    if (def.type === 'number') return Number(a) - Number(b);
+    if (def.type === 'enum') {
+      const options = def.options ?? [];
+      return options.indexOf(a) - options.indexOf(b) || a.localeCompare(b);
+    }
+    return a.localeCompare(b);
+  };
+}
+
+interface ItemRow extends Omit<PartRow, 'createdAt' | 'updatedAt' | 'deletedAt' | 'search'> {
+  sortValue: number;
+}
+
+const joinAnd = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+/**
+ * GET /api/parts/search: full text over name, category and attribute values and description
+ * (ranked, weights A, B, C), each misspelt word corrected to the nearest word of the catalogue
+ * (pg_trgm), filters by category, attributes, price and stock, disjunctive facet counts (each
+ * attribute's counts leave out that attribute's own filter), sorted in keyset pages. The items,
+ * the total and the counts come from one statement: one snapshot, so they always agree.
+ */
+export async function searchParts(db: DbOrTx, input: SearchInput): Promise<SearchAnswer> {
+  const all = await listCategories(db);
+  const category = input.category ? all.find((c) => c.slug === input.category) : undefined;
+  if (input.category && !category) throw new HttpError(400, 'This category does not exist.');
+  const defs = new Map<string, AttributeDef>();
+  // Without a category, an attribute is known by the first category declaring its key.
+  for (const c of category ? [category] : all)
+    for (const def of c.attributes) if (!defs.has(def.key)) defs.set(def.key, def);
+  for (const key of input.filters.keys())
+    if (!defs.has(key))
+      throw new HttpError(
+        400,
+        category
+          ? `"${key}" is not an attribute of ${category.name}`
+          : `"${key}" is not an attribute of any category`,
+      );
+  if (
+    input.minPrice !== undefined &&
+    input.maxPrice !== undefined &&
+    input.minPrice > input.maxPrice
+  )
+    throw new HttpError(400, 'The lowest price is above the highest');
+
+  const words = searchWords(input.q);
+  const text = words.length > 0;
+  const sort: SearchSort = input.sort ?? 'relevance';
+  const cursor = input.cursor ? decodeCursor(input.cursor, sort) : undefined;
+
+  // Filters shared by every part of the statement (not category, not attributes).
+  const base: SQL[] = [sql`p.deleted_at is null`];
+  if (text) base.push(sql`p.search @@ (select q from tsq)`);
+  if (input.minPrice !== undefined) base.push(sql`p.price_cents >= ${toCents(input.minPrice)}`);
+  if (input.maxPrice !== undefined) base.push(sql`p.price_cents <= ${toCents(input.maxPrice)}`);
+  if (input.inStock === 'true' || input.inStock === '1')
+    base.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
+  const inCategory = category ? [sql`p.category = ${category.slug}`] : [];
+  const attributeFilter = new Map<string, SQL>();
+  for (const [key, values] of input.filters) {
+    const def = defs.get(key);
+    const each = values.map(
+      (v) => sql`p.attributes @> ${JSON.stringify({ [key]: storedValue(def, v) })}::jsonb`,
+    );
+    attributeFilter.set(key, sql`(${sql.join(each, sql` or `)})`);
+  }
+  const matching = joinAnd([...base, ...inCategory, ...attributeFilter.values()]);
+
+  const rank = sql`ts_rank(p.search, (select q from tsq))`;
+  const sortValue =
+    sort === 'relevance' && text
+      ? rank
+      : sort === 'price-asc' || sort === 'price-desc'
+        ? sql`p.price_cents`
+        : sql`p.seq`;
+  const order =
+    sort === 'relevance' && text
+      ? sql`${rank} desc, p.seq`
+      : sort === 'price-asc'
+        ? sql`p.price_cents, p.seq`
+        : sort === 'price-desc'
+          ? sql`p.price_cents desc, p.seq`
+          : sort === 'newest'
+            ? sql`p.seq desc`
+            : sql`p.seq`;
+  let after = sql`true`;
+  if (cursor) {
+    const [, value, seq] = cursor;
+    after =
+      sort === 'relevance' && text
+        ? sql`(${rank} < ${value}::real or (${rank} = ${value}::real and p.seq > ${seq}))`
+        : sort === 'price-asc'
+          ? sql`(p.price_cents, p.seq) > (${value}, ${seq})`
+          : sort === 'price-desc'
+            ? sql`(p.price_cents < ${value} or (p.price_cents = ${value} and p.seq > ${seq}))`
+            : sort === 'newest'
+              ? sql`p.seq < ${seq}`
+              : sql`p.seq > ${seq}`;
+  }
+
+  const facetKeys = category ? category.attributes.map((a) => a.key) : [];
+  // Each attribute's counts apply every filter but its own (a second DDR type stays choosable).
+  const otherThanOwn = [...attributeFilter].map(
+    ([key, filter]) => sql`(e.key = ${key} or ${filter})`,
+  );
+
+  // The words as searched: each kept when some catalogue word starts with it, else the nearest
+  // catalogue word (trigram similarity), else kept as typed (and finding nothing).
+  const textSearch = sql`
+    with words as (
+      select w.n, coalesce(
+        case when length(w.input) < 3
+          or exists (select 1 from search_words s where s.word like w.input || '%')
+          then w.input end,
+        (select s.word from search_words s where s.word % w.input
+          order by s.word <-> w.input, s.word limit 1),
+        w.input) as word
+      from unnest(${sql.param(words)}::text[]) with ordinality as w(input, n)
+    ),
+    tsq as (
+      select to_tsquery('english', string_agg(word || ':*', ' & ' order by n)) as q,
+        string_agg(word, ' ' order by n) as searched
+      from words
+    )`;
+  const result = await db.execute(sql`
+    ${text ? textSearch : sql``}
+    select
+      ${text ? sql`(select searched from tsq)` : sql`null`} as searched,
+      (select coalesce(json_agg(i order by i.n), '[]'::json) from (
+        select row_number() over (order by ${order}) as n,
+          p.id, p.seq, p.name, p.description, p.image, p.price_cents as "priceCents",
+          p.available_quantity as "availableQuantity",
+          p.min_order_quantity as "minOrderQuantity", p.price_breaks as "priceBreaks",
+          p.low_stock_threshold as "lowStockThreshold",
+          p.low_stock_alerted_at as "lowStockAlertedAt", p.category, p.attributes,
+          ${sortValue} as "sortValue"
+        from parts p
+        where ${matching} and ${after}
+        order by ${order}
+        limit ${input.limit + 1}) i) as items,
+      (select count(*) from parts p where ${matching}) as total,
+      (select coalesce(json_agg(json_build_object('slug', c.category, 'count', c.n)), '[]'::json)
+        from (select p.category, count(*) as n from parts p where ${joinAnd(base)}
+          and p.category is not null group by p.category) c) as categories,
+      (select coalesce(json_agg(json_build_object('key', f.key, 'value', f.value, 'count', f.n)),
+          '[]'::json)
+        from (select e.key, e.value #>> '{}' as value, count(*) as n
+          from parts p cross join lateral jsonb_each(p.attributes) e
+          where ${joinAnd([...base, ...inCategory, ...otherThanOwn])}
+            and e.key = any(${sql.param(facetKeys)}::text[])
+          group by 1, 2) f) as attributes
+  `);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  const json = <T>(value: unknown): T =>
+    (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+  const itemRows = json<ItemRow[]>(row.items);
+  const hasMore = itemRows.length > input.limit;
+  const page = hasMore ? itemRows.slice(0, input.limit) : itemRows;
+  const last = page[page.length - 1];
+  const items: CataloguePart[] = page.map((r) => ({
+    ...toApiPart({
+      ...r,
+      lowStockAlertedAt: null,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+      deletedAt: null,
+      search: null,
+    }),
+    category: r.category,
+    attributes: r.attributes,
+  }));
+
+  const categoryCounts = new Map(
+    json<{ slug: string; count: number }[]>(row.categories).map((c) => [c.slug, Number(c.count)]),
+  );
+  const attributeCounts = json<{ key: string; value: string; count: number }[]>(row.attributes);
+  const searched = typeof row.searched === 'string' ? row.searched : '';
+
+  return {
+    items,
+    total: Number(row.total),
+    nextCursor:
+      hasMore && last ? encodeCursor([sort, Number(last.sortValue), Number(last.seq)]) : null,
+    ...(text && searched !== words.join(' ') ? { searchedFor: searched } : {}),
+    facets: {
+      categories: all
+        .map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          count: categoryCounts.get(c.slug) ?? 0,
+          selected: c.slug === category?.slug,
+        }))
+        .filter((c) => c.count > 0 || c.selected),
+      attributes: (category?.attributes ?? []).map((def) => {
+        const chosen = input.filters.get(def.key) ?? [];
+        const counts = new Map<string, number>();
+        for (const c of attributeCounts)
+          if (c.key === def.key) counts.set(c.value, Number(c.count));
+        // A chosen value stays listed (to be unticked) even when nothing matches it any more.
+        for (const v of chosen) if (!counts.has(v)) counts.set(v, 0);
+        return {
+          key: def.key,
+          label: def.label,
+          type: def.type,
+          ...(def.unit ? { unit: def.unit } : {}),
+          values: [...counts.keys()].sort(facetOrder(def)).map((value) => ({
+            value,
+            count: counts.get(value)!,
+            selected: chosen.includes(value),
+          })),
+        };
+      }),
+    },
+  };
+}
