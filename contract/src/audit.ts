@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'part.add',
   'part.update',
   'part.delete',
+  'part.import',
   'category.add',
   'order.ship',
   'order.delete',

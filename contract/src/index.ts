@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './parts.ts';
 export * from './catalogue.ts';
+export * from './catalogue-csv.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './health.ts';

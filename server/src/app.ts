@@ -33,6 +33,7 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { orders } from './modules/orders/plugin.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
+import { partsCsvRoutes } from './modules/parts/csv-routes.ts';
 import { CatalogueCache } from './modules/parts/cache.ts';
 import { catalogueCache } from './modules/parts/plugin.ts';
 import { partsRoutes } from './modules/parts/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         uploadRoutes,
         profilesRoutes,
         partsAdminRoutes,
+        partsCsvRoutes,
         usersAdminRoutes,
         ordersAdminRoutes,
         auditRoutes,

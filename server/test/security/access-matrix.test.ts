@@ -38,11 +38,12 @@ describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (
       const spec = ROUTES[`${method} ${url}`]!;
       const want = expected(spec, payments);
       for (const [i, role] of ROLES.entries()) {
-        const { path, body } = await spec.call(live, cast, role);
+        const { path, body, contentType } = await spec.call(live, cast, role);
         const res = await live.call({
           method,
           path,
           body,
+          contentType,
           as: role === 'anonymous' ? null : cast[role],
         });
         const cell = `${role} ${method} ${url}: ${res.status}`;

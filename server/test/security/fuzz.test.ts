@@ -120,7 +120,8 @@ describe.each(DB_KINDS)('security suite 6: fuzzing on %s', (kind) => {
         if (method === 'GET') continue;
         const role = caller(method, url);
         const { path, body } = await ROUTES[`${method} ${url}`]!.call(live, cast, role);
-        if (!body || body instanceof FormData) continue;
+        // A CSV import's malformed files are server/test/catalogue-csv.test.ts's.
+        if (!body || body instanceof FormData || typeof body === 'string') continue;
         routes++;
         await send(
           bodies(body as Record<string, unknown>).map((b) => ({

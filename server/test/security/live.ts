@@ -35,6 +35,8 @@ export interface Call {
   path: string;
   /** JSON-encoded unless it is a string or FormData (sent as is). */
   body?: unknown;
+  /** The Content-Type of a string body (a CSV import). */
+  contentType?: string;
   headers?: Record<string, string>;
   as?: Caller | null;
 }
@@ -110,8 +112,9 @@ export async function startLiveApp(
   const base = `http://127.0.0.1:${address.port}`;
   const origin = new URL(t.config.publicUrl).origin;
 
-  async function call({ method = 'GET', path, body, headers = {}, as }: Call) {
+  async function call({ method = 'GET', path, body, contentType, headers = {}, as }: Call) {
     const h: Record<string, string> = { ...headers };
+    if (contentType) h['content-type'] ??= contentType;
     if (as) h.cookie ??= as.cookie;
     if (method !== 'GET' && method !== 'HEAD') h.origin ??= origin;
     let payload: string | FormData | undefined;

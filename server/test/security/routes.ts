@@ -29,6 +29,8 @@ export async function signUpCast(live: LiveApp): Promise<Cast> {
 export interface RouteCall {
   path: string;
   body?: unknown;
+  /** The Content-Type of a string body (a CSV import); a JSON body needs none. */
+  contentType?: string;
 }
 
 export interface RouteSpec {
@@ -378,6 +380,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       price: 24.5,
       availableQuantity: 40,
       minOrderQuantity: 1,
+    }),
+  },
+  'GET /api/parts/export.csv': { expect: adminOnly, call: fixed('/api/parts/export.csv') },
+  'POST /api/parts/import': {
+    expect: adminOnly,
+    call: async () => ({
+      path: '/api/parts/import',
+      contentType: 'text/csv',
+      body: [
+        'name,description,image,price,availableQuantity,minOrderQuantity,category,attr.kind,attr.esdSafe',
+        'Cable Tester,"Tests every pin, of every cable.",/images/parts/tool-driver-kit.svg,24.50,40,1,workshop-tools,Cable management,false',
+      ].join('\r\n'),
     }),
   },
   'PATCH /api/tools/:id': {

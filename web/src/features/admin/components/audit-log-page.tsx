@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'part.add': 'Part added',
   'part.update': 'Part updated',
   'part.delete': 'Part deleted',
+  'part.import': 'Parts imported',
   'category.add': 'Category added',
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
