@@ -35,17 +35,19 @@ const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
  * pricing functions (the purchase page's and the cart's) among them.
  */
 const PAGE_PARTS =
-  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list|line-cells|load-failed|page-header|shipping-fields|ready-fieldset)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure|place-order)\.ts)|features[\\/]dashboard[\\/]components[\\/]dashboard-context\.ts|contract[\\/]src[\\/]pricing\.ts)$/;
+  /[\\/](web[\\/]src[\\/](components[\\/]ui[\\/](form-field|data-table|dashboard-page|skeleton-list|line-cells|load-failed|page-header|shipping-fields|ready-fieldset)\.tsx|lib[\\/](add-form|error-text|field-ids|idempotency-key|submit-failure|place-order)\.ts)|features[\\/](dashboard[\\/]components[\\/]dashboard-context|purchase[\\/]api[\\/]get-part)\.ts|contract[\\/]src[\\/]pricing\.ts)$/;
 
 /**
  * What the navbar loads after the first paint, in one chunk (src/app/layout/navbar.tsx): the
  * cart's count with the cart's state and API (which the cart page and the purchase page's Add to
  * cart share), the mobile drawer and the account menu's dropdown. One chunk, not one per module:
  * each chunk's name is in the preload lists the home page's own chunk carries, and the drawer and
- * the dropdown are there before they are first opened.
+ * the dropdown are there before they are first opened. The contract's constants go with them (the
+ * cart's quantity message, the sign-in providers' names): the home page reads only the list's
+ * header names, which the build inlines.
  */
 const NAVBAR_PARTS =
-  /[\\/]src[\\/](app[\\/]layout[\\/]navbar-drawer\.tsx|features[\\/]auth[\\/]components[\\/]user-menu-panel\.tsx|features[\\/]cart[\\/](components[\\/]cart-link\.tsx|api[\\/](add-to-cart|get-cart|local-cart|merge-local-cart|set-cart-line)\.ts))$/;
+  /(?:[\\/]contract)?[\\/]src[\\/](app[\\/]layout[\\/]navbar-drawer\.tsx|features[\\/]auth[\\/]components[\\/]user-menu-panel\.tsx|features[\\/]cart[\\/](components[\\/]cart-link\.tsx|api[\\/](add-to-cart|get-cart|local-cart|merge-local-cart|set-cart-line)\.ts)|constants\.ts)$/;
 
 /**
  * The quote pages (My Quotes, Request a quote, Manage Quotes) and their shared parts, in one

@@ -130,11 +130,35 @@ export function formatAttribute(def: AttributeDef | undefined, value: AttributeV
   return String(value);
 }
 
-/** A part as the catalogue's pages show it: with its category and attributes. */
+/** One row of a part's attribute table, as a person reads it: "Speed", "6000 MT/s". */
+export const SpecificationRow = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type SpecificationRow = z.infer<typeof SpecificationRow>;
+
+/** A part's attributes in its category's order, labelled and formatted. */
+export function specificationOf(
+  category: Pick<Category, 'attributes'>,
+  attributes: Record<string, unknown>,
+): SpecificationRow[] {
+  return category.attributes
+    .filter((def) => attributes[def.key] !== undefined && attributes[def.key] !== null)
+    .map((def) => ({
+      key: def.key,
+      label: def.label,
+      value: formatAttribute(def, attributes[def.key] as AttributeValue),
+    }));
+}
+
+/**
+ * A part as the catalogue's pages show it: with its category and attributes, and, from its
+ * category, the category's name and the attribute table (so that a part's page needs no other
+ * answer).
+ */
 export const CataloguePart = Part.extend({
-  /** Empty for a part not yet filed under a category. */
-  category: z.string().nullable(),
-  attributes: z.looseObject({}),
+  /** Empty for a part not yet filed under a category (or from a server before categories). */
+  category: z.string().nullable().default(null),
+  categoryName: z.string().nullable().default(null),
+  attributes: z.looseObject({}).default({}),
+  specification: z.array(SpecificationRow).default([]),
 });
 export type CataloguePart = z.infer<typeof CataloguePart>;
 

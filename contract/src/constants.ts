@@ -1,8 +1,14 @@
 // Names shared by the server and the web app that need no zod: the web app imports this file on
 // its own ('@partsmith/contract/constants') so that reading them loads no schema.
 
-/** The list's paging headers (GET /api/allParts). */
-export const PART_HEADERS = { total: 'x-total-count', nextCursor: 'x-next-cursor' } as const;
+/**
+ * The list's paging headers (GET /api/allParts). Each is a plain string constant too: the home
+ * page's list reads them as those, which the build inlines, so that this module (the sign-in
+ * providers, the quantity message) stays out of the home page's JavaScript.
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export const PART_HEADERS = { total: TOTAL_COUNT_HEADER, nextCursor: NEXT_CURSOR_HEADER } as const;
 
 /** The social sign-ins the shop knows, and their names on the buttons. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook'] as const;

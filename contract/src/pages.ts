@@ -33,8 +33,12 @@ export interface Page {
   params?: Record<string, readonly string[]>;
   /** Its first screen is built into `dist/prerendered/<file>` (a page without a session). */
   prerendered?: string;
-  /** The server renders it for the signed-in buyer, answers and all. */
-  serverRendered?: true;
+  /**
+   * The server renders it, answers and all: `true` for the signed-in buyer only (a visitor gets
+   * the shell), `'always'` for everybody alike (a page for search engines and shared links: the
+   * same HTML whoever asks, kept until the catalogue changes).
+   */
+  serverRendered?: true | 'always';
   preloads?: readonly PagePreload[];
   /** Listed in /sitemap.xml (every value of its params). */
   sitemap?: true;
@@ -94,6 +98,23 @@ export const PAGES = {
     module: 'features/pages/components/info-page.tsx',
     component: 'InfoPage',
     params: { topic: INFO_TOPICS },
+    sitemap: true,
+  },
+  search: {
+    path: '/parts',
+    access: 'public',
+    module: 'app/routes/catalogue.tsx',
+    component: 'SearchRoute',
+    sitemap: true,
+  },
+  part: {
+    path: '/parts/:partsId',
+    access: 'public',
+    module: 'app/routes/catalogue.tsx',
+    component: 'PartRoute',
+    serverRendered: 'always',
+    preloads: ['part'],
+    // Each part's page: the sitemap lists the catalogue's parts (server/src/modules/site).
     sitemap: true,
   },
   login: {

@@ -182,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     dist: config.webDist,
     pageDataHints: createPageDataHinter(app),
     renderPage: createPageRenderer(app, config.webServerBuild),
+    pageCache: cache,
   });
   return app;
 }

@@ -1122,10 +1122,20 @@ export interface operations {
               minQuantity: number;
               price: number;
             }[];
+            /** @default null */
             category: string | null;
+            /** @default null */
+            categoryName: string | null;
+            /** @default {} */
             attributes: {
               [key: string]: unknown;
             };
+            /** @default [] */
+            specification: {
+              key: string;
+              label: string;
+              value: string;
+            }[];
           };
         };
       };
@@ -1305,10 +1315,20 @@ export interface operations {
                 minQuantity: number;
                 price: number;
               }[];
+              /** @default null */
               category: string | null;
+              /** @default null */
+              categoryName: string | null;
+              /** @default {} */
               attributes: {
                 [key: string]: unknown;
               };
+              /** @default [] */
+              specification: {
+                key: string;
+                label: string;
+                value: string;
+              }[];
             }[];
             facets: {
               categories: {

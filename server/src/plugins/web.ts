@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage } from '@partsmith/contract/pages';
 import { errorBody } from './error-handler.ts';
+import type { CatalogueCache } from '../modules/parts/cache.ts';
 import type { PageDataHinter } from '../modules/site/page-hints.ts';
 import type { PageRenderer } from '../modules/site/page-render.ts';
 
@@ -68,6 +69,9 @@ export function readPageHints(dist: string): PageHints {
   );
 }
 
+/** Thrown inside the page cache's load: the page is not kept (not found, or not rendered). */
+const NOT_SHARED = new Error('page not kept');
+
 /**
  * Sends a page made for one request, compressed as the browser accepts: the compression plugin
  * does not see what the not-found handler sends, and the build's pages come pre-compressed.
@@ -104,7 +108,13 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function webApp(
   app: FastifyInstance,
-  options: { dist: string; pageDataHints?: PageDataHinter; renderPage?: PageRenderer },
+  options: {
+    dist: string;
+    pageDataHints?: PageDataHinter;
+    renderPage?: PageRenderer;
+    /** Keeps the pages rendered for everybody until the catalogue changes (decision 050). */
+    pageCache?: CatalogueCache;
+  },
 ) {
   const indexFile = path.join(options.dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
@@ -138,6 +148,47 @@ export async function webApp(
 
   const hints = hasApp ? readPageHints(options.dist) : new Map();
   const prerendered = hasApp ? readPrerendered(options.dist) : { pages: new Map<string, string>() };
+  /**
+   * A page rendered for everybody (a part's page): one HTML whoever asks, kept by the catalogue
+   * cache (emptied by any change to the catalogue) and sent from it as its JSON answers are.
+   * `missing` when the page's subject is not found; null when it could not be rendered (the
+   * shell then goes out, as for any page).
+   */
+  const sendShared = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    cache: CatalogueCache,
+    render: PageRenderer,
+  ): Promise<FastifyReply | 'missing' | null> => {
+    let outcome: 'missing' | null = null;
+    try {
+      return await cache.respond(request, reply, `page:${pathname}`, async () => {
+        const [data, page] = await Promise.all([
+          options.pageDataHints?.(request, pathname).catch(() => undefined),
+          render(request, pathname),
+        ]);
+        if (!page || page.missing) {
+          outcome = page?.missing ? 'missing' : null;
+          throw NOT_SHARED;
+        }
+        const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');
+        const links = [...(built?.styles ?? []), ...(data?.links ?? [])];
+        return {
+          body: page.html,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'no-cache',
+            ...(links.length > 0 ? { link: links.join(', ') } : {}),
+          },
+        };
+      });
+    } catch (err) {
+      if (err !== NOT_SHARED) throw err;
+      return outcome;
+    }
+  };
+
   const sendApp = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -146,6 +197,22 @@ export async function webApp(
   ) => {
     let cacheControl = 'no-cache';
     let rendered: string | null = null;
+    if (
+      status === 200 &&
+      options.pageCache &&
+      options.renderPage &&
+      matchPage(pathname)?.page.serverRendered === 'always'
+    ) {
+      const sent = await sendShared(
+        request,
+        reply,
+        pathname,
+        options.pageCache,
+        options.renderPage,
+      );
+      if (sent === 'missing') status = 404;
+      else if (sent) return sent;
+    }
     if (status === 200) {
       const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');
       // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
@@ -166,7 +233,7 @@ export async function webApp(
       ]);
       if (data) links.push(...data.links);
       if (data?.personal) cacheControl = 'private, no-cache';
-      rendered = page ?? null;
+      rendered = page && !page.missing ? page.html : null;
       if (rendered !== null) cacheControl = 'private, no-cache';
       else links.push(...(built?.rest ?? []));
       if (links.length > 0) reply.header('link', links.join(', '));

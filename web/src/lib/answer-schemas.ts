@@ -9,6 +9,8 @@ import {
   AdminCheck,
   AuthProviders,
   Cart,
+  CataloguePart,
+  CategoryList,
   ContactAnswer,
   DeleteAnswer,
   NewsletterAnswer,
@@ -17,6 +19,7 @@ import {
   Part,
   PartList,
   PurchaseAnswer,
+  SearchAnswer,
   ReviewList,
   SessionAnswer,
   SignOutAnswer,
@@ -35,6 +38,11 @@ export const ANSWER_SCHEMAS = {
   Order,
   OrderList,
   Part,
+  /** A part with its category and attributes (GET /api/part/:id: its page and the purchase page). */
+  CataloguePart,
+  /** The catalogue's categories and a search's answer (its search page). */
+  CategoryList,
+  SearchAnswer,
   PartList,
   /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */
   PurchaseAnswer,

@@ -29,3 +29,7 @@ export const auditRoot = 'audit-log';
 export const salesRoot = 'sales';
 export const paymentIntentRoot = 'payment-intent';
 export const paymentConfigRoot = 'payment-config';
+/** The catalogue's categories with their attributes (the search, a part's page, the admin's form). */
+export const categoriesRoot = 'categories';
+/** Every search of the catalogue (GET /api/parts/search). */
+export const searchRoot = 'parts-search';

@@ -150,6 +150,66 @@ describe("the server's rendering of a signed-in page", () => {
     expect(failing.asked.filter((key) => key.startsWith('GET /api/orders'))).toHaveLength(1);
   });
 
+  it("renders a part's page for everybody, with its description, canonical URL and Product data", async () => {
+    const catalogued = {
+      ...part,
+      category: 'processors',
+      categoryName: 'Processors',
+      attributes: { socket: 'AM5', cores: 8 },
+      specification: [
+        { key: 'socket', label: 'Socket', value: 'AM5' },
+        { key: 'cores', label: 'Cores', value: '8' },
+      ],
+    };
+    // Asked as nobody (the server sends no cookie): the same page for all.
+    const { send } = sender({
+      'GET /api/auth/get-session': () => json(null),
+      [`GET /api/part/${PART_ID}`]: () => json(catalogued),
+    });
+    const page = await renderPage(`/parts/${PART_ID}`, send, 'https://shop.example');
+    expect(page?.title).toBe('Ryzen 7 8-core CPU | Partsmith');
+    const box = document.createElement('div');
+    box.innerHTML = page?.markup ?? '';
+    expect(box.querySelector('main h1')?.textContent).toBe('Ryzen 7 8-core CPU');
+    expect([...box.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Socket',
+      'Cores',
+    ]);
+    expect(box.querySelector(`a[href="/purchase/${PART_ID}"]`)?.textContent).toBe('Buy');
+    const head = document.createElement('head');
+    head.innerHTML = page?.head ?? '';
+    expect(head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
+      `https://shop.example/parts/${PART_ID}`,
+    );
+    expect(head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      'Ryzen 7 8-core CPU',
+    );
+    const product = JSON.parse(
+      head.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+    );
+    // The fields search engines require of a Product with an offer.
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Ryzen 7 8-core CPU',
+      sku: PART_ID,
+      description: part.description,
+      image: [expect.stringMatching(/^https:\/\/shop\.example\//)],
+      offers: {
+        '@type': 'Offer',
+        price: part.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+
+    const gone = sender({
+      'GET /api/auth/get-session': () => json(null),
+      [`GET /api/part/${PART_ID}`]: () => apiError(404, 'gone'),
+    });
+    expect(await renderPage(`/parts/${PART_ID}`, gone.send)).toMatchObject({ missing: true });
+  });
+
   it('renders only the pages it lists, asking for nothing for the others', async () => {
     const { send, asked } = sender(answersFor(jane, []));
     for (const path of ['/', '/login', '/dashboard', '/dashboard/my-profile', '/purchase']) {

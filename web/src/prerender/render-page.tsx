@@ -15,6 +15,8 @@ import { CART_TITLE } from '../features/cart/components/cart-page.tsx';
 import { MY_ORDERS_TITLE } from '../features/orders/components/my-orders-page.tsx';
 import { partQuery } from '../features/purchase/api/get-part.ts';
 import { purchasePageTitle } from '../features/purchase/components/purchase-page.tsx';
+import { partPageHead, partPageTitle } from '../features/catalogue/components/part-page-head.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { sendRequestsThrough } from '../lib/api-client.ts';
 import { markPrerendering } from '../lib/lazy-component.ts';
 import { renderMarkup } from './render-markup.tsx';
@@ -27,7 +29,7 @@ export type Send = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The pages of the table (contract/src/pages.ts) marked `serverRendered`. */
 type ServerRenderedId = {
-  [K in PageId]: (typeof PAGES)[K] extends { serverRendered: true } ? K : never;
+  [K in PageId]: (typeof PAGES)[K] extends { serverRendered: true | 'always' } ? K : never;
 }[PageId];
 
 /**
@@ -44,6 +46,21 @@ export const SERVER_RENDERED_PAGES: Record<
     purchasePageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
   myOrders: () => MY_ORDERS_TITLE,
   cart: () => CART_TITLE,
+  part: (client, { partsId = '' }) =>
+    partPageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
+};
+
+/**
+ * What a page rendered for everybody adds to the HTML's head (its own description, canonical
+ * URL, Open Graph tags and structured data), made from the same answers as its markup.
+ */
+const PAGE_HEADS: Partial<
+  Record<ServerRenderedId, (client: QueryClient, params: Params, origin: string) => string>
+> = {
+  part: (client, { partsId = '' }, origin) => {
+    const part = client.getQueryData(partQuery(partsId).queryKey);
+    return part ? partPageHead(part, origin) : '';
+  },
 };
 
 /** Whose requests the current render sends: each render runs in its own async context. */
@@ -62,18 +79,35 @@ export interface RenderedPage {
   /** What goes into `#root`. */
   markup: string;
   title: string;
+  /** Tags for the head, in place of the app's generic description (a page for everybody). */
+  head?: string;
+  /** The page's own answer says its subject does not exist (a part no longer in the catalogue). */
+  missing?: true;
 }
 
 /**
  * The page at `pathname` for the buyer `send` asks as, or null when the server should send the
- * shell instead: a page not in SERVER_RENDERED_PAGES, nobody signed in (the app sends the visitor
- * to the login page), or an answer that failed (the app asks again and shows the error).
+ * shell instead: a page not in SERVER_RENDERED_PAGES, nobody signed in on a signed-in page (the
+ * app sends the visitor to the login page), or an answer that failed (the app asks again and
+ * shows the error). `missing` when the page's subject is not found (the server answers 404).
+ * `origin` makes a page's canonical and Open Graph URLs absolute.
  */
-export async function renderPage(pathname: string, send: Send): Promise<RenderedPage | null> {
+export async function renderPage(
+  pathname: string,
+  send: Send,
+  origin = '',
+): Promise<RenderedPage | null> {
   let title: ((client: QueryClient) => string) | undefined;
+  let head: ((client: QueryClient) => string) | undefined;
+  let forEverybody = false;
   for (const [id, titleOf] of Object.entries(SERVER_RENDERED_PAGES)) {
-    const match = matchPath(PAGES[id as ServerRenderedId].path, pathname);
-    if (match) title = (client) => titleOf(client, match.params);
+    const page: { path: string; serverRendered?: true | 'always' } = PAGES[id as ServerRenderedId];
+    const match = matchPath(page.path, pathname);
+    if (!match) continue;
+    title = (client) => titleOf(client, match.params);
+    const headOf = PAGE_HEADS[id as ServerRenderedId];
+    if (headOf) head = (client) => headOf(client, match.params, origin);
+    forEverybody = page.serverRendered === 'always';
   }
   if (!title) return null;
   install();
@@ -82,13 +116,16 @@ export async function renderPage(pathname: string, send: Send): Promise<Rendered
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   try {
     await renders.run(send, () => prefetchPage(client, routes, pathname));
-    const answered = client
-      .getQueryCache()
-      .getAll()
-      .every((query) => query.state.status === 'success');
-    if (!answered || !client.getQueryData(sessionQuery().queryKey)) return null;
+    const queries = client.getQueryCache().getAll();
+    const notFound = (q: (typeof queries)[number]) =>
+      q.state.error instanceof ApiError &&
+      (q.state.error.status === 404 || q.state.error.status === 400);
+    if (forEverybody && queries.some(notFound)) return { markup: '', title: '', missing: true };
+    const answered = queries.every((query) => query.state.status === 'success');
+    if (!answered || (!forEverybody && !client.getQueryData(sessionQuery().queryKey))) return null;
     const markup = await renderMarkup(routes, pathname, client);
-    return markup === null ? null : { markup, title: title(client) };
+    if (markup === null) return null;
+    return { markup, title: title(client), ...(head ? { head: head(client) } : {}) };
   } finally {
     client.clear();
   }

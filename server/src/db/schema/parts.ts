@@ -123,8 +123,6 @@ export const catalogueStats = pgTable(
  * the same trigger: the search corrects a misspelt word to the nearest of these (pg_trgm).
  * A word no longer used stays; it only costs a correction that finds nothing.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

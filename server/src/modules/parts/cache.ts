@@ -15,9 +15,9 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 /** What a catalogue read answers, before it is cached. */
 export interface CatalogueAnswer {
-  /** The JSON body. */
+  /** The JSON body (or a part's page, with its own content-type). */
   body: string;
-  /** This answer's own headers (x-total-count, x-next-cursor). */
+  /** This answer's own headers (x-total-count, x-next-cursor; a page's type, link, cache-control). */
   headers: Record<string, string>;
 }
 
@@ -46,6 +46,9 @@ const NOT_SHARED = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  // A page's own (decision 050): an API answer carries none of them.
+  'cache-control',
+  'link',
   PART_HEADERS.total,
   PART_HEADERS.nextCursor,
 ]);

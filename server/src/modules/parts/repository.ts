@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { CataloguePart, Part } from '@partsmith/contract';
+import { specificationOf, type CataloguePart, type Category, type Part } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import { catalogueStats, parts, type PartRow } from '../../db/schema/parts.ts';
+import { catalogueStats, categories, parts, type PartRow } from '../../db/schema/parts.ts';
 import { lowStockThresholdOf } from './stock.ts';
 
 export function toApiPart(row: PartRow): Part {
@@ -22,11 +22,19 @@ export function toApiPart(row: PartRow): Part {
   };
 }
 
-/** A part with its category and attributes, as the part page and the search show it. */
-export const toCataloguePart = (row: PartRow): CataloguePart => ({
+/**
+ * A part with its category and attributes, as the part page and the search show it; with its
+ * category's definition, the category's name and the part's attribute table too.
+ */
+export const toCataloguePart = (
+  row: PartRow,
+  category?: Pick<Category, 'name' | 'attributes'> | null,
+): CataloguePart => ({
   ...toApiPart(row),
   category: row.category,
+  categoryName: category?.name ?? null,
   attributes: row.attributes,
+  specification: category ? specificationOf(category, row.attributes) : [],
 });
 
 /** These parts, deleted ones too (a cart names a part that left the catalogue), in no order. */
@@ -86,6 +94,36 @@ export function createPartsRepository(db: DbOrTx) {
         total: totalRow?.value ?? 0,
         nextCursor: hasMore ? String(page[page.length - 1]!.seq) : null,
       };
+    },
+
+    /** How many parts are listed (one row kept by a trigger). */
+    async listedCount(): Promise<number> {
+      const [row] = await db.select({ value: catalogueStats.listedParts }).from(catalogueStats);
+      return row?.value ?? 0;
+    },
+
+    /** The ids and last changes of listed parts, in catalogue order, `limit` from `offset` on. */
+    async listedIds(limit: number, offset: number) {
+      return db
+        .select({ id: parts.id, updatedAt: parts.updatedAt })
+        .from(parts)
+        .where(isNull(parts.deletedAt))
+        .orderBy(asc(parts.seq))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** A listed part with its category's name and its attribute table: its page's answer. */
+    async findPage(id: string): Promise<CataloguePart | null> {
+      const [found] = await db
+        .select({ part: parts, name: categories.name, attributes: categories.attributes })
+        .from(parts)
+        .leftJoin(categories, eq(categories.slug, parts.category))
+        .where(and(eq(parts.id, id), isNull(parts.deletedAt)))
+        .limit(1);
+      if (!found) return null;
+      const category = found.name ? { name: found.name, attributes: found.attributes ?? [] } : null;
+      return toCataloguePart(found.part, category);
     },
 
     async findListed(id: string): Promise<CataloguePart | null> {

@@ -72,7 +72,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       cache.respond(request, reply, `part:${request.params.id}`, async () => {
-        const part = await repo.findListed(request.params.id);
+        const part = await repo.findPage(request.params.id);
         if (!part) throw notFound('This part is not in our catalogue.');
         return { body: JSON.stringify(part), headers: {} };
       }),

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { PartRow } from '../../db/schema/parts.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { listCategories } from './categories.ts';
-import { toApiPart } from './repository.ts';
+import { toCataloguePart } from './repository.ts';
 
 /** At most this many words of a search are looked for (the rest are ignored). */
 const MAX_WORDS = 8;
@@ -264,18 +264,19 @@ export async function searchParts(db: DbOrTx, input: SearchInput): Promise<Searc
   const hasMore = itemRows.length > input.limit;
   const page = hasMore ? itemRows.slice(0, input.limit) : itemRows;
   const last = page[page.length - 1];
-  const items: CataloguePart[] = page.map((r) => ({
-    ...toApiPart({
-      ...r,
-      lowStockAlertedAt: null,
-      createdAt: new Date(0),
-      updatedAt: new Date(0),
-      deletedAt: null,
-      search: null,
-    }),
-    category: r.category,
-    attributes: r.attributes,
-  }));
+  const items: CataloguePart[] = page.map((r) =>
+    toCataloguePart(
+      {
+        ...r,
+        lowStockAlertedAt: null,
+        createdAt: new Date(0),
+        updatedAt: new Date(0),
+        deletedAt: null,
+        search: null,
+      },
+      all.find((c) => c.slug === r.category),
+    ),
+  );
 
   const categoryCounts = new Map(
     json<{ slug: string; count: number }[]>(row.categories).map((c) => [c.slug, Number(c.count)]),

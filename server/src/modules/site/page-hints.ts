@@ -53,8 +53,8 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
       (name) => name === 'admin-check' || name === 'my-orders' || name === 'cart',
     );
     // A public page asks for the session only to show a signed-in buyer's own answers (the cart).
-    if (match.page.access === 'public' && forBuyer.length === 0) return { links, personal };
-    links.push(fetchPreload('/api/auth/get-session'));
+    if (match.page.access !== 'public' || forBuyer.length > 0)
+      links.push(fetchPreload('/api/auth/get-session'));
 
     const id = preloads.includes('part') ? segment(match.params.partsId ?? '') : null;
     if (id !== null && Id.safeParse(id).success) {

@@ -6,18 +6,35 @@ import { matchPage } from '@partsmith/contract/pages';
 import { escapeMarkup } from '../../lib/escape-markup.ts';
 
 /**
- * The HTML of a signed-in page with the page itself in it, or null: send the shell (docs/decisions
- * /025).
+ * A page rendered by the server: its HTML, or `missing` when its subject is not found (the
+ * server answers 404).
  */
-export type PageRenderer = (request: FastifyRequest, pathname: string) => Promise<string | null>;
+export type RenderedPage = { html: string; missing?: undefined } | { missing: true };
+
+/**
+ * The HTML of a server-rendered page with the page itself in it, or null: send the shell
+ * (docs/decisions/025). A page rendered for everybody (`serverRendered: 'always'`) is rendered
+ * as a visitor sees it, whoever asks, so that one HTML serves all.
+ */
+export type PageRenderer = (
+  request: FastifyRequest,
+  pathname: string,
+) => Promise<RenderedPage | null>;
 
 /** One of the app's requests, sent for the buyer whose page is rendered (web's render-page.tsx). */
 type Send = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The web build's server module (web/src/prerender/prerender.tsx, built into web/dist-server). */
 interface RenderModule {
-  renderPage(pathname: string, send: Send): Promise<{ markup: string; title: string } | null>;
+  renderPage(
+    pathname: string,
+    send: Send,
+    origin: string,
+  ): Promise<{ markup: string; title: string; head?: string; missing?: true } | null>;
 }
+
+/** The app's generic description, which a page with a head of its own replaces. */
+const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 
 /** Statuses whose answer has no body (a `Response` with one would throw). */
 const NO_BODY = new Set([101, 204, 205, 304]);
@@ -37,10 +54,13 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
   let loaded: Promise<RenderModule> | undefined;
 
   return async (request, pathname) => {
-    // Nobody signed in: the app sends the visitor to the login page, from the shell.
-    const cookie = request.headers.cookie;
     // Only the pages the table marks (contract/src/pages.ts) need a look at the module.
-    if (!matchPage(pathname)?.page.serverRendered || !cookie) return null;
+    const mode = matchPage(pathname)?.page.serverRendered;
+    if (!mode) return null;
+    // A page for everybody is rendered as a visitor sees it; a signed-in page for its buyer, and
+    // with nobody signed in the app sends the visitor to the login page, from the shell.
+    const cookie = mode === 'always' ? undefined : request.headers.cookie;
+    if (mode !== 'always' && !cookie) return null;
     loaded ??= import(pathToFileURL(moduleFile).href) as Promise<RenderModule>;
     const { renderPage } = await loaded;
     const send: Send = async (url, init) => {
@@ -49,7 +69,7 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
       const answer = await app.inject({
         method: 'GET',
         url,
-        headers: { cookie, accept: 'application/json' },
+        headers: { ...(cookie ? { cookie } : {}), accept: 'application/json' },
         remoteAddress: request.ip,
       });
       return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
@@ -57,10 +77,13 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
         headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
       });
     };
-    const page = await renderPage(pathname, send);
+    const page = await renderPage(pathname, send, app.config.publicUrl);
     if (!page) return null;
-    return template
+    if (page.missing) return { missing: true };
+    let html = template
       .replace('<!--title-->', () => escapeMarkup(page.title))
       .replace('<!--page-->', () => page.markup);
+    if (page.head) html = html.replace(DESCRIPTION, () => page.head!);
+    return { html };
   };
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Part } from '@partsmith/contract';
-import { PART_HEADERS } from '@partsmith/contract/constants';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@partsmith/contract/constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { partsRoot } from '../../../lib/query-keys.ts';
 
@@ -26,8 +26,8 @@ export async function fetchPartsPage(
   });
   return {
     parts: data,
-    total: Number(headers.get(PART_HEADERS.total) ?? data.length),
-    nextCursor: headers.get(PART_HEADERS.nextCursor),
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    nextCursor: headers.get(NEXT_CURSOR_HEADER),
   };
 }
 

@@ -13,7 +13,7 @@ export function PartCard({ part }: { part: Part }) {
   const nameId = useId();
   const canOrder = part.availableQuantity >= part.minOrderQuantity;
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
       <div className="bg-slate-50">
         <ResponsiveImage
           src={part.image}
@@ -27,7 +27,10 @@ export function PartCard({ part }: { part: Part }) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 id={nameId} className="text-xl font-bold text-slate-900">
-          {part.name}
+          {/* The part's own page; the link covers the card's picture too (its ::after). */}
+          <Link to={`/parts/${part._id}`} className="after:absolute after:inset-0 hover:underline">
+            {part.name}
+          </Link>
         </h3>
         <p className="line-clamp-3 text-slate-700">{part.description}</p>
         <ul className="mt-auto space-y-1 text-sm text-slate-700">
@@ -45,7 +48,7 @@ export function PartCard({ part }: { part: Part }) {
           {canOrder ? (
             <Link
               to={`/purchase/${part._id}`}
-              className="btn btn-primary"
+              className="btn btn-primary relative z-10"
               aria-describedby={nameId}
             >
               Add To Cart

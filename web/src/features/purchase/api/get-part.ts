@@ -4,9 +4,12 @@ import { partRoot } from '../../../lib/query-keys.ts';
 
 export const partQueryKey = (id: string) => [partRoot, id] as const;
 
-/** GET /api/part/:id: one part of the catalogue (404 when it is gone). */
+/**
+ * GET /api/part/:id: one part of the catalogue with its category and attributes (404 when it is
+ * gone); its page and the purchase page share it.
+ */
 export function getPart(id: string, signal?: AbortSignal) {
-  return api(`/part/${encodeURIComponent(id)}`, { schema: 'Part', signal });
+  return api(`/part/${encodeURIComponent(id)}`, { schema: 'CataloguePart', signal });
 }
 
 export const partQuery = (id: string) =>

@@ -1,0 +1,74 @@
+import type { CataloguePart } from '@partsmith/contract';
+
+/** The title of a part's page, as the page sets it and the server's HTML carries it. */
+export const partPageTitle = (name: string | undefined) =>
+  name ? `${name} | Partsmith` : 'Part | Partsmith';
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside a <script> element: no `<` can close it or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** A description for search results: the part's own, cut at a word near 160 characters. */
+export function metaDescription(part: CataloguePart): string {
+  const text = `${part.name}: ${part.description}`.replace(/\s+/g, ' ').trim();
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 157);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 157)}…`;
+}
+
+/** The part's schema.org Product, as search engines read it (https://schema.org/Product). */
+export function productJsonLd(part: CataloguePart, origin: string) {
+  const url = `${origin}/parts/${part._id}`;
+  const image = part.image.startsWith('/') ? `${origin}${part.image}` : part.image;
+  const buyable = part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: part.name,
+    image: [image],
+    description: part.description,
+    sku: part._id,
+    brand: { '@type': 'Brand', name: 'Partsmith' },
+    url,
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'USD',
+      price: part.price.toFixed(2),
+      availability: buyable ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: 'Partsmith' },
+    },
+  };
+}
+
+/**
+ * The head of a part's page: its description, canonical URL, Open Graph tags and its Product
+ * as JSON-LD (a data block, which the shop's CSP does not run).
+ */
+export function partPageHead(part: CataloguePart, origin: string): string {
+  const url = `${origin}/parts/${part._id}`;
+  const image = part.image.startsWith('/') ? `${origin}${part.image}` : part.image;
+  const description = metaDescription(part);
+  const meta = (attribute: string, name: string, content: string) =>
+    `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" />`;
+  return [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+    meta('property', 'og:type', 'product'),
+    meta('property', 'og:site_name', 'Partsmith'),
+    meta('property', 'og:title', part.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'product:price:amount', part.price.toFixed(2)),
+    meta('property', 'product:price:currency', 'USD'),
+    `<script type="application/ld+json">${scriptJson(productJsonLd(part, origin))}</script>`,
+  ].join('\n    ');
+}

@@ -1,0 +1,212 @@
+import type { CataloguePart } from '@partsmith/contract';
+import { PURCHASE_PICTURE } from '@partsmith/contract/images';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDollars } from '../../../lib/money.ts';
+import { useSearchParts } from '../api/search-parts.ts';
+import { partPageTitle } from './part-page-head.ts';
+import { ResultCard } from './result-card.tsx';
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+
+/** Whether the minimum order can be served from stock. */
+export const canBuy = (part: CataloguePart) =>
+  part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
+
+function StockState({ part }: { part: CataloguePart }) {
+  if (!canBuy(part))
+    return (
+      <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+        Out of stock
+      </p>
+    );
+  return (
+    <p className="inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+      In stock: {part.availableQuantity} available
+    </p>
+  );
+}
+
+/** The part's attributes as its category declares them, labelled, in that order. */
+function Specification({ part }: { part: CataloguePart }) {
+  if (part.specification.length === 0) return null;
+  return (
+    <section aria-labelledby="specification-heading" className={`${CARD} p-6 sm:p-8`}>
+      <h2 id="specification-heading" className="mb-4 text-2xl font-bold text-slate-900">
+        Specification
+      </h2>
+      <table className="w-full text-left">
+        <tbody>
+          {part.specification.map((row) => (
+            <tr key={row.key} className="border-t border-slate-100 first:border-t-0">
+              <th scope="row" className="py-3 pr-4 font-semibold text-slate-700">
+                {row.label}
+              </th>
+              <td className="py-3 text-slate-900">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Up to four other parts of the same category, loaded once the page is up. */
+function RelatedParts({ part, category }: { part: CataloguePart; category: string }) {
+  const related = useSearchParts(new URLSearchParams({ category, limit: '5' }));
+  const others = (related.data?.pages[0]?.items ?? []).filter((p) => p._id !== part._id);
+  if (others.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="lg:col-span-2">
+      <h2 id="related-heading" className="mb-4 text-2xl font-bold text-slate-900">
+        More {part.categoryName?.toLowerCase() ?? 'parts like this'}
+      </h2>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {others.slice(0, 4).map((p) => (
+          <li key={p._id}>
+            <ResultCard part={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Problem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" className="mx-auto max-w-6xl px-4 py-12">
+      <span className="sr-only">Loading the part</span>
+      <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
+        <div className="skeleton-pulse aspect-[4/3] w-full" />
+        <div className="flex flex-col gap-4">
+          <div className="skeleton-pulse h-10 w-3/4" />
+          <div className="skeleton-pulse h-8 w-32" />
+          <div className="skeleton-pulse h-24 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /parts/:partsId: the part's own page, for buyers and search engines alike (the server renders
+ * it for everybody, with its Product data): picture, name, price, stock, description, its
+ * specification, Buy, and other parts of its category. `part` is the purchase feature's answer
+ * (one query for both pages).
+ */
+export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
+  const name = part.data?.name;
+  useEffect(() => {
+    document.title = partPageTitle(name);
+  }, [name]);
+
+  const notFound =
+    part.error instanceof ApiError && (part.error.status === 404 || part.error.status === 400);
+  if (notFound)
+    return (
+      <Problem title="We could not find this part">
+        <p className="text-lg text-slate-700">
+          It may have been taken out of the catalogue. Search the others by name or specification.
+        </p>
+        <Link to="/parts" className="btn btn-primary">
+          Search the parts
+        </Link>
+      </Problem>
+    );
+  if (part.isPending) return <Loading />;
+  if (part.isError && !part.data)
+    return (
+      <Problem title="We could not load this part">
+        <p role="alert" className="text-lg text-slate-700">
+          {part.error instanceof ApiError ? part.error.message : 'Something went wrong.'}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void part.refetch()}>
+          Try again
+        </button>
+      </Problem>
+    );
+
+  const data = part.data;
+  const category = data.category;
+  return (
+    <div className="min-h-[calc(100vh-4rem)] bg-slate-100">
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <ol className="flex flex-wrap items-center gap-2 text-slate-700">
+            <li>
+              <Link to="/" className="underline underline-offset-4 hover:text-slate-900">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to="/parts" className="underline underline-offset-4 hover:text-slate-900">
+                Parts
+              </Link>
+            </li>
+            {category && data.categoryName && (
+              <>
+                <li aria-hidden="true">/</li>
+                <li>
+                  <Link
+                    to={`/parts?category=${category}`}
+                    className="underline underline-offset-4 hover:text-slate-900"
+                  >
+                    {data.categoryName}
+                  </Link>
+                </li>
+              </>
+            )}
+          </ol>
+        </nav>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
+          <div className={`${CARD} overflow-hidden bg-slate-50`}>
+            <ResponsiveImage
+              src={data.image}
+              alt={data.name}
+              width={PURCHASE_PICTURE.width}
+              height={PURCHASE_PICTURE.height}
+              sizes={PURCHASE_PICTURE.sizes}
+              priority
+              className="mx-auto aspect-[4/3] h-auto w-full object-contain p-6 sm:p-10"
+            />
+          </div>
+          <div className={`${CARD} flex flex-col gap-5 p-6 sm:p-8`}>
+            <h1 className="text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">
+              {data.name}
+            </h1>
+            <p className="text-3xl font-extrabold text-primary">{formatDollars(data.price)}</p>
+            <StockState part={data} />
+            <p className="text-lg leading-relaxed text-slate-700">{data.description}</p>
+            <p className="text-slate-700">
+              Minimum order: <strong className="text-slate-900">{data.minOrderQuantity}</strong>
+            </p>
+            {canBuy(data) ? (
+              <Link to={`/purchase/${data._id}`} className="btn btn-primary btn-lg">
+                Buy
+              </Link>
+            ) : (
+              <Link to="/parts" className="btn btn-outline">
+                See the other parts
+              </Link>
+            )}
+          </div>
+          <Specification part={data} />
+          {category && <RelatedParts part={data} category={category} />}
+        </div>
+      </div>
+    </div>
+  );
+}
