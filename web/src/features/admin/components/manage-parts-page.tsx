@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { useAdminParts } from '../api/get-admin-parts.ts';
 import { flattenPages } from '../api/paging.ts';
 import { AdminPartCard } from './admin-part-card.tsx';
+import { CatalogueCsv } from './catalogue-csv.tsx';
 import { EmptyList, ListPage } from './list-states.tsx';
 import { LoadMore } from './load-more.tsx';
 
 /**
  * /dashboard/manage-products: 'Manage All Parts : {count}' and a grid of cards
  * with image, name, price and stock, each with 'Edit stock & price' and 'Delete Tools'. The
- * catalogue comes in keyset pages ('Load more'), so it stays quick with thousands of parts.
+ * catalogue comes in keyset pages ('Load more'), so it stays quick with thousands of parts. The
+ * header also exports the catalogue as CSV and imports parts from a CSV file.
  */
 export function ManagePartsPage() {
   const parts = useAdminParts();
@@ -23,9 +25,12 @@ export function ManagePartsPage() {
       title={parts.data ? `Manage All Parts : ${total}` : 'Manage All Parts'}
       headingRef={heading}
       actions={
-        <Link to="/dashboard/add-product" className="btn btn-primary btn-sm">
-          Add Product
-        </Link>
+        <>
+          <Link to="/dashboard/add-product" className="btn btn-primary btn-sm">
+            Add Product
+          </Link>
+          <CatalogueCsv />
+        </>
       }
       query={parts}
       what="the parts"
