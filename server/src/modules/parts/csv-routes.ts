@@ -69,7 +69,11 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-disposition', 'attachment; filename="partsmith-catalogue.csv"')
           .header('cache-control', 'no-store')
           // Fastify pipes a stream as it comes (no serializer); the schema says what it carries.
-          .send(Readable.from(catalogueCsv(app.db, categories)) as unknown as string)
+          .send(
+            Readable.from(catalogueCsv(app.db, categories), {
+              objectMode: false,
+            }) as unknown as string,
+          )
       );
     },
   );
