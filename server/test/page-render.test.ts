@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from './helpers.ts';
 import { COOKIE_PREFIX } from '../src/auth/auth.ts';
 import { signUp } from './auth-helpers.ts';
+import { insertPart } from '../src/db/seed/factories.ts';
 
 const SHELL = '<!doctype html><title>Partsmith</title><div id="root"><nav>shell</nav></div>';
 const TEMPLATE =
-  '<!doctype html><title><!--title--></title><div id="root" data-prerendered><!--page--></div>';
+  '<!doctype html><title><!--title--></title><meta name="description" content="generic" /><div id="root" data-prerendered><!--page--></div>';
 const SCRIPTS = '</assets/my-orders-abc.js>; rel=modulepreload';
 
 /**
@@ -18,6 +19,14 @@ const SCRIPTS = '</assets/my-orders-abc.js>; rel=modulepreload';
  */
 const MODULE = `
 export async function renderPage(pathname, send) {
+  globalThis.partPageRenders = (globalThis.partPageRenders ?? 0) + (pathname.startsWith('/parts/') ? 1 : 0);
+  if (pathname.startsWith('/parts/')) {
+    // A page for everybody: asked as nobody.
+    const answer = await send('/api/part/' + pathname.slice(7), {});
+    if (answer.status === 404 || answer.status === 400) return { markup: '', title: '', missing: true };
+    const part = await answer.json();
+    return { markup: '<h1>' + part.name + '</h1>', title: part.name, head: '<meta name="description" content="' + part.name + '" />' };
+  }
   if (pathname === '/purchase/write') await send('/api/purchase', { method: 'POST' });
   if (pathname === '/purchase/fail') throw new Error('render failed');
   // A page the server must not ask about: if it did, this would replace the shell.
@@ -71,6 +80,7 @@ describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
     // The session and the orders were asked for with the buyer's cookie, and answered 200.
     expect(html).toBe(
       '<!doctype html><title>My Orders &lt;&amp;&gt; | Partsmith</title>' +
+        '<meta name="description" content="generic" />' +
         '<div id="root" data-prerendered><h1>Orders of ann+render@example.com: 200 $&</h1></div>',
     );
     expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -117,5 +127,36 @@ describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
       headers: { cookie: buyer.cookie },
     });
     expect(res.body).toBe(SHELL);
+  });
+
+  it("sends a part's page to everybody alike, kept until the catalogue changes; a missing part is a 404", async () => {
+    const part = await insertPart(t.database.db, { name: 'Forge DDR5 Kit' });
+    const renders = () => (globalThis as { partPageRenders?: number }).partPageRenders ?? 0;
+    const before = renders();
+    const first = await t.app.inject({
+      url: `/parts/${part.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body).toContain('<h1>Forge DDR5 Kit</h1>');
+    // The page's own description replaces the generic one.
+    expect(first.body).toContain('<meta name="description" content="Forge DDR5 Kit" />');
+    expect(first.body).not.toContain('generic');
+    // A visitor gets the very same page, from the cache: no second render.
+    const second = await t.app.inject({ url: `/parts/${part.id}` });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+    // A change to the catalogue empties the cache: the next answer is rendered anew.
+    t.app.catalogueCache.invalidate();
+    await t.app.inject({ url: `/parts/${part.id}` });
+    expect(renders() - before).toBe(2);
+
+    for (const missing of ['/parts/00000000-0000-4000-8000-000000000000', '/parts/not-an-id']) {
+      const res = await t.app.inject({ url: missing });
+      expect(res.statusCode, missing).toBe(404);
+    }
   });
 });

@@ -151,8 +151,8 @@ export async function webApp(
   /**
    * A page rendered for everybody (a part's page): one HTML whoever asks, kept by the catalogue
    * cache (emptied by any change to the catalogue) and sent from it as its JSON answers are.
-   * `missing` when the page's subject is not found; null when it could not be rendered (the
-   * shell then goes out, as for any page).
+   * `sent`, or `missing` when the page's subject is not found, or null when it could not be
+   * rendered (the shell then goes out, as for any page).
    */
   const sendShared = async (
     request: FastifyRequest,
@@ -160,10 +160,11 @@ export async function webApp(
     pathname: string,
     cache: CatalogueCache,
     render: PageRenderer,
-  ): Promise<FastifyReply | 'missing' | null> => {
+  ): Promise<'sent' | 'missing' | null> => {
     let outcome: 'missing' | null = null;
     try {
-      return await cache.respond(request, reply, `page:${pathname}`, async () => {
+      // Not `return await`: a reply is a thenable, which resolves to nothing once it is sent.
+      await cache.respond(request, reply, `page:${pathname}`, async () => {
         const [data, page] = await Promise.all([
           options.pageDataHints?.(request, pathname).catch(() => undefined),
           render(request, pathname),
@@ -183,6 +184,7 @@ export async function webApp(
           },
         };
       });
+      return 'sent';
     } catch (err) {
       if (err !== NOT_SHARED) throw err;
       return outcome;
@@ -210,8 +212,8 @@ export async function webApp(
         options.pageCache,
         options.renderPage,
       );
+      if (sent === 'sent') return reply;
       if (sent === 'missing') status = 404;
-      else if (sent) return sent;
     }
     if (status === 200) {
       const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');

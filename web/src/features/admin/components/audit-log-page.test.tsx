@@ -98,6 +98,8 @@ describe('AuditLogPage', () => {
       'Part added',
       'Part updated',
       'Part deleted',
+      'Parts imported',
+      'Category added',
       'Order shipped',
       'Order deleted',
       'Order refunded',

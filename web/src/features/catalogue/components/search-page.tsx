@@ -111,7 +111,8 @@ function AttributeFacets({
                       <input
                         type="checkbox"
                         className="checkbox checkbox-sm"
-                        checked={v.selected}
+                        // From the URL, not the answer: ticked at once, while the new counts load.
+                        checked={params.getAll(`f.${facet.key}`).includes(v.value)}
                         onChange={(e) => toggle(facet.key, v.value, e.currentTarget.checked)}
                       />
                       <span className="flex-1">{label}</span>
