@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { BUDGET_CAP, BUDGET_GOAL, homeJsBudget } from '../scripts/check-budget.mjs';
 import { productionInstall } from '../scripts/production-install.mjs';
 import { CHROME_PATH, controlLine, seoWaived, startControlPage } from './lib/lighthouse.mjs';
@@ -29,6 +30,13 @@ import {
   stockHolds,
 } from './lib/shop.mjs';
 import { bareSales, seedOrders } from './lib/sales.mjs';
+import {
+  bareThroughput,
+  facetMismatches,
+  searchPath,
+  searchSql,
+  sequentialTimes,
+} from './lib/search.mjs';
 import { createPgDatabase, dropPgDatabase, seedPglite, seedPostgres, STOCK } from './lib/seed.mjs';
 import { LOAD_CORE, repoRoot, startRawServer, startServer } from './lib/server.mjs';
 import { median, percentile, rssMb, sampleRss, sleep } from './lib/stats.mjs';
@@ -80,6 +88,7 @@ const STEPS = {
   lighthouse: ['startup'],
   postgres: [],
   sales: [],
+  search: [],
 };
 const ONLY = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -929,6 +938,145 @@ await step(
 if (selected.has('sales'))
   await dropPgDatabase(PG_ADMIN_URL, salesDb).catch((e) =>
     notes.push(`could not drop ${salesDb}: ${e.message}`),
+  );
+
+// ---- the catalogue's search by specification (issue 27)
+const SEARCH_PARTS = 100_000;
+const SEARCH_REQUESTS = SHORT ? 50 : 200;
+const SEARCH_WARMUP = 20;
+const searchDb = `bench_${process.pid}_search`;
+const searchNote = (times, extra = '') =>
+  `${SEARCH_PARTS.toLocaleString('en')} parts (copies of the demo's 14, each with its category and attributes); ` +
+  `${searchPath()}; ${SEARCH_REQUESTS} sequential requests after ${SEARCH_WARMUP} warm-up, median ${times.median.toFixed(1)} ms${extra}`;
+await step(
+  'search',
+  `catalogue search with text and two facets (${SEARCH_PARTS.toLocaleString('en')} parts)`,
+  [
+    owe('p99 search, text + 2 facets, PostgreSQL', 50, { higher: false }),
+    owe('search throughput / bare pg, PostgreSQL', 0.5),
+    owe('facet counts exact, PostgreSQL', 1),
+    owe('p99 search, text + 2 facets, PGlite', 100, { higher: false }),
+    owe('facet counts exact, PGlite', 1),
+  ],
+  async () => {
+    // PostgreSQL: a database of its own, filled straight with SQL once the server has made it.
+    const url = await createPgDatabase(PG_ADMIN_URL, searchDb);
+    const p = await start({
+      name: 'postgres-search',
+      port: PORT.pg,
+      env: {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(work, 'pg-search-data'),
+        SEED_DEMO: 'true',
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
+      },
+    });
+    phase = "the search step's seed (PostgreSQL)";
+    let begun = performance.now();
+    await seedPostgres(url, SEARCH_PARTS);
+    log(`  seeded ${SEARCH_PARTS} parts in ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('analyze');
+    try {
+      phase = "the search step's requests (PostgreSQL)";
+      const answer = await (await fetch(p.url + searchPath())).json();
+      const problems = await facetMismatches(
+        async (sql, params) => (await client.query(sql, params)).rows,
+        answer,
+      );
+      add({
+        name: 'facet counts exact, PostgreSQL',
+        value: problems.length === 0 ? 1 : 0,
+        unit: '',
+        goal: 1,
+        note: problems.length
+          ? problems.slice(0, 3).join('; ')
+          : `${answer.total} parts matched; every value of ${answer.facets.attributes.length} facets equals a plain count`,
+      });
+      const times = await sequentialTimes(p.url, SEARCH_REQUESTS, SEARCH_WARMUP);
+      add({
+        name: 'p99 search, text + 2 facets, PostgreSQL',
+        value: times.p99,
+        unit: ' ms',
+        goal: 50,
+        higher: false,
+        note: searchNote(times),
+      });
+      const statement = await searchSql(p.url);
+      const rounds = [];
+      for (let round = 0; round < 3; round++) {
+        const api = await load({ url: p.url, path: searchPath(), seconds: ROUND_SECONDS });
+        const bare = await bareThroughput(url, statement, { seconds: ROUND_SECONDS });
+        rounds.push({ api: api.rps, bare });
+      }
+      const ratios = rounds.map((r) => r.api / r.bare).sort((a, b) => a - b);
+      add({
+        name: 'search throughput / bare pg, PostgreSQL',
+        value: ratios[1],
+        unit: 'x',
+        goal: 0.5,
+        note: `median of 3 interleaved rounds of ${ROUND_SECONDS} s, 8 connections each side: API ${rounds.map((r) => r.api.toFixed(0)).join(', ')}/s; the server's own statement (server/src/modules/parts/search.ts) on a bare pg pool ${rounds.map((r) => r.bare.toFixed(0)).join(', ')}/s`,
+      });
+    } finally {
+      await client.end();
+      await p.stop();
+    }
+
+    // PGlite: a data folder the server makes, filled while it is stopped.
+    const dir = path.join(work, 'pglite-search');
+    const first = await start({ name: 'pglite-search-first', port: PORT.pg, env: pgliteEnv(dir) });
+    await first.stop();
+    phase = "the search step's seed (PGlite)";
+    begun = performance.now();
+    await seedPglite(dir, SEARCH_PARTS);
+    log(`  seeded ${SEARCH_PARTS} parts in ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    const g = await start({ name: 'pglite-search', port: PORT.pg, env: pgliteEnv(dir) });
+    try {
+      phase = "the search step's requests (PGlite)";
+      const answer = await (await fetch(g.url + searchPath())).json();
+      const times = await sequentialTimes(g.url, SEARCH_REQUESTS, SEARCH_WARMUP);
+      add({
+        name: 'p99 search, text + 2 facets, PGlite',
+        value: times.p99,
+        unit: ' ms',
+        goal: 100,
+        higher: false,
+        note: searchNote(times),
+      });
+      // The counts are checked on the data folder itself once the server has let it go.
+      await g.stop();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      const db = await PGlite.create({
+        dataDir: path.join(dir, 'pglite'),
+        extensions: { pg_trgm },
+      });
+      try {
+        const problems = await facetMismatches(
+          async (sql, params) => (await db.query(sql, params)).rows,
+          answer,
+        );
+        add({
+          name: 'facet counts exact, PGlite',
+          value: problems.length === 0 ? 1 : 0,
+          unit: '',
+          goal: 1,
+          note: problems.length
+            ? problems.slice(0, 3).join('; ')
+            : `${answer.total} parts matched; every value of ${answer.facets.attributes.length} facets equals a plain count`,
+        });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await g.stop().catch(() => {});
+    }
+  },
+);
+if (selected.has('search'))
+  await dropPgDatabase(PG_ADMIN_URL, searchDb).catch((e) =>
+    notes.push(`could not drop ${searchDb}: ${e.message}`),
   );
 for (const server of running) await server.stop();
 

@@ -1,5 +1,5 @@
 // Fills the catalogue straight in the database with SQL: copies of the demo parts (so each part
-// serialises to about the size of a real one) up to a target count, plus one part with a large
+// serialises to about the size of a real one, with its category and attributes) up to a target count, plus one part with a large
 // stock for the purchase run.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,12 +15,14 @@ async function topUp(query, target) {
   if (missing > 0) {
     await query(
       `with demo as (
-         select name, description, image, price_cents, min_order_quantity,
+         select name, description, image, price_cents, min_order_quantity, category, attributes,
                 row_number() over (order by seq) - 1 as k, count(*) over () as total
          from parts where deleted_at is null and name <> $2)
-       insert into parts (name, description, image, price_cents, available_quantity, min_order_quantity)
+       insert into parts (name, description, image, price_cents, available_quantity,
+                          min_order_quantity, category, attributes)
        select demo.name || ' (batch ' || g || ')', demo.description, demo.image,
-              demo.price_cents + (g % 700), 200 + (g % 5000), demo.min_order_quantity
+              demo.price_cents + (g % 700), 200 + (g % 5000), demo.min_order_quantity,
+              demo.category, demo.attributes
        from generate_series(1, $1::int) g join demo on demo.k = g % demo.total`,
       [missing, STOCK_PART_NAME],
     );

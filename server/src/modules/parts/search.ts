@@ -5,6 +5,7 @@ import {
   toCents,
   type AttributeDef,
   type CataloguePart,
+  type Category,
   type SearchAnswer,
   type SearchSort,
 } from '@partsmith/contract';
@@ -127,7 +128,20 @@ const joinAnd = (parts: SQL[]) => sql.join(parts, sql` and `);
  * the total and the counts come from one statement: one snapshot, so they always agree.
  */
 export async function searchParts(db: DbOrTx, input: SearchInput): Promise<SearchAnswer> {
-  const all = await listCategories(db);
+  const search = searchStatement(await listCategories(db), input);
+  const result = await db.execute(search.statement);
+  return search.answer((result as unknown as { rows: Record<string, unknown>[] }).rows[0]!);
+}
+
+/**
+ * The search's one statement for these categories and this input (checked: a 400 for what it
+ * cannot answer), and how its one row becomes the answer. Apart from running it, so that the
+ * bench can send the very same SQL through a bare client.
+ */
+export function searchStatement(
+  all: Category[],
+  input: SearchInput,
+): { statement: SQL; answer: (row: Record<string, unknown>) => SearchAnswer } {
   const category = input.category ? all.find((c) => c.slug === input.category) : undefined;
   if (input.category && !category) throw new HttpError(400, 'This category does not exist.');
   const defs = new Map<string, AttributeDef>();
@@ -170,9 +184,14 @@ export async function searchParts(db: DbOrTx, input: SearchInput): Promise<Searc
     );
     attributeFilter.set(key, sql`(${sql.join(each, sql` or `)})`);
   }
-  const matching = joinAnd([...base, ...inCategory, ...attributeFilter.values()]);
 
-  const rank = sql`ts_rank(p.search, (select q from tsq))`;
+  // With text, the parts that match it (and the price and stock filters) are found once, their
+  // rank with them, and every part of the statement reads that set: one pass over the text index
+  // and the matching rows instead of one per count. Without text, each part reads `parts` by its
+  // own index (by category, or the catalogue's order).
+  const from = text ? sql`hits p` : sql`parts p`;
+  const baseWhere = text ? sql`true` : joinAnd(base);
+  const rank = sql`p.rank`;
   const sortValue =
     sort === 'relevance' && text
       ? rank
@@ -203,121 +222,146 @@ export async function searchParts(db: DbOrTx, input: SearchInput): Promise<Searc
               ? sql`p.seq < ${seq}`
               : sql`p.seq > ${seq}`;
   }
+  const chosen = joinAnd([baseWhere, ...inCategory, ...attributeFilter.values()]);
 
+  // Each attribute's counts apply every filter but its own (a second DDR type stays choosable):
+  // one grouped count per attribute of the category, by its value as text.
   const facetKeys = category ? category.attributes.map((a) => a.key) : [];
-  // Each attribute's counts apply every filter but its own (a second DDR type stays choosable).
-  const otherThanOwn = [...attributeFilter].map(
-    ([key, filter]) => sql`(e.key = ${key} or ${filter})`,
-  );
+  const facetCount = (key: string) => sql`
+    select ${key}::text as key, p.attributes ->> ${key} as value, count(*) as n
+    from ${from}
+    where ${joinAnd([
+      baseWhere,
+      ...inCategory,
+      ...[...attributeFilter].filter(([other]) => other !== key).map(([, filter]) => filter),
+    ])} and p.attributes ? ${key}
+    group by 2`;
+  const facetCounts =
+    facetKeys.length > 0
+      ? sql.join(facetKeys.map(facetCount), sql` union all `)
+      : sql`select null::text as key, null::text as value, 0 as n where false`;
 
-  // The words as searched: each kept when some catalogue word starts with it, else the nearest
-  // catalogue word (trigram similarity), else kept as typed (and finding nothing).
+  // The words as searched, the first that holds of: a word of the catalogue (matched as that
+  // word); the start of one (matched as a prefix); the nearest word of the catalogue by trigram
+  // similarity (a misspelling); else as typed (finding nothing).
   const textSearch = sql`
     with words as (
-      select w.n, coalesce(
-        case when length(w.input) < 3
-          or exists (select 1 from search_words s where s.word like w.input || '%')
-          then w.input end,
-        (select s.word from search_words s where s.word % w.input
-          order by s.word <-> w.input, s.word limit 1),
-        w.input) as word
+      select w.n, c.word, c.prefix
       from unnest(${sql.param(words)}::text[]) with ordinality as w(input, n)
+      cross join lateral (
+        (select w.input as word, false as prefix from search_words s where s.word = w.input)
+        union all
+        (select w.input, true where length(w.input) < 3
+          or exists (select 1 from search_words s where s.word like w.input || '%'))
+        union all
+        (select s.word, false from search_words s where s.word % w.input
+          order by s.word <-> w.input, s.word limit 1)
+        union all
+        (select w.input, false)
+        limit 1) c
     ),
     tsq as (
-      select to_tsquery('english', string_agg(word || ':*', ' & ' order by n)) as q,
+      select to_tsquery('english',
+          string_agg(case when prefix then word || ':*' else word end, ' & ' order by n)) as q,
         string_agg(word, ' ' order by n) as searched
       from words
+    ),
+    hits as materialized (
+      select p.id, p.seq, p.price_cents, p.category, p.attributes,
+        ts_rank(p.search, (select q from tsq)) as rank
+      from parts p where ${joinAnd(base)}
     )`;
-  const result = await db.execute(sql`
+  const statement = sql`
     ${text ? textSearch : sql``}
     select
       ${text ? sql`(select searched from tsq)` : sql`null`} as searched,
       (select coalesce(json_agg(i order by i.n), '[]'::json) from (
-        select row_number() over (order by ${order}) as n,
-          p.id, p.seq, p.name, p.description, p.image, p.price_cents as "priceCents",
-          p.available_quantity as "availableQuantity",
-          p.min_order_quantity as "minOrderQuantity", p.price_breaks as "priceBreaks",
-          p.low_stock_threshold as "lowStockThreshold",
-          p.low_stock_alerted_at as "lowStockAlertedAt", p.category, p.attributes,
-          ${sortValue} as "sortValue"
-        from parts p
-        where ${matching} and ${after}
-        order by ${order}
-        limit ${input.limit + 1}) i) as items,
-      (select count(*) from parts p where ${matching}) as total,
+        select x.n, q.id, q.seq, q.name, q.description, q.image, q.price_cents as "priceCents",
+          q.available_quantity as "availableQuantity",
+          q.min_order_quantity as "minOrderQuantity", q.price_breaks as "priceBreaks",
+          q.low_stock_threshold as "lowStockThreshold",
+          q.low_stock_alerted_at as "lowStockAlertedAt", q.category, q.attributes,
+          x.sort_value as "sortValue"
+        from (select row_number() over (order by ${order}) as n, p.id,
+            ${sortValue} as sort_value
+          from ${from}
+          where ${chosen} and ${after}
+          order by ${order}
+          limit ${input.limit + 1}) x
+        join parts q on q.id = x.id) i) as items,
+      (select count(*) from ${from} where ${chosen}) as total,
       (select coalesce(json_agg(json_build_object('slug', c.category, 'count', c.n)), '[]'::json)
-        from (select p.category, count(*) as n from parts p where ${joinAnd(base)}
+        from (select p.category, count(*) as n from ${from} where ${baseWhere}
           and p.category is not null group by p.category) c) as categories,
       (select coalesce(json_agg(json_build_object('key', f.key, 'value', f.value, 'count', f.n)),
           '[]'::json)
-        from (select e.key, e.value #>> '{}' as value, count(*) as n
-          from parts p cross join lateral jsonb_each(p.attributes) e
-          where ${joinAnd([...base, ...inCategory, ...otherThanOwn])}
-            and e.key = any(${sql.param(facetKeys)}::text[])
-          group by 1, 2) f) as attributes
-  `);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  const json = <T>(value: unknown): T =>
-    (typeof value === 'string' ? JSON.parse(value) : value) as T;
+        from (${facetCounts}) f) as attributes
+  `;
+  return { statement, answer: (row) => searchAnswer(row) };
 
-  const itemRows = json<ItemRow[]>(row.items);
-  const hasMore = itemRows.length > input.limit;
-  const page = hasMore ? itemRows.slice(0, input.limit) : itemRows;
-  const last = page[page.length - 1];
-  const items: CataloguePart[] = page.map((r) =>
-    toCataloguePart(
-      {
-        ...r,
-        lowStockAlertedAt: null,
-        createdAt: new Date(0),
-        updatedAt: new Date(0),
-        deletedAt: null,
-        search: null,
+  function searchAnswer(row: Record<string, unknown>): SearchAnswer {
+    const json = <T>(value: unknown): T =>
+      (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+    const itemRows = json<ItemRow[]>(row.items);
+    const hasMore = itemRows.length > input.limit;
+    const page = hasMore ? itemRows.slice(0, input.limit) : itemRows;
+    const last = page[page.length - 1];
+    const items: CataloguePart[] = page.map((r) =>
+      toCataloguePart(
+        {
+          ...r,
+          lowStockAlertedAt: null,
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+          deletedAt: null,
+          search: null,
+        },
+        all.find((c) => c.slug === r.category),
+      ),
+    );
+
+    const categoryCounts = new Map(
+      json<{ slug: string; count: number }[]>(row.categories).map((c) => [c.slug, Number(c.count)]),
+    );
+    const attributeCounts = json<{ key: string; value: string; count: number }[]>(row.attributes);
+    const searched = typeof row.searched === 'string' ? row.searched : '';
+
+    return {
+      items,
+      total: Number(row.total),
+      nextCursor:
+        hasMore && last ? encodeCursor([sort, Number(last.sortValue), Number(last.seq)]) : null,
+      ...(text && searched !== words.join(' ') ? { searchedFor: searched } : {}),
+      facets: {
+        categories: all
+          .map((c) => ({
+            slug: c.slug,
+            name: c.name,
+            count: categoryCounts.get(c.slug) ?? 0,
+            selected: c.slug === category?.slug,
+          }))
+          .filter((c) => c.count > 0 || c.selected),
+        attributes: (category?.attributes ?? []).map((def) => {
+          const chosen = input.filters.get(def.key) ?? [];
+          const counts = new Map<string, number>();
+          for (const c of attributeCounts)
+            if (c.key === def.key) counts.set(c.value, Number(c.count));
+          // A chosen value stays listed (to be unticked) even when nothing matches it any more.
+          for (const v of chosen) if (!counts.has(v)) counts.set(v, 0);
+          return {
+            key: def.key,
+            label: def.label,
+            type: def.type,
+            ...(def.unit ? { unit: def.unit } : {}),
+            values: [...counts.keys()].sort(facetOrder(def)).map((value) => ({
+              value,
+              count: counts.get(value)!,
+              selected: chosen.includes(value),
+            })),
+          };
+        }),
       },
-      all.find((c) => c.slug === r.category),
-    ),
-  );
-
-  const categoryCounts = new Map(
-    json<{ slug: string; count: number }[]>(row.categories).map((c) => [c.slug, Number(c.count)]),
-  );
-  const attributeCounts = json<{ key: string; value: string; count: number }[]>(row.attributes);
-  const searched = typeof row.searched === 'string' ? row.searched : '';
-
-  return {
-    items,
-    total: Number(row.total),
-    nextCursor:
-      hasMore && last ? encodeCursor([sort, Number(last.sortValue), Number(last.seq)]) : null,
-    ...(text && searched !== words.join(' ') ? { searchedFor: searched } : {}),
-    facets: {
-      categories: all
-        .map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          count: categoryCounts.get(c.slug) ?? 0,
-          selected: c.slug === category?.slug,
-        }))
-        .filter((c) => c.count > 0 || c.selected),
-      attributes: (category?.attributes ?? []).map((def) => {
-        const chosen = input.filters.get(def.key) ?? [];
-        const counts = new Map<string, number>();
-        for (const c of attributeCounts)
-          if (c.key === def.key) counts.set(c.value, Number(c.count));
-        // A chosen value stays listed (to be unticked) even when nothing matches it any more.
-        for (const v of chosen) if (!counts.has(v)) counts.set(v, 0);
-        return {
-          key: def.key,
-          label: def.label,
-          type: def.type,
-          ...(def.unit ? { unit: def.unit } : {}),
-          values: [...counts.keys()].sort(facetOrder(def)).map((value) => ({
-            value,
-            count: counts.get(value)!,
-            selected: chosen.includes(value),
-          })),
-        };
-      }),
-    },
-  };
+    };
+  }
 }
