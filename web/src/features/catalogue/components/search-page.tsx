@@ -110,7 +110,7 @@ function AttributeFacets({
                     <label className="flex cursor-pointer items-center gap-2 py-1 text-slate-800">
                       <input
                         type="checkbox"
-                        className="checkbox checkbox-sm"
+                        className="size-4 accent-orange-700"
                         // From the URL, not the answer: ticked at once, while the new counts load.
                         checked={params.getAll(`f.${facet.key}`).includes(v.value)}
                         onChange={(e) => toggle(facet.key, v.value, e.currentTarget.checked)}
@@ -185,7 +185,7 @@ function PriceAndStock({
       <label className="flex cursor-pointer items-center gap-2 text-slate-800">
         <input
           type="checkbox"
-          className="checkbox checkbox-sm"
+          className="size-4 accent-orange-700"
           checked={inStock}
           onChange={(e) =>
             setParams(
