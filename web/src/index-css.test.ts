@@ -39,9 +39,18 @@ const included = new Set(
  * Words that are a left-out component's class but appear in the code as something else:
  * role="status", the query keys' 'list', "footer"/"hero"/"carousel" in image and section names,
  * and 'loading' (an image's loading attribute, the navbar's session state; the shop's spinner is
- * its own `spinner` utility, docs/decisions/033).
+ * its own `spinner` utility, docs/decisions/033), and type="checkbox".
  */
-const NOT_CLASSES = new Set(['status', 'list', 'footer', 'hero', 'carousel', 'loading']);
+const NOT_CLASSES = new Set([
+  'status',
+  'list',
+  'footer',
+  'hero',
+  'carousel',
+  'loading',
+  // An input's type (the search's filters are native checkboxes, not daisyUI's).
+  'checkbox',
+]);
 /** Responsive sizes every component declares; not a component's own class. */
 const SIZES = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
 
