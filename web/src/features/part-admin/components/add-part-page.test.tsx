@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, stubXhr } from '../../../components/ui/image-upload.testing.ts';
+import { CATEGORIES } from '../../../test/categories.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { AddPartPage } from './add-part-page.tsx';
 import { NOT_A_NUMBER, PART_ADDED, PART_FAILED } from './part-form.tsx';
@@ -15,7 +16,7 @@ const PART_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const UPLOADED = '/uploads/n3w_t00l.webp';
 
 function renderPage(routes: Routes = {}) {
-  const api = mockApi(routes);
+  const api = mockApi({ 'GET /api/categories': () => json(CATEGORIES), ...routes });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -33,11 +34,17 @@ function renderPage(routes: Routes = {}) {
   return { api, client };
 }
 
+/** The texts of a select's options. */
+const optionsOf = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 const addTools = () => screen.getByRole('button', { name: 'Add Tools' });
 
 async function fill(
   user: ReturnType<typeof userEvent.setup>,
-  values: { available?: string; minimum?: string; price?: string } = {},
+  values: { available?: string; minimum?: string; price?: string; category?: string } = {},
 ) {
   await user.upload(
     await screen.findByLabelText('Product image'),
@@ -49,6 +56,13 @@ async function fill(
   await user.type(screen.getByLabelText('Available quantity'), values.available ?? '500');
   await user.type(screen.getByLabelText('Minimum quantity'), values.minimum ?? '10');
   await user.type(screen.getByLabelText('Price'), values.price ?? '24.99');
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Category' }),
+    values.category ?? 'Workshop tools',
+  );
+  if (values.category) return;
+  await user.selectOptions(screen.getByLabelText('Kind'), 'Screwdrivers');
+  await user.selectOptions(screen.getByLabelText('ESD safe'), 'Yes');
 }
 
 beforeEach(() => {
@@ -92,8 +106,107 @@ describe('AddPartPage', () => {
     expect(screen.getByText('Minimum quantity is Required')).toBeInTheDocument();
     expect(screen.getByText('Price is Required')).toBeInTheDocument();
     expect(screen.getByText('Upload an image first')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(
+      'Choose a category',
+    );
     expect(screen.getByLabelText('Product image')).toHaveFocus();
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/addParts')).toHaveLength(0);
+  });
+
+  it('offers the categories, and for Memory its four attributes as labelled fields', async () => {
+    stubXhr();
+    let answer = () => apiError(503, 'The catalogue is resting.');
+    renderPage({ 'GET /api/categories': () => answer() });
+    const user = userEvent.setup();
+    const specification = within(await screen.findByRole('group', { name: 'Specification' }));
+    // A failed load says so and offers another try; the rest of the form stays usable.
+    expect(await specification.findByRole('status')).toHaveTextContent(
+      'The categories could not be loaded: Something went wrong on our side. Please try again.',
+    );
+    expect(specification.getByRole('combobox', { name: 'Category' })).toBeDisabled();
+    answer = () => json(CATEGORIES);
+    await user.click(specification.getByRole('button', { name: 'Try again' }));
+
+    const category = await specification.findByRole('combobox', { name: 'Category' });
+    await waitFor(() => expect(category).toBeEnabled());
+    expect(specification.getByRole('status')).toHaveTextContent('');
+    expect(optionsOf(category)).toEqual([
+      'Choose a category',
+      'Memory',
+      'Processors',
+      'Power supplies',
+      'Workshop tools',
+    ]);
+    expect(specification.queryByLabelText('Type')).toBeNull();
+
+    await user.selectOptions(category, 'Memory');
+    const type = specification.getByRole('combobox', { name: 'Type' });
+    expect(optionsOf(type)).toEqual(['Choose one', 'DDR4', 'DDR5']);
+    for (const [label, unit] of [
+      ['Capacity', 'GB'],
+      ['Speed', 'MT/s'],
+      ['CAS latency', 'CL'],
+    ]) {
+      const box = specification.getByRole('textbox', { name: label });
+      expect(box).toHaveAttribute('inputmode', 'decimal');
+      expect(box).toHaveAccessibleDescription(unit);
+    }
+
+    // Another category brings its own fields: a yes/no one among them.
+    await user.selectOptions(category, 'Power supplies');
+    expect(specification.queryByLabelText('Type')).toBeNull();
+    expect(optionsOf(specification.getByRole('combobox', { name: 'Modular' }))).toEqual([
+      'Choose one',
+      'Yes',
+      'No',
+    ]);
+    expect(specification.getByRole('textbox', { name: 'Wattage' })).toBeInTheDocument();
+  });
+
+  it("shows the category schema's messages per field and sends nothing until they are right", async () => {
+    stubXhr(() => [200, { display_url: UPLOADED }]);
+    const { api } = renderPage({
+      'POST /api/addParts': () => json({ acknowledged: true, insertedId: PART_ID }),
+    });
+    const user = userEvent.setup();
+    await fill(user, { category: 'Memory' });
+    const capacity = screen.getByRole('textbox', { name: 'Capacity' });
+    const speed = screen.getByRole('textbox', { name: 'Speed' });
+    await user.type(capacity, 'lots');
+    await user.type(speed, '6000.5');
+    await user.type(screen.getByRole('textbox', { name: 'CAS latency' }), '-30');
+    await user.click(addTools());
+
+    const type = screen.getByRole('combobox', { name: 'Type' });
+    await waitFor(() => expect(type).toHaveAccessibleDescription('Type is Required'));
+    expect(type).toHaveAttribute('aria-invalid', 'true');
+    expect(type).toHaveFocus();
+    expect(capacity).toHaveAccessibleDescription('Capacity must be a number GB');
+    expect(speed).toHaveAccessibleDescription('Speed must be a whole number MT/s');
+    expect(screen.getByRole('textbox', { name: 'CAS latency' })).toHaveAccessibleDescription(
+      'CAS latency cannot be negative CL',
+    );
+    expect(api.callsTo('POST', '/api/addParts')).toHaveLength(0);
+
+    // A fixed box loses its message as it is corrected.
+    await user.selectOptions(type, 'DDR5');
+    await waitFor(() => expect(type).not.toHaveAttribute('aria-invalid'));
+    await user.clear(capacity);
+    await user.type(capacity, '32');
+    await user.clear(speed);
+    await user.type(speed, '6000');
+    await user.clear(screen.getByRole('textbox', { name: 'CAS latency' }));
+    await user.type(screen.getByRole('textbox', { name: 'CAS latency' }), '30');
+    const preview = within(screen.getByRole('complementary', { name: 'Preview' }));
+    expect(preview.getByText('Memory')).toBeInTheDocument();
+    await user.click(addTools());
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PART_ADDED));
+    expect(api.callsTo('POST', '/api/addParts')[0]?.body).toMatchObject({
+      name: 'Precision screwdriver set',
+      category: 'memory',
+      attributes: { type: 'DDR5', capacity: 32, speed: 6000, casLatency: 30 },
+    });
   });
 
   it('keeps the minimum at or under the stock and checks the price', async () => {
@@ -126,7 +239,7 @@ describe('AddPartPage', () => {
     expect(
       await screen.findByText('Available quantity must be a whole number'),
     ).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/addParts')).toHaveLength(0);
   });
 
   it('posts the body as numbers, thanks the admin, resets and refreshes the parts', async () => {
@@ -139,6 +252,7 @@ describe('AddPartPage', () => {
     const preview = within(screen.getByRole('complementary', { name: 'Preview' }));
     expect(preview.getByText('Price: $24.90')).toBeInTheDocument();
     expect(preview.getByText('Precision screwdriver set')).toBeInTheDocument();
+    expect(preview.getByText('Workshop tools')).toBeInTheDocument();
 
     await user.click(addTools());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PART_ADDED));
@@ -151,12 +265,16 @@ describe('AddPartPage', () => {
         price: 24.9,
         image: UPLOADED,
         priceBreaks: [],
+        category: 'workshop-tools',
+        attributes: { kind: 'Screwdrivers', esdSafe: true },
       },
     ]);
     expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['allParts', { q: 'ram' }])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.getByLabelText('Product name')).toHaveValue(''));
     expect(screen.getByLabelText('Price')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+    expect(screen.queryByLabelText('Kind')).toBeNull();
     expect(screen.queryByRole('img', { name: 'Uploaded product' })).toBeNull();
   });
 

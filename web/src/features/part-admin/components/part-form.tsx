@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AddPartBody } from '@partsmith/contract';
-import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { AddPartBody, type Category } from '@partsmith/contract';
+import { useMemo } from 'react';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import * as z from '@partsmith/contract/zod-subset';
 import { fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
 import { ImageFormCard } from '../../../components/ui/image-form.tsx';
@@ -10,6 +18,13 @@ import {
   type PriceBreakForm,
   type PriceBreakRow,
 } from '../../../components/ui/price-breaks-fields.tsx';
+import {
+  SpecificationFields,
+  specificationFields,
+  specificationSource,
+  type SpecificationForm,
+} from '../../../components/ui/specification-fields.tsx';
+import { useCategories } from '../../../lib/get-categories.ts';
 import { useFieldIds } from '../../../lib/field-ids.ts';
 import { useAddForm } from '../../../lib/add-form.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -54,30 +69,38 @@ const ContractFields = z.preprocess((values) => {
     if (typeof value === 'string' && value.trim() === '') copy[field] = undefined;
   }
   copy.priceBreaks = blankAsMissing(copy.priceBreaks);
+  // The category's own schema checks these (specificationFields), with its messages per box.
+  delete copy.category;
+  delete copy.attributes;
   return copy;
 }, AddPartBody);
 
 /**
- * The form's schema: the number format of each box, and the contract's AddPartBody (required
+ * The form's schema: the number format of each box, the contract's AddPartBody (required
  * fields, whole numbers, at most 2 decimals, minimum <= available, the volume prices' order and
- * their place under the price and above the minimum). Both report at once; the format message
- * comes first for a box that holds no number.
+ * their place under the price and above the minimum), and the chosen category's schema for its
+ * attributes (a category is required). All report at once; the format message comes first for
+ * a box that holds no number.
  */
-export const PartFields = z.intersection(
-  z
-    .object({
-      name: z.string(),
-      description: z.string(),
-      availableQuantity: NumberText,
-      minOrderQuantity: NumberText,
-      price: NumberText,
-      lowStockThreshold: NumberText,
-      image: z.string(),
-      priceBreaks: z.array(z.object({ minQuantity: NumberText, price: NumberText })),
-    })
-    .transform(() => ({})),
-  ContractFields,
-);
+export const partFieldsFor = (categories: readonly Category[] | undefined) =>
+  z.intersection(
+    z.intersection(
+      z
+        .object({
+          name: z.string(),
+          description: z.string(),
+          availableQuantity: NumberText,
+          minOrderQuantity: NumberText,
+          price: NumberText,
+          lowStockThreshold: NumberText,
+          image: z.string(),
+          priceBreaks: z.array(z.object({ minQuantity: NumberText, price: NumberText })),
+        })
+        .transform(() => ({})),
+      ContractFields,
+    ),
+    specificationFields(categories, true),
+  );
 
 const EMPTY = {
   name: '',
@@ -88,6 +111,8 @@ const EMPTY = {
   lowStockThreshold: '',
   image: '',
   priceBreaks: [] as PriceBreakRow[],
+  category: '',
+  attributes: {} as Record<string, string>,
 };
 
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
@@ -96,7 +121,16 @@ const border = fieldBorder;
 const asNumber = (text: string) => (NUMBER.test(text.trim()) ? Number(text) : null);
 
 /** How the part will look in the home page's listing, as the admin types. */
-function PartPreview({ values }: { values: Omit<typeof EMPTY, 'priceBreaks'> }) {
+function PartPreview({
+  values,
+  categoryName,
+}: {
+  values: Pick<
+    typeof EMPTY,
+    'name' | 'description' | 'image' | 'price' | 'minOrderQuantity' | 'availableQuantity'
+  >;
+  categoryName: string | undefined;
+}) {
   const price = asNumber(values.price);
   return (
     <aside aria-labelledby="part-preview-heading" className="flex flex-col gap-3">
@@ -115,6 +149,11 @@ function PartPreview({ values }: { values: Omit<typeof EMPTY, 'priceBreaks'> }) 
           )}
         </div>
         <div className="flex flex-col gap-2 p-5">
+          {categoryName && (
+            <p className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+              {categoryName}
+            </p>
+          )}
           <p className="text-lg font-bold break-words text-slate-900">
             {values.name.trim() || 'Product name'}
           </p>
@@ -158,20 +197,30 @@ export function PartForm() {
     'lowStockThreshold',
   );
   const add = useAddPart();
-  const form = useForm({ resolver: zodResolver(PartFields), defaultValues: EMPTY });
+  const categories = useCategories();
+  const source = specificationSource(categories);
+  const schema = useMemo(() => partFieldsFor(source.categories), [source.categories]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const adding = useAddForm(form, add, TEXTS);
   const { register, control } = form;
   const { errors } = form.formState;
   const values = { ...EMPTY, ...useWatch({ control }) };
 
-  const text = (field: Exclude<keyof typeof EMPTY, 'priceBreaks'>) => ({
+  const categoryName = source.categories?.find((c) => c.slug === values.category)?.name;
+
+  const text = (
+    field: 'name' | 'availableQuantity' | 'minOrderQuantity' | 'lowStockThreshold',
+  ) => ({
     type: 'text',
     className: `input w-full border ${border(!!errors[field])}`,
     ...register(field),
   });
 
   return (
-    <ImageFormCard adding={adding} preview={<PartPreview values={values} />}>
+    <ImageFormCard
+      adding={adding}
+      preview={<PartPreview values={values} categoryName={categoryName} />}
+    >
       <Field id={ids.name} label="Product name" error={errors.name?.message}>
         {(props) => <input {...props} {...text('name')} />}
       </Field>
@@ -187,6 +236,13 @@ export function PartForm() {
           />
         )}
       </Field>
+
+      <SpecificationFields
+        // The form holds more than these; the fields only touch `category` and `attributes`.
+        form={form as unknown as UseFormReturn<SpecificationForm>}
+        errors={errors as FieldErrors<SpecificationForm>}
+        source={source}
+      />
 
       <div className="grid gap-5 sm:grid-cols-3">
         <Field
