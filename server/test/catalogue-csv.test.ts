@@ -324,7 +324,11 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     );
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json().insertedCount).toBe(10_000);
-    expect(ms).toBeLessThan(10_000);
+    // The goal is 10 s of work. On PGlite the work is this process's CPU time (the database runs
+    // in it): the wall time also counts the other test files sharing the 2 cores (17-19 s were
+    // seen beside them for 6.4 s of CPU). On PostgreSQL the database works in its own processes,
+    // so the wall time is the figure.
+    expect(kind === 'pglite' ? cpuMs : ms).toBeLessThan(10_000);
     expect(await countListed()).toBe(count + 10_000);
     const search = await t.app.inject('/api/parts/search?category=power-supplies&f.modular=true');
     expect(search.json().total).toBe(3333);
