@@ -52,7 +52,8 @@ interface SpecificationIssue {
  * The form's category and attributes, checked by the chosen category's schema (the contract's
  * attributesSchema, which the server parses with too): so each box shows the server's message
  * before anything is sent. An empty control is a missing value ("Capacity is Required"); text
- * that is no number says so. `required`: a part must have a category.
+ * that is no number says so. `required`: a part must have a category; without it, and before
+ * the categories load, a part without one passes (its category and attributes unchanged).
  */
 export function checkSpecification(
   categories: readonly Category[] | undefined,
@@ -61,11 +62,11 @@ export function checkSpecification(
 ): { issues: SpecificationIssue[]; specification: Specification | null } {
   const slug = typeof values.category === 'string' ? values.category : '';
   const texts = (values.attributes ?? {}) as Record<string, unknown>;
-  const category = categories?.find((c) => c.slug === slug);
-  if (!category) {
-    const issues = slug || required ? [{ path: ['category'], message: CHOOSE_A_CATEGORY }] : [];
-    return { issues, specification: null };
-  }
+  const choose = { path: ['category'], message: CHOOSE_A_CATEGORY };
+  // Not loaded: no category can be chosen (nor checked).
+  if (!categories) return { issues: required ? [choose] : [], specification: null };
+  const category = categories.find((c) => c.slug === slug);
+  if (!category) return { issues: slug || required ? [choose] : [], specification: null };
   const issues: SpecificationIssue[] = [];
   const given: Record<string, string> = {};
   for (const def of category.attributes) {
@@ -113,6 +114,8 @@ export const sameAttributes = (a: Record<string, unknown>, b: Record<string, unk
 export interface SpecificationSource {
   /** The categories, once everything the fields need is loaded. */
   categories: readonly Category[] | undefined;
+  /** What is still loading or failed to ('the categories'), else null. */
+  waitingFor: string | null;
   pending: boolean;
   error: unknown;
   retrying: boolean;
@@ -127,22 +130,29 @@ interface LoadingQuery {
   refetch: () => Promise<unknown>;
 }
 
-/** The source of the fields from the categories' query and the other queries they wait for. */
+/** The source of the fields: the categories' query and, in an editor, the part's own. */
 export function specificationSource(
   categories: LoadingQuery & { data?: readonly Category[] },
-  ...others: LoadingQuery[]
+  stored?: LoadingQuery,
 ): SpecificationSource {
-  const queries = [categories, ...others];
-  const failed = queries.filter((query) => query.isError);
-  const pending = queries.some((query) => query.isPending && !query.isError);
+  const queries = [
+    { what: 'the categories', query: categories },
+    ...(stored ? [{ what: "the part's specification", query: stored }] : []),
+  ];
+  const failed = queries.filter(({ query }) => query.isError);
+  const pending = queries.filter(({ query }) => query.isPending && !query.isError);
+  const waiting = failed[0] ?? pending[0];
   return {
-    categories: pending || failed.length > 0 ? undefined : categories.data,
-    pending,
-    error: failed[0]?.error ?? null,
-    retrying: failed.some((query) => query.isFetching),
-    retry: () => failed.forEach((query) => void query.refetch()),
+    categories: waiting ? undefined : categories.data,
+    waitingFor: waiting?.what ?? null,
+    pending: pending.length > 0,
+    error: failed[0]?.query.error ?? null,
+    retrying: failed.some(({ query }) => query.isFetching),
+    retry: () => failed.forEach(({ query }) => void query.refetch()),
   };
 }
+
+const sentence = (text: string | null) => (text ? text[0]!.toUpperCase() + text.slice(1) : '');
 
 const SMALL_LABEL = 'mb-1 block text-sm font-semibold text-slate-900';
 
@@ -181,6 +191,7 @@ export function SpecificationFields({
   const statusId = `${id}-status`;
   const categoryId = `${id}-category`;
   const categoryError = errors.category?.message;
+  const failed = source.error != null;
 
   const attributeField = (def: AttributeDef) => {
     const fieldId = `${id}-${def.key}`;
@@ -295,17 +306,20 @@ export function SpecificationFields({
       </div>
       {/* Polite: the rest of the form works while the categories load. */}
       <div role="status" id={statusId} className={FIELD_HINT}>
-        {source.pending && (
-          <span className="inline-flex items-center gap-2">
-            <span aria-hidden="true" className="spinner size-4" />
-            Loading the categories…
+        {failed ? (
+          <span>
+            {sentence(source.waitingFor)} could not be loaded: {errorText(source.error)}
           </span>
-        )}
-        {!source.pending && source.error != null && (
-          <span>The categories could not be loaded: {errorText(source.error)}</span>
+        ) : (
+          source.pending && (
+            <span className="inline-flex items-center gap-2">
+              <span aria-hidden="true" className="spinner size-4" />
+              Loading {source.waitingFor}…
+            </span>
+          )
         )}
       </div>
-      {!source.pending && source.error != null && (
+      {failed && (
         <button
           type="button"
           className="btn btn-outline btn-sm self-start"

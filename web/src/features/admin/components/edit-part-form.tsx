@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { priceBreakBaseIssues, PriceBreaks, type Part } from '@partsmith/contract';
+import { priceBreakBaseIssues, PriceBreaks, type Category, type Part } from '@partsmith/contract';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useForm, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
+import {
+  useForm,
+  type Control,
+  type Resolver,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from '@partsmith/contract/zod-subset';
 import {
@@ -11,6 +17,17 @@ import {
   type PriceBreakForm,
   type PriceBreakRow,
 } from '../../../components/ui/price-breaks-fields.tsx';
+import {
+  sameAttributes,
+  SpecificationFields,
+  specificationFields,
+  specificationSource,
+  specificationTexts,
+  type Specification,
+  type SpecificationForm,
+} from '../../../components/ui/specification-fields.tsx';
+import { useCategories } from '../../../lib/get-categories.ts';
+import { usePartSpecification } from '../api/get-part-specification.ts';
 import { useUpdatePart, type UpdatePartInput } from '../api/update-part.ts';
 import { messageOf, SAVED } from './admin-messages.ts';
 
@@ -60,31 +77,40 @@ export const EditPartFields = z.object({
       ),
     ),
 });
-interface EditPartInput {
+interface EditPartInput extends SpecificationForm {
   availableQuantity: string;
   price: string;
   priceBreaks: PriceBreakRow[];
   lowStockThreshold: string;
 }
-type EditPartValues = z.output<typeof EditPartFields>;
+type EditPartValues = z.output<typeof EditPartFields> & Partial<Specification>;
 
 /**
  * EditPartFields for one part: its breaks checked against the price in the form and the part's
- * minimum order (the contract's own rule; the server checks the same on the saved part).
+ * minimum order (the contract's own rule; the server checks the same on the saved part), and
+ * its attributes by the chosen category's schema (a part filed under a category stays under
+ * one; before the categories load, the category and attributes are left as they are).
  */
-const editPartFieldsFor = (minOrderQuantity: number) =>
-  EditPartFields.superRefine((values, ctx) => {
-    for (const issue of priceBreakBaseIssues(values.priceBreaks, {
-      price: values.price,
-      minOrderQuantity,
-    }))
-      ctx.addIssue({
-        code: 'custom',
-        input: values,
-        ...issue,
-        path: ['priceBreaks', ...issue.path],
-      });
-  });
+const editPartFieldsFor = (
+  minOrderQuantity: number,
+  categories: readonly Category[] | undefined,
+  hasCategory: boolean,
+) =>
+  z.intersection(
+    EditPartFields.superRefine((values, ctx) => {
+      for (const issue of priceBreakBaseIssues(values.priceBreaks, {
+        price: values.price,
+        minOrderQuantity,
+      }))
+        ctx.addIssue({
+          code: 'custom',
+          input: values,
+          ...issue,
+          path: ['priceBreaks', ...issue.path],
+        });
+    }),
+    specificationFields(categories, hasCategory),
+  );
 
 const sameBreaks = (a: Part['priceBreaks'], b: Part['priceBreaks']) =>
   a.length === b.length &&
@@ -97,7 +123,11 @@ const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
 const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
-/** The inline 'Edit stock & price' form of a part card: PATCH only what changed. */
+/**
+ * The inline 'Edit stock & price' form of a part card, with the part's category and attributes
+ * (read from GET /api/part/:id when it opens: the list does not carry them): PATCH only what
+ * changed, the category and attributes together.
+ */
 export function EditPartForm({
   id,
   part,
@@ -117,14 +147,19 @@ export function EditPartForm({
   };
   const update = useUpdatePart();
   const [formError, setFormError] = useState<string | null>(null);
-  const schema = useMemo(() => editPartFieldsFor(part.minOrderQuantity), [part.minOrderQuantity]);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<EditPartInput, unknown, EditPartValues>({
+  const stored = usePartSpecification(part._id);
+  const source = specificationSource(useCategories(), stored);
+  const storedTexts = useMemo(
+    () => stored.data && specificationTexts(stored.data.category, stored.data.attributes),
+    [stored.data],
+  );
+  const ready = source.categories !== undefined;
+  const hasCategory = ready && !!storedTexts?.category;
+  const schema = useMemo(
+    () => editPartFieldsFor(part.minOrderQuantity, source.categories, hasCategory),
+    [part.minOrderQuantity, source.categories, hasCategory],
+  );
+  const form = useForm<EditPartInput, unknown, EditPartValues>({
     // The rows' schema reads its input as unknown (it treats blank boxes first); the boxes hold text.
     resolver: zodResolver(schema) as unknown as Resolver<EditPartInput, unknown, EditPartValues>,
     defaultValues: {
@@ -132,10 +167,26 @@ export function EditPartForm({
       price: String(part.price),
       priceBreaks: priceBreakRows(part.priceBreaks),
       lowStockThreshold: part.lowStockThreshold === undefined ? '' : String(part.lowStockThreshold),
+      category: '',
+      attributes: {},
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    setValue,
+    control,
+    formState: { errors },
+  } = form;
 
   useEffect(() => setFocus('availableQuantity', { shouldSelect: true }), [setFocus]);
+  // The stored category and attributes, once they and the categories are here.
+  useEffect(() => {
+    if (!ready || !storedTexts) return;
+    setValue('category', storedTexts.category);
+    setValue('attributes', storedTexts.attributes);
+  }, [ready, storedTexts, setValue]);
 
   const submit = async (values: EditPartValues) => {
     if (update.isPending) return;
@@ -147,6 +198,15 @@ export function EditPartForm({
     if (!sameBreaks(values.priceBreaks, part.priceBreaks)) body.priceBreaks = values.priceBreaks;
     if (values.lowStockThreshold !== (part.lowStockThreshold ?? null))
       body.lowStockThreshold = values.lowStockThreshold;
+    if (
+      values.category &&
+      values.attributes &&
+      (values.category !== stored.data?.category ||
+        !sameAttributes(values.attributes, stored.data.attributes))
+    ) {
+      body.category = values.category;
+      body.attributes = values.attributes;
+    }
     if (Object.keys(body).length === 0) {
       setFormError(NOTHING_CHANGED);
       return;
@@ -223,6 +283,15 @@ export function EditPartForm({
         control={control as unknown as Control<PriceBreakForm>}
         register={register as unknown as UseFormRegister<PriceBreakForm>}
         errors={errors.priceBreaks}
+        onKeyDown={onEscape}
+      />
+      <SpecificationFields
+        compact
+        // The form holds more than these; the fields only touch `category` and `attributes`.
+        form={form as unknown as UseFormReturn<SpecificationForm>}
+        errors={errors}
+        source={source}
+        stored={storedTexts}
         onKeyDown={onEscape}
       />
       {formError && (
