@@ -125,6 +125,12 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
   await page.getByLabel('Available quantity').fill('12');
   await page.getByLabel('Minimum quantity').fill('1');
   await page.getByLabel('Price').fill('329.99');
+  // Its category and that category's attributes (the specification its page shows).
+  await page.getByLabel('Category').selectOption('motherboards');
+  await page.getByLabel('Socket').selectOption('AM5');
+  await page.getByLabel('Chipset').selectOption('X870E');
+  await page.getByLabel('Form factor').selectOption('ATX');
+  await page.getByLabel('Memory type').selectOption('DDR5');
   await page.getByRole('button', { name: 'Add Tools' }).click();
   await expect(page.getByText('New Tools Added Successfully')).toBeVisible();
   await page.goto('/');

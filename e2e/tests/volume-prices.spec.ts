@@ -37,6 +37,9 @@ test('an admin adds a part with a volume price; buying at the break shows and ch
   await page.getByLabel('Available quantity').fill('200');
   await page.getByLabel('Minimum quantity').fill('1');
   await page.getByLabel('Price', { exact: true }).fill('12');
+  await page.getByLabel('Category').selectOption('workshop-tools');
+  await page.getByLabel('Kind').selectOption('Cable management');
+  await page.getByLabel('ESD safe').selectOption({ label: 'No' });
   const volume = page.getByRole('group', { name: 'Volume prices' });
   await volume.getByRole('button', { name: 'Add a volume price' }).click();
   await expect(volume.getByLabel('From quantity (break 1)')).toBeFocused();
