@@ -8,7 +8,7 @@ export const cartPartQueryKey = (id: string) => [partRoot, id] as const;
 
 /** GET /api/part/:id (public): a visitor's cart line priced from the catalogue. */
 export function getCartPart(id: string, signal?: AbortSignal) {
-  return api(`/part/${encodeURIComponent(id)}`, { schema: 'Part', signal });
+  return api(`/part/${encodeURIComponent(id)}`, { schema: 'CataloguePart', signal });
 }
 
 export const cartPartQuery = (id: string) =>

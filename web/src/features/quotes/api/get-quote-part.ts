@@ -7,7 +7,7 @@ export const quotePartQueryKey = (id: string) => [partRoot, id] as const;
 
 /** GET /api/part/:id (404 when it is gone): the part a request starts with (`?part=`). */
 export function getQuotePart(id: string, signal?: AbortSignal) {
-  return api(`/part/${encodeURIComponent(id)}`, { schema: 'Part', signal });
+  return api(`/part/${encodeURIComponent(id)}`, { schema: 'CataloguePart', signal });
 }
 
 export const quotePartQuery = (id: string) =>
