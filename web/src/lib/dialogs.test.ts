@@ -18,7 +18,8 @@ describe('formDialog', () => {
     const answer = formDialog({ title: 'Ship this order?', fields, confirmButtonText: 'Ship it' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
-    expect(dialog).toBeVisible();
+    // SweetAlert2 fades the popup in (opacity 0 at first): visible once the show animation ran.
+    await waitFor(() => expect(dialog).toBeVisible());
     const carrier = screen.getByLabelText('Carrier (optional)');
     await waitFor(() => expect(carrier).toHaveFocus());
     await user.type(carrier, '  UPS ');

@@ -40,10 +40,11 @@ const CSV_FILE = { 'text/csv': { schema: z.string() } };
  * line of a file or, when one is wrong, none.
  */
 export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
-  // This plugin only, and CSV only here: the rest of the API takes JSON alone.
-  app.removeContentTypeParser('application/json');
+  // This plugin only: the rest of the API takes JSON alone. Any other type of body is read too,
+  // and refused with 415 by the route once the access rule has answered (an anonymous caller
+  // gets 401 and a customer 403 whatever they send, as on every other route).
   app.addContentTypeParser(
-    'text/csv',
+    ['text/csv', '*'],
     { parseAs: 'string', bodyLimit: CATALOGUE_CSV_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -83,6 +84,12 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: CATALOGUE_CSV_MAX_BYTES,
+      // After the access rule (the app's own preValidation hook runs first).
+      preValidation: async (request) => {
+        const type = String(request.headers['content-type'] ?? '').toLowerCase();
+        if (!type.startsWith('text/csv'))
+          throw new HttpError(415, 'Send the file as text/csv (a CSV file, not JSON).');
+      },
       schema: {
         tags: ['admin'],
         operationId: 'importCatalogueCsv',
