@@ -1,5 +1,5 @@
 import { SEARCH_SORTS, type SearchFacets, type SearchSort } from '@partsmith/contract';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSearchParts } from '../api/search-parts.ts';
@@ -210,6 +210,11 @@ function PriceAndStock({
 export function SearchPage() {
   const [params, setSearchParams] = useSearchParams();
   const setParams = (next: URLSearchParams) => setSearchParams(next);
+  // Open beside the results on a wide screen; on a phone folded above them, the results first.
+  const [filtersOpen] = useState(
+    () =>
+      typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches,
+  );
   const search = useSearchParts(params);
   const first = search.data?.pages[0];
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
@@ -259,7 +264,7 @@ export function SearchPage() {
           <aside aria-label="Filters">
             <details
               className="group rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5 lg:open:block"
-              open
+              open={filtersOpen}
             >
               <summary className="cursor-pointer font-bold text-slate-900 lg:hidden">
                 Filters
