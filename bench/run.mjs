@@ -945,6 +945,19 @@ const SEARCH_PARTS = 100_000;
 const SEARCH_REQUESTS = SHORT ? 50 : 200;
 const SEARCH_WARMUP = 20;
 const searchDb = `bench_${process.pid}_search`;
+/** Whether every facet count of `answer` equals a plain count on `database`. */
+async function addFacetFigure(database, query, answer) {
+  const problems = await facetMismatches(query, answer);
+  add({
+    name: `facet counts exact, ${database}`,
+    value: problems.length === 0 ? 1 : 0,
+    unit: '',
+    goal: 1,
+    note: problems.length
+      ? problems.slice(0, 3).join('; ')
+      : `${answer.total} parts matched; every value of ${answer.facets.attributes.length} facets equals a plain count`,
+  });
+}
 const searchNote = (times, extra = '') =>
   `${SEARCH_PARTS.toLocaleString('en')} parts (copies of the demo's 14, each with its category and attributes); ` +
   `${searchPath()}; ${SEARCH_REQUESTS} sequential requests after ${SEARCH_WARMUP} warm-up, median ${times.median.toFixed(1)} ms${extra}`;
@@ -981,19 +994,11 @@ await step(
     try {
       phase = "the search step's requests (PostgreSQL)";
       const answer = await (await fetch(p.url + searchPath())).json();
-      const problems = await facetMismatches(
+      await addFacetFigure(
+        'PostgreSQL',
         async (sql, params) => (await client.query(sql, params)).rows,
         answer,
       );
-      add({
-        name: 'facet counts exact, PostgreSQL',
-        value: problems.length === 0 ? 1 : 0,
-        unit: '',
-        goal: 1,
-        note: problems.length
-          ? problems.slice(0, 3).join('; ')
-          : `${answer.total} parts matched; every value of ${answer.facets.attributes.length} facets equals a plain count`,
-      });
       const times = await sequentialTimes(p.url, SEARCH_REQUESTS, SEARCH_WARMUP);
       add({
         name: 'p99 search, text + 2 facets, PostgreSQL',
@@ -1053,19 +1058,11 @@ await step(
         extensions: { pg_trgm },
       });
       try {
-        const problems = await facetMismatches(
+        await addFacetFigure(
+          'PGlite',
           async (sql, params) => (await db.query(sql, params)).rows,
           answer,
         );
-        add({
-          name: 'facet counts exact, PGlite',
-          value: problems.length === 0 ? 1 : 0,
-          unit: '',
-          goal: 1,
-          note: problems.length
-            ? problems.slice(0, 3).join('; ')
-            : `${answer.total} parts matched; every value of ${answer.facets.attributes.length} facets equals a plain count`,
-        });
       } finally {
         await db.close();
       }

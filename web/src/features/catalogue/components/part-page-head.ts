@@ -14,6 +14,14 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** Whether the part's minimum order can be served from stock (its page, its card, its offer). */
+export const canBuy = (part: CataloguePart) =>
+  part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
+
+/** The part's picture as an absolute URL (an uploaded or built-in one is a path). */
+const pictureUrl = (part: CataloguePart, origin: string) =>
+  part.image.startsWith('/') ? `${origin}${part.image}` : part.image;
+
 /** A description for search results: the part's own, cut at a word near 160 characters. */
 export function metaDescription(part: CataloguePart): string {
   const text = `${part.name}: ${part.description}`.replace(/\s+/g, ' ').trim();
@@ -25,13 +33,11 @@ export function metaDescription(part: CataloguePart): string {
 /** The part's schema.org Product, as search engines read it (https://schema.org/Product). */
 export function productJsonLd(part: CataloguePart, origin: string) {
   const url = `${origin}/parts/${part._id}`;
-  const image = part.image.startsWith('/') ? `${origin}${part.image}` : part.image;
-  const buyable = part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: part.name,
-    image: [image],
+    image: [pictureUrl(part, origin)],
     description: part.description,
     sku: part._id,
     brand: { '@type': 'Brand', name: 'Partsmith' },
@@ -41,7 +47,7 @@ export function productJsonLd(part: CataloguePart, origin: string) {
       url,
       priceCurrency: 'USD',
       price: part.price.toFixed(2),
-      availability: buyable ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: canBuy(part) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: 'Partsmith' },
     },
@@ -54,7 +60,6 @@ export function productJsonLd(part: CataloguePart, origin: string) {
  */
 export function partPageHead(part: CataloguePart, origin: string): string {
   const url = `${origin}/parts/${part._id}`;
-  const image = part.image.startsWith('/') ? `${origin}${part.image}` : part.image;
   const description = metaDescription(part);
   const meta = (attribute: string, name: string, content: string) =>
     `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" />`;
@@ -66,7 +71,7 @@ export function partPageHead(part: CataloguePart, origin: string): string {
     meta('property', 'og:title', part.name),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
+    meta('property', 'og:image', pictureUrl(part, origin)),
     meta('property', 'product:price:amount', part.price.toFixed(2)),
     meta('property', 'product:price:currency', 'USD'),
     `<script type="application/ld+json">${scriptJson(productJsonLd(part, origin))}</script>`,

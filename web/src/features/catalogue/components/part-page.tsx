@@ -7,14 +7,10 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useSearchParts } from '../api/search-parts.ts';
-import { partPageTitle } from './part-page-head.ts';
+import { canBuy, partPageTitle } from './part-page-head.ts';
 import { ResultCard } from './result-card.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
-
-/** Whether the minimum order can be served from stock. */
-export const canBuy = (part: CataloguePart) =>
-  part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
 
 function StockState({ part }: { part: CataloguePart }) {
   if (!canBuy(part))

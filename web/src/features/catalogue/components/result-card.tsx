@@ -2,10 +2,11 @@ import type { CataloguePart } from '@partsmith/contract';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
+import { canBuy } from './part-page-head.ts';
 
 /** A part in a search's results or among related parts: its picture and name lead to its page. */
 export function ResultCard({ part }: { part: CataloguePart }) {
-  const inStock = part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
+  const inStock = canBuy(part);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
       <div className="bg-slate-50">
