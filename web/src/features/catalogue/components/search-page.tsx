@@ -14,6 +14,12 @@ const SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest first',
 };
 
+/** The price range's two boxes: their params and labels. */
+const PRICE_BOUNDS = [
+  ['minPrice', 'From'],
+  ['maxPrice', 'To'],
+] as const;
+
 /** The search's own params: a change of any of them starts the list again. */
 type Change = (params: URLSearchParams) => void;
 
@@ -141,7 +147,7 @@ function PriceAndStock({
     const form = new FormData(event.currentTarget);
     setParams(
       changed(params, (p) => {
-        for (const name of ['minPrice', 'maxPrice']) {
+        for (const [name] of PRICE_BOUNDS) {
           const value = String(form.get(name) ?? '').trim();
           if (value) p.set(name, value);
           else p.delete(name);
@@ -157,26 +163,18 @@ function PriceAndStock({
           Price (USD)
         </h2>
         <div className="flex items-end gap-2">
-          <label className="flex flex-col text-sm text-slate-700">
-            From
-            <input
-              name="minPrice"
-              inputMode="decimal"
-              defaultValue={params.get('minPrice') ?? ''}
-              key={`min-${params.get('minPrice')}`}
-              className="input input-bordered input-sm w-20"
-            />
-          </label>
-          <label className="flex flex-col text-sm text-slate-700">
-            To
-            <input
-              name="maxPrice"
-              inputMode="decimal"
-              defaultValue={params.get('maxPrice') ?? ''}
-              key={`max-${params.get('maxPrice')}`}
-              className="input input-bordered input-sm w-20"
-            />
-          </label>
+          {PRICE_BOUNDS.map(([name, label]) => (
+            <label key={name} className="flex flex-col text-sm text-slate-700">
+              {label}
+              <input
+                name={name}
+                inputMode="decimal"
+                defaultValue={params.get(name) ?? ''}
+                key={params.get(name)}
+                className="input input-bordered input-sm w-20"
+              />
+            </label>
+          ))}
           <button type="submit" className="btn btn-sm btn-outline">
             Apply
           </button>
