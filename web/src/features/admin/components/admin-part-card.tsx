@@ -30,7 +30,7 @@ function StockBadge({ part }: { part: Part }) {
   return null;
 }
 
-/** One part on /dashboard/manage-products: its figures, 'Edit stock & price' and 'Delete Tools'. */
+/** One part on /dashboard/manage-products: its figures, 'Edit part' and 'Delete Tools'. */
 export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () => void }) {
   const nameId = useId();
   const formId = useId();
@@ -107,7 +107,7 @@ export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () =
             aria-controls={editing ? formId : undefined}
             onClick={() => setEditing((open) => !open)}
           >
-            Edit stock &amp; price
+            Edit part
             <span className="sr-only">: {part.name}</span>
           </button>
           <ActionButton

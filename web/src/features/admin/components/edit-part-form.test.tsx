@@ -45,7 +45,7 @@ function renderForm(
     />,
     '/dashboard/manage-products',
   );
-  const form = within(screen.getByRole('form', { name: `Edit stock & price of ${kit.name}` }));
+  const form = within(screen.getByRole('form', { name: `Edit ${kit.name}` }));
   const specification = within(form.getByRole('group', { name: 'Specification' }));
   return { api, client, onClose, form, specification };
 }

@@ -124,7 +124,7 @@ const FIELD_ERROR = 'mt-1 text-sm font-medium text-error';
 const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
 
 /**
- * The inline 'Edit stock & price' form of a part card, with the part's category and attributes
+ * The inline 'Edit part' form of a part card, with the part's category and attributes
  * (read from GET /api/part/:id when it opens: the list does not carry them): PATCH only what
  * changed, the category and attributes together.
  */
@@ -234,7 +234,7 @@ export function EditPartForm({
     <form
       id={id}
       noValidate
-      aria-label={`Edit stock & price of ${part.name}`}
+      aria-label={`Edit ${part.name}`}
       aria-describedby={formError ? ids.error : undefined}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
       onSubmit={(event) => void handleSubmit(submit)(event)}

@@ -134,15 +134,13 @@ describe('ManagePartsPage', () => {
     const { client } = renderPage();
     const user = userEvent.setup();
     const toggle = await screen.findByRole('button', {
-      name: 'Edit stock & price: Forge DDR5 kit 1',
+      name: 'Edit part: Forge DDR5 kit 1',
     });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
-    const form = within(
-      screen.getByRole('form', { name: 'Edit stock & price of Forge DDR5 kit 1' }),
-    );
+    const form = within(screen.getByRole('form', { name: 'Edit Forge DDR5 kit 1' }));
     const stock = form.getByLabelText('Stock');
     expect(stock).toHaveFocus();
     expect(form.getByLabelText('Price ($)')).toHaveValue(119.99);
@@ -170,9 +168,7 @@ describe('ManagePartsPage', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit stock & price: Forge DDR5 kit 1' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit part: Forge DDR5 kit 1' }));
     const form = within(screen.getByRole('form'));
     const save = form.getByRole('button', { name: /^Save/ });
 
@@ -213,9 +209,7 @@ describe('ManagePartsPage', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit stock & price: Forge DDR5 kit 4' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit part: Forge DDR5 kit 4' }));
     const form = within(screen.getByRole('form'));
     const group = within(form.getByRole('group', { name: 'Volume prices' }));
     expect(group.getByLabelText('From quantity (break 1)')).toHaveValue('20');

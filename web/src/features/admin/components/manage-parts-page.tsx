@@ -9,7 +9,7 @@ import { LoadMore } from './load-more.tsx';
 
 /**
  * /dashboard/manage-products: 'Manage All Parts : {count}' and a grid of cards
- * with image, name, price and stock, each with 'Edit stock & price' and 'Delete Tools'. The
+ * with image, name, price and stock, each with 'Edit part' and 'Delete Tools'. The
  * catalogue comes in keyset pages ('Load more'), so it stays quick with thousands of parts. The
  * header also exports the catalogue as CSV and imports parts from a CSV file.
  */
