@@ -176,12 +176,16 @@ export function searchStatement(
   if (input.inStock === 'true' || input.inStock === '1')
     base.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
   const inCategory = category ? [sql`p.category = ${category.slug}`] : [];
+  // Each filtered attribute's values as stored (JSON), and the filter on a part's attributes.
+  const stored = new Map(
+    [...input.filters].map(([key, values]) => [
+      key,
+      values.map((v) => storedValue(defs.get(key), v)),
+    ]),
+  );
   const attributeFilter = new Map<string, SQL>();
-  for (const [key, values] of input.filters) {
-    const def = defs.get(key);
-    const each = values.map(
-      (v) => sql`p.attributes @> ${JSON.stringify({ [key]: storedValue(def, v) })}::jsonb`,
-    );
+  for (const [key, values] of stored) {
+    const each = values.map((v) => sql`p.attributes @> ${JSON.stringify({ [key]: v })}::jsonb`);
     attributeFilter.set(key, sql`(${sql.join(each, sql` or `)})`);
   }
 
@@ -224,28 +228,54 @@ export function searchStatement(
   }
   const chosen = joinAnd([baseWhere, ...inCategory, ...attributeFilter.values()]);
 
-  // Each attribute's counts apply every filter but its own (a second DDR type stays choosable):
-  // one grouped count per attribute of the category, by its value as text.
+  // Each attribute's counts apply every filter but its own (a second DDR type stays choosable).
+  // The parts of the category are grouped once by their attributes (`combos`: a few rows, one per
+  // combination of values, each value in a column of its own); each attribute's counts and the
+  // total are sums over those rows, so the matching parts are read once instead of once per
+  // attribute, and each part's attributes are hashed whole instead of picked apart.
   const facetKeys = category ? category.attributes.map((a) => a.key) : [];
+  const column = new Map(facetKeys.map((key, i) => [key, sql.raw(`a${i}`)]));
+  const comboFilter = new Map<string, SQL>();
+  for (const [key, values] of stored)
+    comboFilter.set(
+      key,
+      sql`${column.get(key)} in (${sql.join(
+        values.map((v) => sql`${JSON.stringify(v)}::jsonb`),
+        sql`, `,
+      )})`,
+    );
+  const combos = sql`
+    combos as materialized (
+      select ${sql.join(
+        facetKeys.map((key) => sql`g.attributes -> ${key} as ${column.get(key)}`),
+        sql`, `,
+      )}, g.n
+      from (select p.attributes, count(*) as n from ${from}
+        where ${joinAnd([baseWhere, ...inCategory])} group by p.attributes) g
+    )`;
   const facetCount = (key: string) => sql`
-    select ${key}::text as key, p.attributes ->> ${key} as value, count(*) as n
-    from ${from}
+    select ${key}::text as key, ${column.get(key)} #>> '{}' as value, sum(n) as n
+    from combos
     where ${joinAnd([
-      baseWhere,
-      ...inCategory,
-      ...[...attributeFilter].filter(([other]) => other !== key).map(([, filter]) => filter),
-    ])} and p.attributes ? ${key}
-    group by 2`;
+      sql`${column.get(key)} is not null`,
+      ...[...comboFilter].filter(([other]) => other !== key).map(([, filter]) => filter),
+    ])}
+    group by ${column.get(key)}`;
   const facetCounts =
     facetKeys.length > 0
       ? sql.join(facetKeys.map(facetCount), sql` union all `)
       : sql`select null::text as key, null::text as value, 0 as n where false`;
+  const total =
+    facetKeys.length > 0
+      ? sql`(select coalesce(sum(n), 0) from combos where ${joinAnd([sql`true`, ...comboFilter.values()])})`
+      : sql`(select count(*) from ${from} where ${chosen})`;
 
   // The words as searched, the first that holds of: a word of the catalogue (matched as that
   // word); the start of one (matched as a prefix); the nearest word of the catalogue by trigram
   // similarity (a misspelling); else as typed (finding nothing).
-  const textSearch = sql`
-    with words as (
+  const textSearch = [
+    sql`
+    words as (
       select w.n, c.word, c.prefix
       from unnest(${sql.param(words)}::text[]) with ordinality as w(input, n)
       cross join lateral (
@@ -259,20 +289,24 @@ export function searchStatement(
         union all
         (select w.input, false)
         limit 1) c
-    ),
+    )`,
+    sql`
     tsq as (
       select to_tsquery('english',
           string_agg(case when prefix then word || ':*' else word end, ' & ' order by n)) as q,
         string_agg(word, ' ' order by n) as searched
       from words
-    ),
+    )`,
+    sql`
     hits as materialized (
       select p.id, p.seq, p.price_cents, p.category, p.attributes,
         ts_rank(p.search, (select q from tsq)) as rank
       from parts p where ${joinAnd(base)}
-    )`;
+    )`,
+  ];
+  const ctes = [...(text ? textSearch : []), ...(facetKeys.length > 0 ? [combos] : [])];
   const statement = sql`
-    ${text ? textSearch : sql``}
+    ${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
     select
       ${text ? sql`(select searched from tsq)` : sql`null`} as searched,
       (select coalesce(json_agg(i order by i.n), '[]'::json) from (
@@ -289,7 +323,7 @@ export function searchStatement(
           order by ${order}
           limit ${input.limit + 1}) x
         join parts q on q.id = x.id) i) as items,
-      (select count(*) from ${from} where ${chosen}) as total,
+      ${total} as total,
       (select coalesce(json_agg(json_build_object('slug', c.category, 'count', c.n)), '[]'::json)
         from (select p.category, count(*) as n from ${from} where ${baseWhere}
           and p.category is not null group by p.category) c) as categories,
