@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: the Lighthouse goals on the production build, on their own.
 // Starts the built shop on a fresh data folder (demo catalogue), signs a buyer up and places one
-// order, calibrates the CPU slowdown to this machine, runs the four pages LH_RUNS times each
-// (default 5) and prints the medians against the goals, with the audits that cost points.
+// order, calibrates the CPU slowdown to this machine, runs its pages (lib/shop.mjs, lighthouseShop)
+// LH_RUNS times each (default 5) and prints the medians against the goals, with the audits that
+// cost points.
 // Exit code 1 when a goal is missed. LH_REPORTS=<dir> keeps every run's JSON report.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +30,7 @@ const TRACES = process.env.LH_TRACES === '1';
 const FIXED_SLOWDOWN = process.env.LH_CPU_SLOWDOWN
   ? Number(process.env.LH_CPU_SLOWDOWN)
   : undefined;
-/** LH_PAGES="/login,/" measures only these pages (while iterating); the goals need all four. */
+/** LH_PAGES="/login,/" measures only these pages (while iterating); the goals need all of them. */
 const ONLY = process.env.LH_PAGES?.split(',');
 
 /** The goals (docs/performance.md, The figures); every page is held to all of them. */

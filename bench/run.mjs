@@ -80,6 +80,7 @@ const STEPS = {
   seed: ['first-run'],
   startup: ['seed'],
   list: ['startup'],
+  'part-page': ['startup'],
   growth: ['startup'],
   purchases: ['startup'],
   checkout: ['startup'],
@@ -197,8 +198,8 @@ function idleRss(server) {
   return sleep(IDLE_SETTLE_MS).then(() => rssMb(server.pid));
 }
 
-async function rawCeiling(url) {
-  const answer = await capture(url + LIST);
+async function rawCeiling(url, pagePath = LIST) {
+  const answer = await capture(url + pagePath);
   const file = path.join(work, `capture-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(answer));
   const raw = await startRawServer({ port: PORT.raw, captureFile: file, logDir });
@@ -427,6 +428,43 @@ await step(
 );
 
 await step(
+  'part-page',
+  "a part's page (server-rendered HTML) on PGlite against the raw node:http ceiling",
+  [owe('part page HTML / raw', 0.5)],
+  async () => {
+    const a = shared.a;
+    const [first] = await (await fetch(`${a.url}${LIST}?limit=1`)).json();
+    const page = `/parts/${first._id}`;
+    const { raw, answer } = await rawCeiling(a.url, page);
+    if (answer.status !== 200 || !String(answer.headers['content-type']).includes('text/html'))
+      throw new Error(`${page} answered ${answer.status} ${answer.headers['content-type']}`);
+    const [, shop] = await interleaved({
+      rounds: ROUNDS,
+      log,
+      variants: [
+        {
+          label: 'raw',
+          url: raw.url,
+          path: page,
+          connections: CONNECTIONS,
+          seconds: ROUND_SECONDS,
+        },
+        { label: 'shop', url: a.url, path: page, connections: CONNECTIONS, seconds: ROUND_SECONDS },
+      ],
+    });
+    add({
+      name: 'part page HTML / raw',
+      value: shop.ratio,
+      unit: 'x',
+      goal: 0.5,
+      note: `shop ${shop.rps.toFixed(0)}/s; ${page}, ${answer.bytes} bytes of HTML rendered for everybody alike and kept until the catalogue changes; the ceiling replays the same answer`,
+    });
+    await raw.stop();
+    running.delete(raw);
+  },
+);
+
+await step(
   'growth',
   'growth: 100,000 parts against 1,000 (PGlite, side by side)',
   [
@@ -622,17 +660,23 @@ await step(
   },
 );
 
-const lighthouseOwed = ['/', '/cart', '/purchase/:id', '/dashboard/my-orders', '/login'].flatMap(
-  (p) => [
-    owe(`Lighthouse ${p} performance`, 95),
-    owe(`Lighthouse ${p} accessibility`, 100),
-    owe(`Lighthouse ${p} best practices`, 100),
-    owe(`Lighthouse ${p} SEO`, 100),
-    owe(`Lighthouse ${p} LCP`, 2000, { higher: false }),
-    owe(`Lighthouse ${p} CLS`, 0.05, { higher: false }),
-    owe(`Lighthouse ${p} TBT`, 200, { higher: false }),
-  ],
-);
+const lighthouseOwed = [
+  '/',
+  '/cart',
+  '/purchase/:id',
+  '/dashboard/my-orders',
+  '/login',
+  '/parts',
+  '/parts/:id',
+].flatMap((p) => [
+  owe(`Lighthouse ${p} performance`, 95),
+  owe(`Lighthouse ${p} accessibility`, 100),
+  owe(`Lighthouse ${p} best practices`, 100),
+  owe(`Lighthouse ${p} SEO`, 100),
+  owe(`Lighthouse ${p} LCP`, 2000, { higher: false }),
+  owe(`Lighthouse ${p} CLS`, 0.05, { higher: false }),
+  owe(`Lighthouse ${p} TBT`, 200, { higher: false }),
+]);
 await step(
   'lighthouse',
   `Lighthouse, mobile (${LIGHTHOUSE_RUNS} runs a page)`,

@@ -332,6 +332,8 @@ export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
     { name: '/purchase/:id', url: `${url}/purchase/${part._id}`, cookie },
     { name: '/dashboard/my-orders', url: `${url}/dashboard/my-orders`, cookie },
     { name: '/login', url: `${url}/login` },
+    { name: '/parts', url: `${url}/parts` },
+    { name: '/parts/:id', url: `${url}/parts/${part._id}` },
   ];
   return { server, url, pages };
 }
