@@ -1,5 +1,5 @@
 import * as z from './zod-subset.ts';
-import { CategorySlug, Part } from './parts.ts';
+import { CATEGORY_SLUG, CategorySlug, Part } from './parts.ts';
 
 /**
  * The catalogue by specification (issue 27): categories are data (the database's `categories`
@@ -19,12 +19,19 @@ export const AttributeKey = z
 /** One typed attribute of a category: a choice among `options`, a number (in `unit`), or yes/no. */
 export const AttributeDef = z.object({
   key: AttributeKey,
-  label: z.string().trim().min(1, 'An attribute needs a label').max(60),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'An attribute needs a label')
+    .max(60, 'A label has at most 60 characters'),
   type: z.enum(ATTRIBUTE_TYPES),
   /** Shown after a number: GB, MT/s, W. */
-  unit: z.string().trim().max(12).optional(),
+  unit: z.string().trim().max(12, 'A unit has at most 12 characters').optional(),
   /** The choices of an `enum` attribute. */
-  options: z.array(z.string().trim().min(1).max(60)).max(50).optional(),
+  options: z
+    .array(z.string().trim().min(1).max(60, 'A choice has at most 60 characters'))
+    .max(50, 'At most 50 choices')
+    .optional(),
   /** A number attribute that takes whole numbers only. */
   integer: z.boolean().optional(),
 });
@@ -38,15 +45,28 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export const CategoryList = z.array(Category);
 
+/**
+ * A new category's short name (its `category=` in the search's links): CategorySlug's rule, with
+ * messages that tell the admin who types it what to change.
+ */
+export const NewCategorySlug = z
+  .string({ message: 'Short name is Required' })
+  .min(1, 'Short name is Required')
+  .max(60, 'A short name has at most 60 characters')
+  .regex(
+    CATEGORY_SLUG,
+    'A short name is lowercase letters and digits, its words joined by hyphens (case-fans)',
+  );
+
 /** POST /api/categories: an admin adds a category and declares its attributes. */
 export const AddCategoryBody = z
   .object({
-    slug: CategorySlug,
+    slug: NewCategorySlug,
     name: z
       .string({ message: 'Category name is Required' })
       .trim()
       .min(1, 'Category name is Required')
-      .max(60),
+      .max(60, 'A category name has at most 60 characters'),
     attributes: z.array(AttributeDef).max(20, 'At most 20 attributes'),
   })
   .superRefine((c, ctx) => {
@@ -65,7 +85,9 @@ export const AddCategoryBody = z
           code: 'custom',
           input: c,
           path: ['attributes', i, 'options'],
-          message: `Attribute "${a.label}" needs its choices`,
+          message: a.label
+            ? `Attribute "${a.label}" needs its choices`
+            : 'A choice from a list needs its choices',
         });
     });
   });

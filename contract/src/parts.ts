@@ -180,10 +180,13 @@ export const LowStockThresholdField = z.coerce
   .min(0, 'The low-stock alert cannot be negative')
   .max(10_000_000, 'The low-stock alert is too high');
 
+/** A category's short name: lowercase words of letters and digits joined by hyphens. */
+export const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** A category's short name in URLs and on parts: `memory`, `power-supplies`. */
 export const CategorySlug = z
   .string({ message: 'Choose a category' })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid category')
+  .regex(CATEGORY_SLUG, 'Not a valid category')
   .max(60, 'Not a valid category');
 
 /** POST /api/addParts: an admin puts a new part in the shop. */
