@@ -6,7 +6,8 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
-import { describedBy, FIELD_ERROR, FIELD_HINT, fieldBorder } from './form-field.tsx';
+import { EditableRows } from './editable-rows.tsx';
+import { describedBy, FIELD_ERROR, fieldBorder } from './form-field.tsx';
 
 /** One break as its two text boxes hold it; empty boxes read as "missing", not 0. */
 export interface PriceBreakRow {
@@ -63,124 +64,96 @@ export function PriceBreaksFields({
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const listErrorId = `${id}-list-error`;
   const addButton = useRef<HTMLButtonElement>(null);
   const { fields, append, remove } = useFieldArray({ control, name: 'priceBreaks' });
-  const listError = errors?.message ?? errors?.root?.message;
   const size = compact ? 'input-sm' : '';
-  const full = fields.length >= PRICE_BREAKS_MAX;
 
   return (
-    <fieldset
-      className="flex flex-col gap-3"
-      aria-describedby={describedBy(hintId, listError && listErrorId)}
+    <EditableRows
+      legend="Volume prices"
+      hint="Optional: a lower unit price from a quantity on. Each break starts at a higher quantity and costs less than the one before."
+      error={errors?.message ?? errors?.root?.message}
+      full={fields.length >= PRICE_BREAKS_MAX}
+      fullText={`At most ${PRICE_BREAKS_MAX} volume prices.`}
+      addLabel="Add a volume price"
+      onAdd={() => append({ minQuantity: '', price: '' }, { shouldFocus: true })}
+      addButton={addButton}
+      compact={compact}
+      onKeyDown={onKeyDown}
     >
-      <legend className={compact ? LABEL : 'mb-1 font-semibold text-slate-900'}>
-        Volume prices
-      </legend>
-      <p id={hintId} className={`${FIELD_HINT} mt-0`}>
-        Optional: a lower unit price from a quantity on. Each break starts at a higher quantity and
-        costs less than the one before.
-      </p>
-      {listError && (
-        <p id={listErrorId} className={FIELD_ERROR}>
-          {listError}
-        </p>
-      )}
-      {fields.length > 0 && (
-        <ol className="flex flex-col gap-3">
-          {fields.map((field, index) => {
-            const rowErrors = errors?.[index];
-            const quantityId = `${id}-${index}-quantity`;
-            const priceId = `${id}-${index}-price`;
-            const quantityError = rowErrors?.minQuantity?.message;
-            const priceError = rowErrors?.price?.message;
-            const n = index + 1;
-            return (
-              <li
-                key={field.id}
-                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-3"
-              >
-                <div className="min-w-0">
-                  <label htmlFor={quantityId} className={LABEL}>
-                    From quantity<span className="sr-only"> (break {n})</span>
-                  </label>
-                  <input
-                    id={quantityId}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="e.g. 50"
-                    className={`input ${size} w-full border bg-white ${fieldBorder(!!quantityError)}`}
-                    aria-invalid={quantityError ? true : undefined}
-                    aria-describedby={describedBy(quantityError && `${quantityId}-error`)}
-                    onKeyDown={onKeyDown}
-                    {...register(`priceBreaks.${index}.minQuantity`)}
-                  />
-                  {quantityError && (
-                    <p id={`${quantityId}-error`} className={FIELD_ERROR}>
-                      {quantityError}
-                    </p>
-                  )}
-                </div>
-                <div className="min-w-0">
-                  <label htmlFor={priceId} className={LABEL}>
-                    Unit price ($)<span className="sr-only"> (break {n})</span>
-                  </label>
-                  <input
-                    id={priceId}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="e.g. 19.99"
-                    className={`input ${size} w-full border bg-white ${fieldBorder(!!priceError)}`}
-                    aria-invalid={priceError ? true : undefined}
-                    aria-describedby={describedBy(priceError && `${priceId}-error`)}
-                    onKeyDown={onKeyDown}
-                    {...register(`priceBreaks.${index}.price`)}
-                  />
-                  {priceError && (
-                    <p id={`${priceId}-error`} className={FIELD_ERROR}>
-                      {priceError}
-                    </p>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  // The visible word first (WCAG 2.5.3), then which row it removes.
-                  aria-label={`Remove break ${n}`}
-                  onKeyDown={onKeyDown}
-                  // Lined up with the boxes, below their labels.
-                  className={`btn btn-ghost ${compact ? 'btn-sm mt-6' : 'mt-7'}`}
-                  onClick={() => {
-                    remove(index);
-                    addButton.current?.focus();
-                  }}
-                >
-                  Remove
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      <div>
-        <button
-          ref={addButton}
-          type="button"
-          className={`btn btn-outline ${compact ? 'btn-sm' : ''}`}
-          aria-disabled={full || undefined}
-          onKeyDown={onKeyDown}
-          onClick={() => {
-            if (full) return;
-            append({ minQuantity: '', price: '' }, { shouldFocus: true });
-          }}
-        >
-          Add a volume price
-        </button>
-        {full && <p className={FIELD_HINT}>At most {PRICE_BREAKS_MAX} volume prices.</p>}
-      </div>
-    </fieldset>
+      {fields.map((field, index) => {
+        const rowErrors = errors?.[index];
+        const quantityId = `${id}-${index}-quantity`;
+        const priceId = `${id}-${index}-price`;
+        const quantityError = rowErrors?.minQuantity?.message;
+        const priceError = rowErrors?.price?.message;
+        const n = index + 1;
+        return (
+          <li
+            key={field.id}
+            className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-3"
+          >
+            <div className="min-w-0">
+              <label htmlFor={quantityId} className={LABEL}>
+                From quantity<span className="sr-only"> (break {n})</span>
+              </label>
+              <input
+                id={quantityId}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="e.g. 50"
+                className={`input ${size} w-full border bg-white ${fieldBorder(!!quantityError)}`}
+                aria-invalid={quantityError ? true : undefined}
+                aria-describedby={describedBy(quantityError && `${quantityId}-error`)}
+                onKeyDown={onKeyDown}
+                {...register(`priceBreaks.${index}.minQuantity`)}
+              />
+              {quantityError && (
+                <p id={`${quantityId}-error`} className={FIELD_ERROR}>
+                  {quantityError}
+                </p>
+              )}
+            </div>
+            <div className="min-w-0">
+              <label htmlFor={priceId} className={LABEL}>
+                Unit price ($)<span className="sr-only"> (break {n})</span>
+              </label>
+              <input
+                id={priceId}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="e.g. 19.99"
+                className={`input ${size} w-full border bg-white ${fieldBorder(!!priceError)}`}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={describedBy(priceError && `${priceId}-error`)}
+                onKeyDown={onKeyDown}
+                {...register(`priceBreaks.${index}.price`)}
+              />
+              {priceError && (
+                <p id={`${priceId}-error`} className={FIELD_ERROR}>
+                  {priceError}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              // The visible word first (WCAG 2.5.3), then which row it removes.
+              aria-label={`Remove break ${n}`}
+              onKeyDown={onKeyDown}
+              // Lined up with the boxes, below their labels.
+              className={`btn btn-ghost ${compact ? 'btn-sm mt-6' : 'mt-7'}`}
+              onClick={() => {
+                remove(index);
+                addButton.current?.focus();
+              }}
+            >
+              Remove
+            </button>
+          </li>
+        );
+      })}
+    </EditableRows>
   );
 }
