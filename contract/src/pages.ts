@@ -245,6 +245,14 @@ export const PAGES = {
     dashboard: true,
     preloads: DASHBOARD,
   },
+  categories: {
+    path: '/dashboard/categories',
+    access: 'admin',
+    module: 'features/part-admin/components/categories-page.tsx',
+    component: 'CategoriesPage',
+    dashboard: true,
+    preloads: DASHBOARD,
+  },
   manageReviews: {
     path: '/dashboard/manage-reviews',
     access: 'admin',

@@ -86,6 +86,7 @@ describe('the /dashboard route', () => {
       ['Manage Orders', '/dashboard/manage-orders'],
       ['Manage Quotes', '/dashboard/manage-quotes'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Categories', '/dashboard/categories'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],
     ]);

@@ -76,6 +76,12 @@ const ITEMS = {
     description: 'Check prices and stock and retire tools from the shop.',
     icon: icon('M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8'),
   },
+  categories: {
+    to: paths.categories,
+    label: 'Categories',
+    description: 'See the categories and their attributes, and add a category.',
+    icon: icon('M3 12V3h9l9 9-9 9zM7.5 7.5h.01'),
+  },
   manageReviews: {
     to: paths.manageReviews,
     label: 'Manage Reviews',
@@ -108,6 +114,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.manageOrders,
   ITEMS.manageQuotes,
   ITEMS.manageParts,
+  ITEMS.categories,
   ITEMS.manageReviews,
   ITEMS.auditLog,
 ];

@@ -1,0 +1,386 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AddCategoryBody, ATTRIBUTE_TYPES, type AttributeType } from '@partsmith/contract';
+import * as z from '@partsmith/contract/zod-subset';
+import { useId, useRef, type InputHTMLAttributes } from 'react';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldPath,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { toast } from 'sonner';
+import { EditableRows } from '../../../components/ui/editable-rows.tsx';
+import { FailureBox, fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
+import { useSubmitFailure } from '../../../lib/submit-failure.ts';
+import { useAddCategory, type NewCategory } from '../api/add-category.ts';
+
+export const CATEGORY_ADDED = 'Category added';
+export const CATEGORY_FAILED = 'The category was not added.';
+/** AddCategoryBody's limit, the add button's too. */
+export const ATTRIBUTES_MAX = 20;
+
+/** An attribute's type as the form's select names it. */
+export const TYPE_NAMES: Record<AttributeType, string> = {
+  enum: 'Choice from a list',
+  number: 'Number',
+  boolean: 'Yes or no',
+};
+
+/** One attribute as its controls hold it: the choices as one comma separated text. */
+export interface AttributeRow {
+  label: string;
+  key: string;
+  type: AttributeType;
+  unit: string;
+  integer: boolean;
+  options: string;
+}
+
+export interface CategoryFields {
+  name: string;
+  slug: string;
+  attributes: AttributeRow[];
+}
+
+const NEW_ROW: AttributeRow = {
+  label: '',
+  key: '',
+  type: 'enum',
+  unit: '',
+  integer: false,
+  options: '',
+};
+const EMPTY: CategoryFields = { name: '', slug: '', attributes: [NEW_ROW] };
+
+/** Letters and digits only, accents dropped: "Größe (mm)" reads as ["grosse", "mm"]. */
+const words = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** The short name suggested for a category's name: "Case fans" is case-fans. */
+export const slugOf = (name: string) => words(name).join('-').slice(0, 60).replace(/-+$/, '');
+
+/** The key suggested for an attribute's label: "Fan size (mm)" is fanSizeMm, a camelCase word. */
+export const keyOf = (label: string) =>
+  // A key starts with a letter: "120 mm fans" is mmFans.
+  words(label.replace(/^[^\p{L}]+/u, ''))
+    .map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1)))
+    .join('')
+    .slice(0, 40);
+
+/** The choices typed as "120 mm, 140 mm": each once, blanks dropped. */
+const choicesOf = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((choice) => choice.trim())
+      .filter(Boolean),
+  ),
+];
+
+/**
+ * The form's schema: its controls' values as the API takes them (a unit and "whole numbers" for
+ * a number only, the choices for a choice only), then the contract's AddCategoryBody, the one
+ * the server checks with: its messages land on the controls they name.
+ */
+export const CategoryFormSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    attributes: z.array(
+      z.object({
+        label: z.string(),
+        key: z.string(),
+        type: z.enum(ATTRIBUTE_TYPES),
+        unit: z.string(),
+        integer: z.boolean(),
+        options: z.string(),
+      }),
+    ),
+  })
+  .transform(({ name, slug, attributes }) => ({
+    name,
+    slug: slug.trim(),
+    attributes: attributes.map(({ label, key, type, unit, integer, options }) => ({
+      key: key.trim(),
+      label,
+      type,
+      ...(type === 'number' && unit.trim() ? { unit } : {}),
+      ...(type === 'number' && integer ? { integer: true } : {}),
+      ...(type === 'enum' ? { options: choicesOf(options) } : {}),
+    })),
+  }))
+  .pipe(AddCategoryBody);
+
+/** The first message at or under an error (a choice's own lands on `options.<n>`). */
+function messageIn(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const inner of Object.values(error)) {
+    const message = messageIn(inner);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
+/** A box for a code word (a short name, a key): no capitals or spelling fixes on a phone. */
+const CODE_WORD = { autoCapitalize: 'none', spellCheck: false } as const;
+
+/** A labelled text box, its error and hint tied to it; `field` is what register() gives it. */
+function TextField({
+  id,
+  label,
+  error,
+  hint,
+  field,
+  ...box
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+  field: UseFormRegisterReturn;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'maxLength' | 'placeholder' | 'autoCapitalize' | 'spellCheck'
+>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          type="text"
+          autoComplete="off"
+          className={`input w-full border bg-white ${fieldBorder(!!error)}`}
+          {...box}
+          {...field}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * "Add a category": its name, its short name (suggested from the name until the admin writes
+ * one), and its attributes, rows the admin adds and removes: label, key (suggested from the
+ * label likewise), type, and a number's unit and whole-numbers rule or a choice's options. The
+ * contract's AddCategoryBody checks it all before anything is sent; the server's refusal (a
+ * short name or name taken: 409) shows above the button.
+ */
+export function CategoryForm() {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const add = useAddCategory();
+  const { failure, fail, clear } = useSubmitFailure(CATEGORY_FAILED);
+  const form = useForm<CategoryFields, unknown, NewCategory>({
+    resolver: zodResolver(CategoryFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { register, control, getValues, setValue, clearErrors, handleSubmit } = form;
+  const { errors, isSubmitted } = form.formState;
+  const { fields, append, remove } = useFieldArray({ control, name: 'attributes' });
+  const types = useWatch({ control, name: 'attributes' }).map((row) => row?.type);
+
+  /**
+   * A text box whose value suggests `target`'s: while `target` holds the suggestion of what the
+   * box held (or nothing), it follows; once the admin writes their own, it stays.
+   */
+  const suggesting = (
+    source: FieldPath<CategoryFields>,
+    target: FieldPath<CategoryFields>,
+    suggest: (text: string) => string,
+  ) => {
+    const field = register(source);
+    return {
+      ...field,
+      onChange: async (event: { target: { value: string } }) => {
+        const follows = getValues(target) === suggest(String(getValues(source)));
+        await field.onChange(event);
+        if (follows) setValue(target, suggest(event.target.value), { shouldValidate: isSubmitted });
+      },
+    };
+  };
+
+  const submit = (body: NewCategory) => {
+    if (add.isPending) return;
+    clear();
+    add.mutate(body, {
+      onSuccess: (category) => {
+        toast.success(CATEGORY_ADDED, {
+          description: `${category.name} can be chosen in Add Product now.`,
+        });
+        form.reset();
+      },
+      onError: fail,
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className={`${CARD} p-5 sm:p-8`}>
+      <h2 id={headingId} className="mb-5 text-xl font-bold text-slate-900">
+        Add a category
+      </h2>
+      <form
+        noValidate
+        aria-labelledby={headingId}
+        className="flex flex-col gap-5"
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id={`${id}-name`}
+            label="Name"
+            error={errors.name?.message}
+            hint="As shoppers read it: Case fans."
+            maxLength={60}
+            field={suggesting('name', 'slug', slugOf)}
+          />
+          <TextField
+            id={`${id}-slug`}
+            label="Short name"
+            error={errors.slug?.message}
+            hint="In the search's links (category=case-fans): lowercase words joined by hyphens. Suggested from the name."
+            maxLength={60}
+            {...CODE_WORD}
+            field={register('slug')}
+          />
+        </div>
+
+        <EditableRows
+          legend="Attributes"
+          hint="Add Product asks for each attribute, and the search filters by it. The label is what shoppers read; the key, a camelCase word suggested from the label, names it in the search's links."
+          error={errors.attributes?.message ?? errors.attributes?.root?.message}
+          full={fields.length >= ATTRIBUTES_MAX}
+          fullText={`At most ${ATTRIBUTES_MAX} attributes.`}
+          addLabel="Add an attribute"
+          onAdd={() => append(NEW_ROW, { shouldFocus: true })}
+          addButton={addButton}
+        >
+          {fields.map((field, index) => {
+            const rowId = `${id}-${field.id}`;
+            const rowErrors = errors.attributes?.[index];
+            const type = types[index] ?? field.type;
+            const n = index + 1;
+            return (
+              <li key={field.id}>
+                <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-300 p-4">
+                  <legend className="px-1 font-semibold text-slate-900">Attribute {n}</legend>
+                  <div className="grid gap-4 md:grid-cols-3">
+                    <TextField
+                      id={`${rowId}-label`}
+                      label="Label"
+                      error={rowErrors?.label?.message}
+                      maxLength={60}
+                      placeholder="e.g. Fan size"
+                      field={suggesting(
+                        `attributes.${index}.label`,
+                        `attributes.${index}.key`,
+                        keyOf,
+                      )}
+                    />
+                    <TextField
+                      id={`${rowId}-key`}
+                      label="Key"
+                      error={rowErrors?.key?.message}
+                      maxLength={40}
+                      placeholder="e.g. fanSize"
+                      {...CODE_WORD}
+                      field={register(`attributes.${index}.key`)}
+                    />
+                    <Field id={`${rowId}-type`} label="Type" error={rowErrors?.type?.message}>
+                      {(props) => (
+                        <select
+                          {...props}
+                          className={`select w-full border bg-white ${fieldBorder(!!rowErrors?.type)}`}
+                          {...register(`attributes.${index}.type`, {
+                            // The other type's messages no longer apply.
+                            onChange: () =>
+                              clearErrors([
+                                `attributes.${index}.options`,
+                                `attributes.${index}.unit`,
+                              ]),
+                          })}
+                        >
+                          {ATTRIBUTE_TYPES.map((value) => (
+                            <option key={value} value={value}>
+                              {TYPE_NAMES[value]}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </Field>
+                  </div>
+                  {type === 'number' && (
+                    <div className="grid items-end gap-4 md:grid-cols-3">
+                      <TextField
+                        id={`${rowId}-unit`}
+                        label="Unit (optional)"
+                        error={rowErrors?.unit?.message}
+                        maxLength={12}
+                        placeholder="e.g. mm"
+                        field={register(`attributes.${index}.unit`)}
+                      />
+                      <label className="flex min-h-12 cursor-pointer items-center gap-3 text-slate-900 md:col-span-2">
+                        <input
+                          type="checkbox"
+                          className="checkbox border-slate-500"
+                          {...register(`attributes.${index}.integer`)}
+                        />
+                        Whole numbers only
+                      </label>
+                    </div>
+                  )}
+                  {type === 'enum' && (
+                    <TextField
+                      id={`${rowId}-options`}
+                      label="Choices"
+                      error={messageIn(rowErrors?.options)}
+                      hint="Separated by commas: 120 mm, 140 mm."
+                      field={register(`attributes.${index}.options`)}
+                    />
+                  )}
+                  <div>
+                    <button
+                      type="button"
+                      // The visible word first (WCAG 2.5.3), then which attribute it removes.
+                      aria-label={`Remove attribute ${n}`}
+                      className="btn btn-outline btn-sm"
+                      onClick={() => {
+                        remove(index);
+                        addButton.current?.focus();
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </EditableRows>
+
+        <FailureBox text={CATEGORY_FAILED} failure={failure} />
+
+        <div>
+          <button
+            type="submit"
+            className="btn btn-primary px-10"
+            // Not disabled: the focus stays on the button while the category is sent.
+            aria-disabled={add.isPending || undefined}
+          >
+            {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
+            Add category
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
