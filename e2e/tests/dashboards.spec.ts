@@ -198,6 +198,59 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
   await Promise.all([promoted.api.dispose(), doomed.api.dispose(), buyer.api.dispose()]);
 });
 
+test('an admin adds a category with a choice and a number, and Add Product offers it at once', async ({
+  page,
+}, info) => {
+  await signInOrSignUp(page, ADMIN[info.project.name as keyof typeof ADMIN], 'Ada Admin');
+  await page.goto('/');
+  const stamp = Date.now();
+  const name = `Case fans ${stamp}`;
+
+  await openDashboardPage(page, 'Categories');
+  await expect(page).toHaveURL(/\/dashboard\/categories$/);
+  const form = page.getByRole('form', { name: 'Add a category' });
+  // Checked in the browser by the contract's schema first: the messages beside their fields.
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect(form.getByText('Category name is Required')).toBeVisible();
+  await expect(form.getByText('A choice from a list needs its choices')).toBeVisible();
+  // Audited here, with its messages shown (no toast fading in: axe reads its colours mid-way).
+  await expectNoA11yViolations(page);
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  // The short name and the keys are suggested from the name and the labels.
+  await expect(form.getByLabel('Short name')).toHaveValue(`case-fans-${stamp}`);
+  const size = form.getByRole('group', { name: 'Attribute 1' });
+  await size.getByLabel('Label', { exact: true }).fill('Fan size');
+  await expect(size.getByLabel('Key')).toHaveValue('fanSize');
+  await size.getByLabel('Choices').fill('120 mm, 140 mm');
+  await form.getByRole('button', { name: 'Add an attribute' }).click();
+  const airflow = form.getByRole('group', { name: 'Attribute 2' });
+  await expect(airflow.getByLabel('Label', { exact: true })).toBeFocused();
+  await airflow.getByLabel('Label', { exact: true }).fill('Airflow');
+  await airflow.getByLabel('Type').selectOption('Number');
+  await airflow.getByLabel('Unit (optional)').fill('CFM');
+  await airflow.getByLabel('Whole numbers only').check();
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText('Category added')).toBeVisible();
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText(`case-fans-${stamp}`);
+  await expect(card).toContainText('Choice from a list: 120 mm, 140 mm');
+  await expect(card).toContainText('Number in CFM, whole numbers');
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+
+  // Add Product, reached through the menu (no reload), offers it with its two fields.
+  await openDashboardPage(page, 'Add Product');
+  await page.getByLabel('Category').selectOption({ label: name });
+  const specification = page.getByRole('group', { name: 'Specification' });
+  await expect(specification.getByLabel('Fan size').locator('option')).toHaveText([
+    'Choose one',
+    '120 mm',
+    '140 mm',
+  ]);
+  await expect(specification.getByLabel('Airflow')).toBeVisible();
+  await expect(specification.getByText('CFM', { exact: true })).toBeVisible();
+});
+
 test('an admin hides a review from the home page, shows it again, and deletes it', async ({
   page,
 }) => {
