@@ -7,8 +7,11 @@ import { insertParts } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
+/** The header of a file written before volume prices were in it. */
 const HEADER =
   'name,description,image,price,availableQuantity,minOrderQuantity,lowStockThreshold,category';
+/** The export's header before the attributes. */
+const EXPORT_HEADER = `${HEADER},priceBreaks`;
 const IMAGE = '/images/parts/ram-ddr5-32gb.svg';
 
 /** The generated file's columns after HEADER, and `count` memory kits, power supplies and drives. */
@@ -24,6 +27,7 @@ const asInFile = (row: PartRow) => ({
   lowStockMarked: row.lowStockAlertedAt !== null,
   category: row.category,
   attributes: row.attributes,
+  priceBreaks: row.priceBreaks,
 });
 
 const GENERATED_ATTRIBUTES = [
@@ -121,11 +125,18 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
         lowStockThreshold: 4,
         category: 'memory',
         attributes: { type: 'DDR5', capacity: 32, speed: 6000, casLatency: 30 },
+        priceBreaks: [
+          { minQuantity: 10, priceCents: 10999 },
+          { minQuantity: 50, priceCents: 9950 },
+          { minQuantity: 1000, priceCents: 1 },
+        ],
       },
       {
         name: 'Bastion 850 W, "Gold"',
         description: 'Fully modular, quiet; 10-year warranty',
         priceCents: 12900,
+        minOrderQuantity: 2,
+        priceBreaks: [{ minQuantity: 3, priceCents: 12899 }],
         category: 'power-supplies',
         attributes: { wattage: 850, efficiency: '80 PLUS Gold', modular: false },
       },
@@ -153,12 +164,17 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     expect(first.startsWith('\uFEFF')).toBe(true);
     const header = first.slice(1, first.indexOf('\r\n'));
     expect(header).toBe(
-      `${HEADER},attr.type,attr.capacity,attr.speed,attr.casLatency,attr.socket,attr.chipset,attr.formFactor,attr.memoryType,attr.cores,attr.boostClock,attr.tdp,attr.memory,attr.fans,attr.length,attr.wattage,attr.efficiency,attr.modular,attr.interface,attr.kind,attr.esdSafe`,
+      `${EXPORT_HEADER},attr.type,attr.capacity,attr.speed,attr.casLatency,attr.socket,attr.chipset,attr.formFactor,attr.memoryType,attr.cores,attr.boostClock,attr.tdp,attr.memory,attr.fans,attr.length,attr.wattage,attr.efficiency,attr.modular,attr.interface,attr.kind,attr.esdSafe`,
     );
     expect(first).toContain(
       'Corsair Vengeance 32 GB,"Two 16 GB modules.\nTested at 6000 MT/s.\r\nLifetime warranty."',
     );
-    expect(first).toContain(`,119.99,100,1,4,memory,DDR5,32,6000,30${','.repeat(16)}\r\n`);
+    expect(first).toContain(
+      `,119.99,100,1,4,memory,10:109.99;50:99.50;1000:0.01,DDR5,32,6000,30${','.repeat(16)}\r\n`,
+    );
+    expect(first).toContain(',129.00,100,2,,power-supplies,3:128.99,');
+    // A part without volume prices: an empty cell.
+    expect(first).toContain(',359.00,100,1,,processors,,');
     expect(first).toContain('"Bastion 850 W, ""Gold"""');
     expect(first).toContain(`"'=HYPERLINK(""x"")",''=already quoted,`);
     expect(first).not.toContain('Gone');
@@ -224,6 +240,8 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
       lowStockMarked: false,
       category: 'workshop-tools',
       attributes: { kind: 'Screwdrivers', esdSafe: true },
+      // A file without the column (written before it was): no volume prices.
+      priceBreaks: [],
     });
     expect(ties).toMatchObject({
       name: 'Cable ties',
@@ -280,6 +298,70 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     ]);
     expect(await countListed()).toBe(count);
     expect((await t.database.db.select().from(auditLog)).length).toBe(auditBefore);
+  });
+
+  it('reads volume prices in any column order, with spaces and a last ";"', async () => {
+    const text = [
+      'priceBreaks,name,description,image,price,availableQuantity,minOrderQuantity',
+      `" 10 : 8.5 ; 50:7.90; ",Hand-written breaks,Fine.,${IMAGE},9.00,100,5`,
+      `,No breaks,Fine.,${IMAGE},9.00,100,5`,
+    ].join('\n');
+    const res = await importCsv(text);
+    expect(res.statusCode, res.body).toBe(200);
+    const [written, none] = (await listed()).slice(-2);
+    expect(written!.priceBreaks).toEqual([
+      { minQuantity: 10, priceCents: 850 },
+      { minQuantity: 50, priceCents: 790 },
+    ]);
+    expect(none!.priceBreaks).toEqual([]);
+  });
+
+  it('refuses volume prices that are malformed or break the rules, by line and column', async () => {
+    const count = await countListed();
+    const line = (name: string, breaks: string, price = '10.00', minOrder = 1) =>
+      `${name},Fine.,${IMAGE},${price},100,${minOrder},,,${breaks}`;
+    const eleven = Array.from({ length: 11 }, (_, i) => `${10 * (i + 1)}:${9 - i * 0.5}`);
+    const text = [
+      EXPORT_HEADER,
+      line('Good', '10:8.50;50:7.90'),
+      line('Dash', '10-8.5'),
+      line('Letters', 'x:1'),
+      line('Half', '10:8.50;50'),
+      line('Too few', '1:5'),
+      line('Not cheaper', '10:10.00'),
+      line('Out of order', '50:7.90;10:8.50'),
+      line('Fraction of a cent', '10:8.505'),
+      line('Eleven', eleven.join(';')),
+      line('Bad price too', '10-8.5', 'abc'),
+      line('Below the minimum order', '10:8', '10.00', 20),
+    ].join('\r\n');
+    const res = await importCsv(text);
+    expect(res.statusCode, res.body).toBe(422);
+    const body = CatalogueImportProblem.parse(res.json());
+    expect(body.message).toBe('10 lines have problems: nothing was imported.');
+    const malformed = (line: number, which: string) => ({
+      line,
+      column: 'priceBreaks',
+      message: `${which} is not quantity:price. Write each volume price as quantity:unit price in dollars, ";" between them: 10:8.50;50:7.90`,
+    });
+    const broken = (line: number, message: string) => ({ line, column: 'priceBreaks', message });
+    expect(body.errors).toEqual([
+      malformed(3, 'Break 1 ("10-8.5")'),
+      malformed(4, 'Break 1 ("x:1")'),
+      malformed(5, 'Break 2 ("50")'),
+      broken(6, 'Break 1: its quantity must be at least 2'),
+      broken(6, 'Break 1: its quantity must be higher than the minimum order quantity (1)'),
+      broken(7, 'Break 1: its unit price must be lower than the base price ($10.00)'),
+      broken(8, "Break 2: its quantity must be higher than break 1's (50)"),
+      broken(8, "Break 2: its unit price must be lower than break 1's ($7.90)"),
+      broken(9, 'Break 1: its unit price has at most 2 decimals'),
+      broken(10, 'At most 10 volume prices'),
+      // The line's other problems are listed too.
+      { line: 11, column: 'price', message: 'Price is Required' },
+      malformed(11, 'Break 1 ("10-8.5")'),
+      broken(12, 'Break 1: its quantity must be higher than the minimum order quantity (20)'),
+    ]);
+    expect(await countListed()).toBe(count);
   });
 
   it('refuses a header with unknown or missing columns, and a quote left open', async () => {

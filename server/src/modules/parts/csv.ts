@@ -12,6 +12,7 @@ import {
   type Category,
   type CsvProblem,
 } from '@partsmith/contract';
+import { breaksInCents, type PriceBreakCents } from '@partsmith/contract/pricing';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { parts, type NewPartRow, type PartRow } from '../../db/schema/parts.ts';
@@ -48,17 +49,53 @@ const unescapeFormula = (text: string) => (ESCAPED_FORMULA.test(text) ? text.sli
 const attributeText = (value: AttributeValue | undefined) =>
   value === undefined ? '' : typeof value === 'string' ? escapeFormula(value) : String(value);
 
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The volume prices' cell: `quantity:unit price` per break, `;` between them (`10:8.50;50:7.90`),
+ * empty for none. Digits and those two only, so never taken for a formula.
+ */
+const breaksText = (breaks: readonly PriceBreakCents[]) =>
+  breaks.map((b) => `${b.minQuantity}:${dollars(b.priceCents)}`).join(';');
+
+const NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
+const BREAKS_FORM =
+  'Write each volume price as quantity:unit price in dollars, ";" between them: 10:8.50;50:7.90';
+/** A piece of a cell as a message quotes it: text pasted in the wrong column can be long. */
+const quoted = (text: string) => `"${text.length > 24 ? `${text.slice(0, 24)}…` : text}"`;
+
+/**
+ * A volume prices' cell as the breaks the contract checks (PriceBreakInput's rules then name
+ * each break's problems), or what is wrong with its form. Spaces around the numbers and a last
+ * `;` are let through.
+ */
+function readBreaks(
+  text: string,
+): { breaks: { minQuantity: string; price: string }[] } | { error: string } {
+  const pieces = text.split(';').map((piece) => piece.trim());
+  if (pieces.length > 1 && pieces.at(-1) === '') pieces.pop();
+  const breaks = [];
+  for (const [i, piece] of pieces.entries()) {
+    const [minQuantity = '', price = '', ...more] = piece.split(':').map((n) => n.trim());
+    if (more.length > 0 || !NUMBER.test(minQuantity) || !NUMBER.test(price))
+      return { error: `Break ${i + 1} (${quoted(piece)}) is not quantity:price. ${BREAKS_FORM}` };
+    breaks.push({ minQuantity, price });
+  }
+  return { breaks };
+}
+
 /** One part as the fields of its line. */
 export function partFields(row: PartRow, keys: readonly string[]): string[] {
   return [
     escapeFormula(row.name),
     escapeFormula(row.description),
     escapeFormula(row.image),
-    (row.priceCents / 100).toFixed(2),
+    dollars(row.priceCents),
     String(row.availableQuantity),
     String(row.minOrderQuantity),
     row.lowStockThreshold === null ? '' : String(row.lowStockThreshold),
     row.category ?? '',
+    breaksText(row.priceBreaks),
     ...keys.map((key) => attributeText(row.attributes[key])),
   ];
 }
@@ -176,8 +213,12 @@ interface Columns {
 }
 
 const PART_COLUMNS: ReadonlySet<string> = new Set(CATALOGUE_CSV_COLUMNS);
-/** Columns a file may leave out: an empty value means the same. */
-const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set(['lowStockThreshold', 'category']);
+/** Columns a file may leave out (an older file has no `priceBreaks`): empty means the same. */
+const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set([
+  'lowStockThreshold',
+  'category',
+  'priceBreaks',
+]);
 
 function readHeader(
   header: string[],
@@ -247,19 +288,24 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
       const value = index === undefined ? '' : unescapeFormula(fields[index]!);
       return value === '' ? undefined : value;
     };
-    const values = Object.fromEntries(
+    const values: Record<string, unknown> = Object.fromEntries(
       Object.entries(columns.part).map(([name, index]) => [name, cell(index)]),
     );
+    const breaksCell = values.priceBreaks as string | undefined;
+    const breaks = breaksCell === undefined ? undefined : readBreaks(breaksCell);
+    // A malformed cell is named after the contract's problems; the rest of the line is checked.
+    values.priceBreaks = breaks && 'breaks' in breaks ? breaks.breaks : undefined;
     const checked = AddPartBody.safeParse(values);
     const issues = checked.error?.issues ?? [];
     for (const issue of issues) problem(issue.message, columnOf(issue.path));
+    if (breaks && 'error' in breaks) problem(breaks.error, 'priceBreaks');
 
     const given: Record<string, string> = {};
     for (const [key, index] of columns.attributes) {
       const value = cell(index);
       if (value !== undefined) given[key] = value;
     }
-    const slug = values.category;
+    const slug = values.category as string | undefined;
     let attributes: Attributes = {};
     if (slug === undefined) {
       for (const key of Object.keys(given))
@@ -295,6 +341,7 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
         ),
         category: slug ?? null,
         attributes,
+        priceBreaks: breaksInCents(p.priceBreaks),
       },
     });
   }
@@ -313,6 +360,7 @@ const IMPORTED = {
   lowStockAlertedAt: 'timestamptz',
   category: 'text',
   attributes: 'jsonb',
+  priceBreaks: 'jsonb',
 } as const;
 type ImportedColumn = keyof typeof IMPORTED;
 export type ImportedPart = Required<Pick<NewPartRow, ImportedColumn>>;
