@@ -12,11 +12,11 @@ export type PageAccess = 'public' | 'user' | 'admin';
 /**
  * An answer a page asks for while its code arrives (the server preloads the ones it can name
  * from the URL and the session): the catalogue's first page, the sign-in providers, the part of
- * `:partsId`, whether the buyer is an admin (the dashboard's menu), the buyer's orders, the
- * signed-in buyer's cart.
+ * `:partsId`, the catalogue's search as the URL's query asks it, whether the buyer is an admin
+ * (the dashboard's menu), the buyer's orders, the signed-in buyer's cart.
  */
 export type PagePreload =
-  'parts' | 'auth-providers' | 'part' | 'admin-check' | 'my-orders' | 'cart';
+  'parts' | 'auth-providers' | 'part' | 'search' | 'admin-check' | 'my-orders' | 'cart';
 
 export interface Page {
   /** react-router's pattern: `:name` stands for one path segment. */
@@ -39,6 +39,12 @@ export interface Page {
    * same HTML whoever asks, kept until the catalogue changes).
    */
   serverRendered?: true | 'always';
+  /**
+   * What it shows depends on the URL's query string too (the search's filters): rendered by the
+   * server only when there is none (one HTML for the bare path); with one, the shell goes out and
+   * the app draws the page.
+   */
+  readsQuery?: true;
   preloads?: readonly PagePreload[];
   /** Listed in /sitemap.xml (every value of its params). */
   sitemap?: true;
@@ -105,6 +111,9 @@ export const PAGES = {
     access: 'public',
     module: 'app/routes/catalogue.tsx',
     component: 'SearchRoute',
+    serverRendered: 'always',
+    readsQuery: true,
+    preloads: ['search'],
     sitemap: true,
   },
   part: {

@@ -27,6 +27,11 @@ export async function renderPage(pathname, send) {
     const part = await answer.json();
     return { markup: '<h1>' + part.name + '</h1>', title: part.name, head: '<meta name="description" content="' + part.name + '" />' };
   }
+  if (pathname === '/parts') {
+    globalThis.searchPageRenders = (globalThis.searchPageRenders ?? 0) + 1;
+    const answer = await (await send('/api/parts/search?', {})).json();
+    return { markup: '<h1>' + answer.total + ' parts</h1>', title: 'Search the parts' };
+  }
   if (pathname === '/purchase/write') await send('/api/purchase', { method: 'POST' });
   if (pathname === '/purchase/fail') throw new Error('render failed');
   // A page the server must not ask about: if it did, this would replace the shell.
@@ -158,5 +163,25 @@ describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
       const res = await t.app.inject({ url: missing });
       expect(res.statusCode, missing).toBe(404);
     }
+  });
+
+  it('sends the bare search page to everybody alike; with a query, the shell and the search preloaded', async () => {
+    const renders = () => (globalThis as { searchPageRenders?: number }).searchPageRenders ?? 0;
+    const before = renders();
+    const first = await t.app.inject({ url: '/parts' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatch(/<h1>\d+ parts<\/h1>/);
+    expect(first.headers.link).toContain('</api/parts/search?>; rel=preload; as=fetch');
+    expect((await t.app.inject({ url: '/parts' })).body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+    // A query asks for another page than the bare path's: the shell, never the kept HTML, and the
+    // search preloaded as the app asks for it (its parameters in order).
+    const filtered = await t.app.inject({ url: '/parts?q=forge&category=memory' });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).toBe(SHELL);
+    expect(filtered.headers.link).toContain(
+      '</api/parts/search?category=memory&q=forge>; rel=preload; as=fetch',
+    );
+    expect(renders() - before).toBe(1);
   });
 });

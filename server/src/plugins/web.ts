@@ -203,7 +203,9 @@ export async function webApp(
       status === 200 &&
       options.pageCache &&
       options.renderPage &&
-      matchPage(pathname)?.page.serverRendered === 'always'
+      matchPage(pathname)?.page.serverRendered === 'always' &&
+      // A page that reads the query is kept for its bare path only (page-render.ts).
+      !(matchPage(pathname)?.page.readsQuery && request.url.includes('?'))
     ) {
       const sent = await sendShared(
         request,

@@ -37,6 +37,12 @@ function forSignedInUser<TData, TKey extends QueryKey>(
   };
 }
 
+/** One of the catalogue's prefetches (catalogue-prefetch.ts, loaded on demand), by name. */
+const catalogue =
+  (name: 'part' | 'search'): Prefetch =>
+  async (client, params) =>
+    (await import('./catalogue-prefetch.ts'))[name](client, params);
+
 /** How each answer a page names in the page table (contract/src/pages.ts) is asked for. */
 const PREFETCH: Record<PagePreload, Prefetch> = {
   // The home page's first page of parts (its list is in the app's own chunk).
@@ -47,11 +53,8 @@ const PREFETCH: Record<PagePreload, Prefetch> = {
     const { authProvidersQuery } = await import('../features/auth/api/providers.ts');
     await client.prefetchQuery(authProvidersQuery());
   },
-  part: async (client, { partsId }) => {
-    if (!partsId) return;
-    const { partQuery } = await import('../features/purchase/api/get-part.ts');
-    await client.prefetchQuery(partQuery(partsId));
-  },
+  part: catalogue('part'),
+  search: catalogue('search'),
   'admin-check': forSignedInUser(
     async () => (await import('../features/auth/api/admin-check.ts')).adminCheckQuery,
   ),

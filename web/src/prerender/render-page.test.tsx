@@ -210,6 +210,33 @@ describe("the server's rendering of a signed-in page", () => {
     expect(await renderPage(`/parts/${PART_ID}`, gone.send)).toMatchObject({ missing: true });
   });
 
+  it('renders the search page for everybody with its results and facets, as the browser does', async () => {
+    const answer = {
+      items: [{ ...part, category: 'processors', categoryName: 'Processors', attributes: {} }],
+      facets: {
+        categories: [{ slug: 'processors', name: 'Processors', count: 1, selected: false }],
+        attributes: [],
+      },
+      total: 1,
+      nextCursor: null,
+    };
+    // The bare /parts, asked as nobody: its search without a query.
+    const answers: Routes = {
+      'GET /api/auth/get-session': () => json(null),
+      'GET /api/parts/search?': () => json(answer),
+    };
+    const page = await renderPage('/parts', sender(answers).send);
+    expect(page?.title).toBe('Search the parts | Partsmith');
+    const box = document.createElement('div');
+    box.innerHTML = page?.markup ?? '';
+    expect(box.querySelector('#results-heading')?.textContent).toBe('1 part');
+    expect(box.querySelector(`a[href="/parts/${PART_ID}"]`)?.textContent).toBe(part.name);
+    // The first card's picture is asked for at once: the page's largest paint.
+    expect(box.querySelector('article img')?.getAttribute('loading')).toBe('eager');
+    const browser = await inTheBrowser('/parts', answers);
+    expect(parsed(page?.markup ?? '')).toBe(browser.html);
+  });
+
   it('renders only the pages it lists, asking for nothing for the others', async () => {
     const { send, asked } = sender(answersFor(jane, []));
     for (const path of ['/', '/login', '/dashboard', '/dashboard/my-profile', '/purchase']) {

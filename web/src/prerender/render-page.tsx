@@ -16,6 +16,7 @@ import { MY_ORDERS_TITLE } from '../features/orders/components/my-orders-page.ts
 import { partQuery } from '../features/purchase/api/get-part.ts';
 import { purchasePageTitle } from '../features/purchase/components/purchase-page.tsx';
 import { partPageHead, partPageTitle } from '../features/catalogue/components/part-page-head.ts';
+import { SEARCH_TITLE } from '../features/catalogue/components/search-page.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { sendRequestsThrough } from '../lib/api-client.ts';
 import { markPrerendering } from '../lib/lazy-component.ts';
@@ -48,6 +49,7 @@ export const SERVER_RENDERED_PAGES: Record<
   cart: () => CART_TITLE,
   part: (client, { partsId = '' }) =>
     partPageTitle(client.getQueryData(partQuery(partsId).queryKey)?.name),
+  search: () => SEARCH_TITLE,
 };
 
 /**

@@ -10,8 +10,9 @@ import { resolveMatchedPages } from '../app/router.tsx';
  * Markup as the browser holds it, to compare: parsed, without React's comment markers, each
  * element's attributes in one order (React's client sets an image's src after its srcset),
  * useId's values (the server's and the client's differ; only the drawer's aria-controls and form
- * fields' ids have one) and the `disabled` of a form's ReadyFieldset (prerendered disabled,
- * enabled by the app: the one change taking over makes on purpose).
+ * fields' ids have one), the `disabled` of a form's ReadyFieldset (prerendered disabled,
+ * enabled by the app: the one change taking over makes on purpose) and a select's chosen option
+ * (the server's markup marks it `selected`; the browser's React sets the select's value instead).
  */
 export function parsed(markup: string): string {
   const box = document.createElement('div');
@@ -28,6 +29,7 @@ export function parsed(markup: string): string {
   }
   comments.forEach((comment) => comment.parentNode?.removeChild(comment));
   box.querySelectorAll('fieldset.contents').forEach((set) => set.removeAttribute('disabled'));
+  box.querySelectorAll('option[selected]').forEach((option) => option.removeAttribute('selected'));
   return box.innerHTML.replace(/_r_[0-9a-z]+_/gi, 'useId');
 }
 

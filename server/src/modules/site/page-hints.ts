@@ -35,11 +35,11 @@ function segment(raw: string): string | null {
 /**
  * What a page's app asks for before its first render (its `preloads` in the page table,
  * contract/src/pages.ts): the session on every signed-in page (it shows nothing of its own until
- * the session says who is there); the part and its picture, the page's largest paint; whether
- * the buyer is an admin (the dashboard's menu); the buyer's orders; the signed-in buyer's cart
- * (the one public page that asks for the session). Each would otherwise start
- * only once the app's script has arrived and run; preloaded, it travels beside it. The answers
- * that depend on who asks make the page `private`.
+ * the session says who is there); the part and its picture, the page's largest paint; the
+ * catalogue's search; whether the buyer is an admin (the dashboard's menu); the buyer's orders;
+ * the signed-in buyer's cart (the one public page that asks for the session). Each would
+ * otherwise start only once the app's script has arrived and run; preloaded, it travels beside
+ * it. The answers that depend on who asks make the page `private`.
  */
 export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
   const parts = createPartsRepository(app.db);
@@ -63,6 +63,13 @@ export function createPageDataHinter(app: FastifyInstance): PageDataHinter {
       const picture =
         part && imagePreloadLink(part.image, PURCHASE_PICTURE.width, PURCHASE_PICTURE.sizes);
       if (picture) links.push(picture);
+    }
+
+    // The search as the app asks for it: the URL's query in a stable order (search-parts.ts).
+    if (preloads.includes('search')) {
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      query.sort();
+      links.push(fetchPreload(`/api/parts/search?${query}`));
     }
 
     if (forBuyer.length > 0) {

@@ -55,8 +55,12 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
 
   return async (request, pathname) => {
     // Only the pages the table marks (contract/src/pages.ts) need a look at the module.
-    const mode = matchPage(pathname)?.page.serverRendered;
+    const page = matchPage(pathname)?.page;
+    const mode = page?.serverRendered;
     if (!mode) return null;
+    // A page that reads the query is rendered from its bare path only (its HTML would not be the
+    // page the query asks for).
+    if (page.readsQuery && request.url.includes('?')) return null;
     // A page for everybody is rendered as a visitor sees it; a signed-in page for its buyer, and
     // with nobody signed in the app sends the visitor to the login page, from the shell.
     const cookie = mode === 'always' ? undefined : request.headers.cookie;
@@ -77,13 +81,13 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
         headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
       });
     };
-    const page = await renderPage(pathname, send, app.config.publicUrl);
-    if (!page) return null;
-    if (page.missing) return { missing: true };
+    const rendered = await renderPage(pathname, send, app.config.publicUrl);
+    if (!rendered) return null;
+    if (rendered.missing) return { missing: true };
     let html = template
-      .replace('<!--title-->', () => escapeMarkup(page.title))
-      .replace('<!--page-->', () => page.markup);
-    if (page.head) html = html.replace(DESCRIPTION, () => page.head!);
+      .replace('<!--title-->', () => escapeMarkup(rendered.title))
+      .replace('<!--page-->', () => rendered.markup);
+    if (rendered.head) html = html.replace(DESCRIPTION, () => rendered.head!);
     return { html };
   };
 }

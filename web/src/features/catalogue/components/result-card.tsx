@@ -4,8 +4,11 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
 import { canBuy } from './part-page-head.ts';
 
-/** A part in a search's results or among related parts: its picture and name lead to its page. */
-export function ResultCard({ part }: { part: CataloguePart }) {
+/**
+ * A part in a search's results or among related parts: its picture and name lead to its page.
+ * `priority`: a card of the first screen, its picture asked for at once (not when near).
+ */
+export function ResultCard({ part, priority }: { part: CataloguePart; priority?: boolean }) {
   const inStock = canBuy(part);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
@@ -17,6 +20,7 @@ export function ResultCard({ part }: { part: CataloguePart }) {
           height={300}
           sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
           className="aspect-[4/3] h-auto w-full object-contain p-4"
+          priority={priority}
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

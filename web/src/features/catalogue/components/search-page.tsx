@@ -1,5 +1,5 @@
 import { SEARCH_SORTS, type SearchFacets, type SearchSort } from '@partsmith/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSearchParts } from '../api/search-parts.ts';
@@ -209,10 +209,14 @@ export function SearchPage() {
   const [params, setSearchParams] = useSearchParams();
   const setParams = (next: URLSearchParams) => setSearchParams(next);
   // Open beside the results on a wide screen; on a phone folded above them, the results first.
-  const [filtersOpen] = useState(
-    () =>
-      typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches,
-  );
+  // Folded in the markup (the server's HTML has no screen, and the browser's first render must
+  // make the same) and opened once the app runs on a wide screen; until then the stylesheet
+  // shows a folded box's content there (lg:details-content, where the browser has it).
+  const filters = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (filters.current && window.matchMedia?.('(min-width: 1024px)').matches)
+      filters.current.open = true;
+  }, []);
   const search = useSearchParts(params);
   const first = search.data?.pages[0];
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
@@ -261,8 +265,8 @@ export function SearchPage() {
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <aside aria-label="Filters">
             <details
-              className="group rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5 lg:open:block"
-              open={filtersOpen}
+              className="group rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5 lg:open:block lg:details-content:[content-visibility:visible]"
+              ref={filters}
             >
               <summary className="cursor-pointer font-bold text-slate-900 lg:hidden">
                 Filters
@@ -352,9 +356,10 @@ export function SearchPage() {
                 <ul
                   className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${search.isPlaceholderData ? 'opacity-60' : ''}`}
                 >
-                  {items.map((part) => (
+                  {items.map((part, index) => (
                     <li key={part._id}>
-                      <ResultCard part={part} />
+                      {/* The first cards are the first screen's: their pictures load at once. */}
+                      <ResultCard part={part} priority={index < 2} />
                     </li>
                   ))}
                 </ul>
