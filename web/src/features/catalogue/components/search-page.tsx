@@ -357,8 +357,12 @@ export function SearchPage() {
                   className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${search.isPlaceholderData ? 'opacity-60' : ''}`}
                 >
                   {items.map((part, index) => (
-                    <li key={part._id}>
-                      {/* The first cards are the first screen's: their pictures load at once. */}
+                    // The first cards are the first screen's: their pictures load at once; the
+                    // others are laid out as they near it (a card is about 23rem tall).
+                    <li
+                      key={part._id}
+                      className={index < 2 ? undefined : 'below-fold [--fold-size:23rem]'}
+                    >
                       <ResultCard part={part} priority={index < 2} />
                     </li>
                   ))}
