@@ -42,6 +42,10 @@ test('the top bar links every public page; BLOGS on desktop only', async ({ page
 });
 
 const NOT_FOUND = "Oops! The page you're looking for isn't here.";
+/** The 404 page's words as HTML writes them (React escapes the apostrophe). */
+const NOT_FOUND_MARKUP = 'Oops! The page you&#x27;re looking for isn&#x27;t here.';
+/** An answer whose #root holds the page's markup (prerendered or rendered by the server). */
+const SERVED_PAGE = /<div id="root" data-prerendered>\s*<[a-z]/;
 
 /** An <a> as the app shows it, or as the server sent it (`served`). */
 type Anchor = { href: string | null; target: string | null; rel: string | null; served?: boolean };
@@ -82,6 +86,8 @@ async function followLinks(
   let links = 0;
   for (let next = queue.shift(); next; next = queue.shift()) {
     const { path, from } = next;
+    // Asked once: `expand` may answer yes for the first of a kind only.
+    const expanding = expand(path);
     if (from) {
       // The server's own answer first, as the browser asks for the page before any script.
       const response = await page.request.get(path);
@@ -91,6 +97,15 @@ async function followLinks(
       }
       if (path.startsWith('/api/') || !response.headers()['content-type']?.includes('html'))
         continue;
+      // A page not read for links whose answer is the page itself (prerendered or rendered by
+      // the server: the app's own markup in #root, as its first render makes it) is seen there,
+      // without opening it in the browser: the 404 page would be in it.
+      const served = await response.text();
+      if (!expanding && SERVED_PAGE.test(served)) {
+        if (served.includes(NOT_FOUND_MARKUP))
+          problems.push(`${path} (linked from ${from}) shows the 404 page`);
+        continue;
+      }
     }
     await page.goto(path);
     if (from && (await page.getByText(NOT_FOUND).count())) {
@@ -99,7 +114,7 @@ async function followLinks(
     }
     // A page the app sent elsewhere (a guarded page to /login) is read where it landed.
     const url = new URL(page.url());
-    if (url.pathname + url.search !== path || !expand(path) || read.has(url.pathname)) continue;
+    if (url.pathname + url.search !== path || !expanding || read.has(url.pathname)) continue;
     read.add(url.pathname);
     await loadWholePage(page);
     const ids = await pageIds();
