@@ -25,15 +25,16 @@ export type RouteHandle = { prefetch?: (client: QueryClient, params: Params) => 
 type Prefetch = NonNullable<RouteHandle['prefetch']>;
 
 /**
- * Prefetches a page's query for the signed-in user (`queryFor(email)`, from a module loaded on
- * demand) once the session says who that is.
+ * Prefetches a page's query for the signed-in user (`queryFor(email)`, picked from a module
+ * loaded on demand) once the session says who that is.
  */
-function forSignedInUser<TData, TKey extends QueryKey>(
-  load: () => Promise<(email: string) => FetchQueryOptions<TData, Error, TData, TKey>>,
+function forSignedInUser<TModule, TData, TKey extends QueryKey>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => (email: string) => FetchQueryOptions<TData, Error, TData, TKey>,
 ): Prefetch {
   return async (client) => {
-    const [session, queryFor] = await Promise.all([client.fetchQuery(sessionQuery()), load()]);
-    if (session) await client.prefetchQuery(queryFor(session.user.email));
+    const [session, module] = await Promise.all([client.fetchQuery(sessionQuery()), load()]);
+    if (session) await client.prefetchQuery(pick(module)(session.user.email));
   };
 }
 
@@ -49,20 +50,25 @@ const PREFETCH: Record<PagePreload, Prefetch> = {
   parts: (client) => client.prefetchInfiniteQuery(partsInfiniteQuery()),
   // /login's social sign-in icons: in the cache before the first render, the answer does not land
   // in the middle of the page's start and render it again.
-  'auth-providers': async (client) => {
-    const { authProvidersQuery } = await import('../features/auth/api/providers.ts');
-    await client.prefetchQuery(authProvidersQuery());
-  },
+  'auth-providers': (client) =>
+    import('../features/auth/api/providers.ts').then((m) =>
+      client.prefetchQuery(m.authProvidersQuery()),
+    ),
   part: catalogue('part'),
   search: catalogue('search'),
   'admin-check': forSignedInUser(
-    async () => (await import('../features/auth/api/admin-check.ts')).adminCheckQuery,
+    () => import('../features/auth/api/admin-check.ts'),
+    (m) => m.adminCheckQuery,
   ),
   'my-orders': forSignedInUser(
-    async () => (await import('../features/orders/api/get-orders.ts')).myOrdersQuery,
+    () => import('../features/orders/api/get-orders.ts'),
+    (m) => m.myOrdersQuery,
   ),
   // One cart per session, whoever the buyer is: the query's key names nobody.
-  cart: forSignedInUser(async () => (await import('../features/cart/api/get-cart.ts')).cartQuery),
+  cart: forSignedInUser(
+    () => import('../features/cart/api/get-cart.ts'),
+    (m) => m.cartQuery,
+  ),
 };
 
 /** A page of the table as a route: its component or loader, its error page, its preloads. */
