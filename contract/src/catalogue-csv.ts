@@ -6,7 +6,7 @@ import { ApiError } from './common.ts';
  * /api/parts/import reads the same columns back (in any order). After these, one `attr.<key>`
  * column per attribute key any category declares, empty where a part's category has no such
  * attribute. Prices are dollars with 2 decimals. `priceBreaks` holds the part's volume prices in
- * one cell, `quantity:unit price` with `;` between breaks (`10:8.50;50:7.90`), empty for none;
+ * one cell, `quantity@unit price` with `;` between breaks (`10@8.50;50@7.90`), empty for none;
  * it comes after the older columns, which keep their places, and a file without it imports
  * parts without volume prices.
  */

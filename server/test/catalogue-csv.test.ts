@@ -170,9 +170,9 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
       'Corsair Vengeance 32 GB,"Two 16 GB modules.\nTested at 6000 MT/s.\r\nLifetime warranty."',
     );
     expect(first).toContain(
-      `,119.99,100,1,4,memory,10:109.99;50:99.50;1000:0.01,DDR5,32,6000,30${','.repeat(16)}\r\n`,
+      `,119.99,100,1,4,memory,10@109.99;50@99.50;1000@0.01,DDR5,32,6000,30${','.repeat(16)}\r\n`,
     );
-    expect(first).toContain(',129.00,100,2,,power-supplies,3:128.99,');
+    expect(first).toContain(',129.00,100,2,,power-supplies,3@128.99,');
     // A part without volume prices: an empty cell.
     expect(first).toContain(',359.00,100,1,,processors,,');
     expect(first).toContain('"Bastion 850 W, ""Gold"""');
@@ -303,7 +303,7 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
   it('reads volume prices in any column order, with spaces and a last ";"', async () => {
     const text = [
       'priceBreaks,name,description,image,price,availableQuantity,minOrderQuantity',
-      `" 10 : 8.5 ; 50:7.90; ",Hand-written breaks,Fine.,${IMAGE},9.00,100,5`,
+      `" 10 @ 8.5 ; 50@7.90; ",Hand-written breaks,Fine.,${IMAGE},9.00,100,5`,
       `,No breaks,Fine.,${IMAGE},9.00,100,5`,
     ].join('\n');
     const res = await importCsv(text);
@@ -320,20 +320,20 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     const count = await countListed();
     const line = (name: string, breaks: string, price = '10.00', minOrder = 1) =>
       `${name},Fine.,${IMAGE},${price},100,${minOrder},,,${breaks}`;
-    const eleven = Array.from({ length: 11 }, (_, i) => `${10 * (i + 1)}:${9 - i * 0.5}`);
+    const eleven = Array.from({ length: 11 }, (_, i) => `${10 * (i + 1)}@${9 - i * 0.5}`);
     const text = [
       EXPORT_HEADER,
-      line('Good', '10:8.50;50:7.90'),
+      line('Good', '10@8.50;50@7.90'),
       line('Dash', '10-8.5'),
-      line('Letters', 'x:1'),
-      line('Half', '10:8.50;50'),
-      line('Too few', '1:5'),
-      line('Not cheaper', '10:10.00'),
-      line('Out of order', '50:7.90;10:8.50'),
-      line('Fraction of a cent', '10:8.505'),
+      line('Letters', 'x@1'),
+      line('Half', '10@8.50;50'),
+      line('Too few', '1@5'),
+      line('Not cheaper', '10@10.00'),
+      line('Out of order', '50@7.90;10@8.50'),
+      line('Fraction of a cent', '10@8.505'),
       line('Eleven', eleven.join(';')),
       line('Bad price too', '10-8.5', 'abc'),
-      line('Below the minimum order', '10:8', '10.00', 20),
+      line('Below the minimum order', '10@8', '10.00', 20),
     ].join('\r\n');
     const res = await importCsv(text);
     expect(res.statusCode, res.body).toBe(422);
@@ -342,12 +342,12 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     const malformed = (line: number, which: string) => ({
       line,
       column: 'priceBreaks',
-      message: `${which} is not quantity:price. Write each volume price as quantity:unit price in dollars, ";" between them: 10:8.50;50:7.90`,
+      message: `${which} is not quantity@price. Write each volume price as quantity@unit price in dollars, ";" between them: 10@8.50;50@7.90`,
     });
     const broken = (line: number, message: string) => ({ line, column: 'priceBreaks', message });
     expect(body.errors).toEqual([
       malformed(3, 'Break 1 ("10-8.5")'),
-      malformed(4, 'Break 1 ("x:1")'),
+      malformed(4, 'Break 1 ("x@1")'),
       malformed(5, 'Break 2 ("50")'),
       broken(6, 'Break 1: its quantity must be at least 2'),
       broken(6, 'Break 1: its quantity must be higher than the minimum order quantity (1)'),

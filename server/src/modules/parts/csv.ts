@@ -52,15 +52,16 @@ const attributeText = (value: AttributeValue | undefined) =>
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The volume prices' cell: `quantity:unit price` per break, `;` between them (`10:8.50;50:7.90`),
- * empty for none. Digits and those two only, so never taken for a formula.
+ * The volume prices' cell: `quantity@unit price` per break, `;` between them (`10@8.50;50@7.90`,
+ * "10 at $8.50"), empty for none. Digits and those two only, so never taken for a formula, nor
+ * (with no colon) for a time by a spreadsheet that opens the file.
  */
 const breaksText = (breaks: readonly PriceBreakCents[]) =>
-  breaks.map((b) => `${b.minQuantity}:${dollars(b.priceCents)}`).join(';');
+  breaks.map((b) => `${b.minQuantity}@${dollars(b.priceCents)}`).join(';');
 
 const NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
 const BREAKS_FORM =
-  'Write each volume price as quantity:unit price in dollars, ";" between them: 10:8.50;50:7.90';
+  'Write each volume price as quantity@unit price in dollars, ";" between them: 10@8.50;50@7.90';
 /** A piece of a cell as a message quotes it: text pasted in the wrong column can be long. */
 const quoted = (text: string) => `"${text.length > 24 ? `${text.slice(0, 24)}…` : text}"`;
 
@@ -76,9 +77,9 @@ function readBreaks(
   if (pieces.length > 1 && pieces.at(-1) === '') pieces.pop();
   const breaks = [];
   for (const [i, piece] of pieces.entries()) {
-    const [minQuantity = '', price = '', ...more] = piece.split(':').map((n) => n.trim());
+    const [minQuantity = '', price = '', ...more] = piece.split('@').map((n) => n.trim());
     if (more.length > 0 || !NUMBER.test(minQuantity) || !NUMBER.test(price))
-      return { error: `Break ${i + 1} (${quoted(piece)}) is not quantity:price. ${BREAKS_FORM}` };
+      return { error: `Break ${i + 1} (${quoted(piece)}) is not quantity@price. ${BREAKS_FORM}` };
     breaks.push({ minQuantity, price });
   }
   return { breaks };
