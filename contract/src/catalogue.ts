@@ -58,6 +58,9 @@ export const NewCategorySlug = z
     'A short name is lowercase letters and digits, its words joined by hyphens (case-fans)',
   );
 
+/** At most this many attributes in a category (the admin's form stops offering more). */
+export const CATEGORY_ATTRIBUTES_MAX = 20;
+
 /** POST /api/categories: an admin adds a category and declares its attributes. */
 export const AddCategoryBody = z
   .object({
@@ -67,7 +70,9 @@ export const AddCategoryBody = z
       .trim()
       .min(1, 'Category name is Required')
       .max(60, 'A category name has at most 60 characters'),
-    attributes: z.array(AttributeDef).max(20, 'At most 20 attributes'),
+    attributes: z
+      .array(AttributeDef)
+      .max(CATEGORY_ATTRIBUTES_MAX, `At most ${CATEGORY_ATTRIBUTES_MAX} attributes`),
   })
   .superRefine((c, ctx) => {
     const seen = new Set<string>();

@@ -327,6 +327,12 @@ export interface PageMatch {
   params: Record<string, string>;
 }
 
+/**
+ * Whether the server renders `page` for a request of `url` (its path and query): a page that
+ * reads the query is rendered, and kept, from its bare path only.
+ */
+export const renderedAt = (page: Page, url: string) => !(page.readsQuery && url.includes('?'));
+
 /** The page at `pathname` (a trailing slash allowed), or null: the server answers 404. */
 export function matchPage(pathname: string): PageMatch | null {
   matchers ??= (Object.entries(PAGES) as [PageId, Page][]).map(([id, page]) => ({

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPage } from '@partsmith/contract/pages';
+import { matchPage, renderedAt } from '@partsmith/contract/pages';
 import { errorBody } from './error-handler.ts';
 import type { CatalogueCache } from '../modules/parts/cache.ts';
 import type { PageDataHinter } from '../modules/site/page-hints.ts';
@@ -199,13 +199,14 @@ export async function webApp(
   ) => {
     let cacheControl = 'no-cache';
     let rendered: string | null = null;
+    const match = matchPage(pathname);
+    const page = match?.page;
     if (
       status === 200 &&
       options.pageCache &&
       options.renderPage &&
-      matchPage(pathname)?.page.serverRendered === 'always' &&
-      // A page that reads the query is kept for its bare path only (page-render.ts).
-      !(matchPage(pathname)?.page.readsQuery && request.url.includes('?'))
+      page?.serverRendered === 'always' &&
+      renderedAt(page, request.url)
     ) {
       const sent = await sendShared(
         request,
@@ -218,7 +219,7 @@ export async function webApp(
       if (sent === 'missing') status = 404;
     }
     if (status === 200) {
-      const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');
+      const built = hints.get(match?.id ?? '*') ?? hints.get('*');
       // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
       // browser opens six connections a host, and what a page's largest paint waits for (its
       // answers, its picture) would otherwise queue behind twenty script preloads.

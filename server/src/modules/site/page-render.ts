@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchPage } from '@partsmith/contract/pages';
+import { matchPage, renderedAt } from '@partsmith/contract/pages';
 import { escapeMarkup } from '../../lib/escape-markup.ts';
 
 /**
@@ -57,10 +57,7 @@ export function createPageRenderer(app: FastifyInstance, dir: string): PageRende
     // Only the pages the table marks (contract/src/pages.ts) need a look at the module.
     const page = matchPage(pathname)?.page;
     const mode = page?.serverRendered;
-    if (!mode) return null;
-    // A page that reads the query is rendered from its bare path only (its HTML would not be the
-    // page the query asks for).
-    if (page.readsQuery && request.url.includes('?')) return null;
+    if (!mode || !renderedAt(page, request.url)) return null;
     // A page for everybody is rendered as a visitor sees it; a signed-in page for its buyer, and
     // with nobody signed in the app sends the visitor to the login page, from the shell.
     const cookie = mode === 'always' ? undefined : request.headers.cookie;

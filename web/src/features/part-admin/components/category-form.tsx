@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AddCategoryBody, ATTRIBUTE_TYPES, type AttributeType } from '@partsmith/contract';
+import {
+  AddCategoryBody,
+  ATTRIBUTE_TYPES,
+  CATEGORY_ATTRIBUTES_MAX,
+  type AttributeType,
+} from '@partsmith/contract';
 import * as z from '@partsmith/contract/zod-subset';
 import { useId, useRef, type InputHTMLAttributes } from 'react';
 import {
@@ -17,8 +22,6 @@ import { useAddCategory, type NewCategory } from '../api/add-category.ts';
 
 export const CATEGORY_ADDED = 'Category added';
 export const CATEGORY_FAILED = 'The category was not added.';
-/** AddCategoryBody's limit, the add button's too. */
-export const ATTRIBUTES_MAX = 20;
 
 /** An attribute's type as the form's select names it. */
 export const TYPE_NAMES: Record<AttributeType, string> = {
@@ -27,21 +30,10 @@ export const TYPE_NAMES: Record<AttributeType, string> = {
   boolean: 'Yes or no',
 };
 
+/** The form's controls' values (CategoryFormSchema's input). */
+export type CategoryFields = z.input<typeof CategoryFormSchema>;
 /** One attribute as its controls hold it: the choices as one comma separated text. */
-export interface AttributeRow {
-  label: string;
-  key: string;
-  type: AttributeType;
-  unit: string;
-  integer: boolean;
-  options: string;
-}
-
-export interface CategoryFields {
-  name: string;
-  slug: string;
-  attributes: AttributeRow[];
-}
+type AttributeRow = CategoryFields['attributes'][number];
 
 const NEW_ROW: AttributeRow = {
   label: '',
@@ -258,8 +250,8 @@ export function CategoryForm() {
           legend="Attributes"
           hint="Add Product asks for each attribute, and the search filters by it. The label is what shoppers read; the key, a camelCase word suggested from the label, names it in the search's links."
           error={errors.attributes?.message ?? errors.attributes?.root?.message}
-          full={fields.length >= ATTRIBUTES_MAX}
-          fullText={`At most ${ATTRIBUTES_MAX} attributes.`}
+          full={fields.length >= CATEGORY_ATTRIBUTES_MAX}
+          fullText={`At most ${CATEGORY_ATTRIBUTES_MAX} attributes.`}
           addLabel="Add an attribute"
           onAdd={() => append(NEW_ROW, { shouldFocus: true })}
           addButton={addButton}
