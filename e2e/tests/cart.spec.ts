@@ -27,6 +27,10 @@ async function addToCart(page: Page, name: string, quantity: number) {
 
 async function openCart(page: Page) {
   if (isMobile(page)) {
+    // On a phone the "Added to your cart" notices cover the menu button until they go (a pointer
+    // over them keeps them): the pointer moves off, and the button is pressed once they are gone.
+    await page.mouse.move(10, 700);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Cart/ }).click();
   } else {
