@@ -247,6 +247,21 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     await t.database.db.delete(cartLines).where(eq(cartLines.userId, alice.user.id));
   });
 
+  it('makes one order of a cart checked out from several tabs at once', async () => {
+    const { memory, board, screws } = await fillCart();
+    const before = await t.database.db.$count(orders, eq(orders.userId, alice.user.id));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => checkout(alice.cookie)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode, a.body).toBe(422);
+      expect(a.json().message).toBe('Your cart is empty.');
+    }
+    expect(await t.database.db.$count(orders, eq(orders.userId, alice.user.id))).toBe(before + 1);
+    expect([await stockOf(memory.id), await stockOf(board.id), await stockOf(screws.id)]).toEqual([
+      48, 49, 38,
+    ]);
+  });
+
   it('makes one order for one Idempotency-Key, however often it is sent', async () => {
     await fillCart();
     const key = `checkout-${crypto.randomUUID()}`;

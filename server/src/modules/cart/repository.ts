@@ -9,11 +9,16 @@ import { lineProblem } from '../parts/stock.ts';
 // What other modules may do with carts: the checkout (orders) reads the buyer's lines in its own
 // statement, empties the cart in it, and names the lines it could not serve.
 
-/** The buyer's cart lines (part_id, quantity, position from 0 in the order they were added). */
-export const cartLinesOf = (userId: SQL | string): SQL =>
+/**
+ * The buyer's cart lines (part_id, quantity, position from 0 in the order they were added). With
+ * `lock`, the lines are locked (`for update`) and read as they are once locked: a line a
+ * checkout beside this one has just emptied from the cart is not read at all.
+ */
+export const cartLinesOf = (userId: SQL | string, lock = false): SQL =>
   sql`select part_id, quantity,
       (row_number() over (order by created_at, part_id) - 1)::int as position
-    from ${cartLines} where user_id = ${userId}`;
+    from (select part_id, quantity, created_at from ${cartLines}
+          where user_id = ${userId} ${lock ? sql`for update` : sql``}) c`;
 
 /** A DELETE, for a data-modifying CTE, that empties the buyer's cart when `when` holds. */
 export const emptyCartStatement = (userId: SQL | string, when: SQL): SQL =>

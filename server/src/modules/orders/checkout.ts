@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cartLinesOf, emptyCartStatement } from '../cart/repository.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
-import { lockPartsStatement, takeStockStatement } from '../parts/stock.ts';
+import { partAllows, partsNowStatement, takeStockStatement } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 
 /** A value of the statement: given, or a placeholder of a prepared statement. */
@@ -34,27 +34,31 @@ export interface LinesSource {
   also: SQL[];
 }
 
-/** The buyer's cart, emptied by the checkout's statement. */
-export function cartSource(userId: string | SQL): LinesSource {
+/**
+ * The buyer's cart, emptied by the checkout's statement. With `lock` (PostgreSQL), its lines are
+ * locked as they are read: of two checkouts of one cart at once, the second waits for the first,
+ * then finds the cart it emptied and places nothing.
+ */
+export function cartSource(userId: string | SQL, lock: boolean): LinesSource {
   return {
-    lines: cartLinesOf(userId),
+    lines: cartLinesOf(userId, lock),
     also: [sql`emptied as (${emptyCartStatement(userId, sql`exists (select 1 from placed)`)})`],
   };
 }
 
 /**
- * An order of several lines in one statement, as the purchase is (see placeOrderStatement):
- * every line takes its stock in one UPDATE (the part's rules in its WHERE clause), and the order
- * is written only when every line was taken, with its lines, its confirmation mail, any
- * low-stock mails and the source's own steps (`also`). When a line could not be taken the
- * statement answers no row and the caller rolls the transaction back, so no stock is taken
- * without its order and no order lacks a line.
+ * An order of several lines in one statement, as the purchase is (see placeOrderStatement).
+ * First the lines' parts are read as they are now (`parts_now`) and every line is checked against
+ * its part's rules and the unpaid-order limit (`whole`); only when every line passes does one
+ * UPDATE take every line's stock (the rules again in its WHERE clause), and the order is written
+ * with its lines, its confirmation mail, any low-stock mails and the source's own steps (`also`).
+ * When a line cannot be taken the statement changes nothing and answers no row: it is whole on
+ * its own, so it may run as its own transaction (decision 051).
  *
- * With `lockParts` (PostgreSQL, where orders run side by side), the statement first locks the
- * lines' parts in the order of their ids (`locked`), and takes stock only from parts it has
- * locked: orders sharing parts queue behind each other and never wait on each other in a circle.
- * The locks are taken inside the statement rather than by one before it, so an order holds them
- * for its statement and its COMMIT only, not for a further round trip (decision 047).
+ * With `lockParts` (PostgreSQL, where orders run side by side), `parts_now` locks the lines'
+ * parts in the order of their ids, and the stock is taken only from parts it has locked: orders
+ * sharing parts queue behind each other and never wait on each other in a circle, and the check
+ * reads the rows the UPDATE then changes, as no one else can change them in between.
  *
  * Of the order's own columns, the first line gives the part, image, description and unit price;
  * `quantity` counts the units of all lines, `total_cents` sums the lines, and the name of an
@@ -78,21 +82,22 @@ export function linesOrderStatement(
   const taken = takeStockStatement({
     partId: sql`w.part_id`,
     quantity: sql`w.quantity`,
-    also: input.underLimit,
-    from: input.lockParts
-      ? sql`wanted w join locked l (locked_id) on l.locked_id = w.part_id`
-      : sql`wanted w`,
+    also: sql`and (select ok from whole)`,
+    // parts_now's columns renamed: the UPDATE's own (unqualified) are the part's.
+    from: sql`wanted w join parts_now n (now_id, now_deleted, now_stock, now_min)
+      on n.now_id = w.part_id`,
     returning: source.quoted
       ? sql`, w.quantity, w.position, w.quoted_cents`
       : sql`, w.quantity, w.position`,
   });
   return sql`
-  with wanted as (${source.lines})
-  ${
-    input.lockParts
-      ? sql`, locked as materialized (${lockPartsStatement(sql`select part_id from wanted`)})`
-      : sql``
-  }
+  with wanted as materialized (${source.lines})
+  , parts_now as materialized (
+    ${partsNowStatement(sql`select part_id from wanted`, input.lockParts)})
+  , whole as (
+    select count(*) > 0 and count(*) = (select count(*) from wanted) ${input.underLimit} as ok
+    from wanted w join parts_now n on n.id = w.part_id
+    where ${partAllows(sql`w.quantity`, 'n')})
   , taken as (${taken})
   , counted as (
     select count(*)::int as n, sum(quantity)::int as units,

@@ -319,7 +319,7 @@ export function createOrdersService(deps: {
   }
   const checkoutStatement = prepareLines(
     'partsmith_checkout',
-    cartSource(sql`${sql.placeholder('userId')}`),
+    cartSource(sql`${sql.placeholder('userId')}`, Boolean(deps.lockBuyer)),
   );
 
   /**
@@ -334,11 +334,11 @@ export function createOrdersService(deps: {
     input: CheckoutInput,
     buyer: Buyer,
   ): Promise<Placed | null> {
-    // A buyer's orders of several lines take turns (two tabs cannot both check out one cart),
-    // and the statement, begun once the buyer is locked, reads their cart as the one before
-    // left it. The statement locks the parts itself (lockParts). PGlite runs one transaction at
-    // a time, so no lock is needed there.
-    if (deps.lockBuyer) await lockUser(tx, buyer.id);
+    // A buyer's orders of several lines take turns (an accepted quote and the unpaid-order
+    // limit), and the statement, begun once the buyer is locked, reads their orders as the one
+    // before left them. The statement locks the parts itself (lockParts). PGlite runs one
+    // transaction at a time, so no lock is needed there.
+    if (deps.lockBuyer && tx !== db) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, statement, {
       ...values,
       ...orderValues(input, buyer),
@@ -347,10 +347,14 @@ export function createOrdersService(deps: {
     return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
   }
 
-  /** The checkout of the buyer's cart, inside the caller's transaction. */
+  /**
+   * The checkout of the buyer's cart, inside the caller's transaction, or as a transaction of
+   * its own when `tx` is `db` (the statement is whole on its own; the cart's lines are locked by
+   * it on PostgreSQL, so two checkouts of one cart take turns there).
+   */
   async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
     const order = await linesInTx(tx, checkoutStatement, {}, input, buyer);
-    // The transaction rolls back what was taken; the refusal is explained after it.
+    // Nothing was taken; the refusal is explained after the transaction.
     if (!order) throw new CheckoutRefused();
     return order;
   }
@@ -492,8 +496,15 @@ export function createOrdersService(deps: {
      */
     async checkout(input: CheckoutInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
       try {
+        // Without a key, one statement is its own transaction (no BEGIN/COMMIT round trips, and
+        // the parts stay locked for the statement alone), unless the unpaid-order limit needs the
+        // buyer locked first (lockBuyer), as for the purchase.
         if (!idempotencyKey)
-          return placed(await db.transaction((tx) => checkoutInTx(tx, input, buyer)));
+          return placed(
+            lockBuyer
+              ? await db.transaction((tx) => checkoutInTx(tx, input, buyer))
+              : await checkoutInTx(db, input, buyer),
+          );
         return await idempotent(buyer, idempotencyKey, input, 'checkout', (tx) =>
           checkoutInTx(tx, input, buyer),
         );

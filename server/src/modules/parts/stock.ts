@@ -118,9 +118,7 @@ export function takeStockStatement(input: {
           then coalesce(low_stock_alerted_at, now())
         else low_stock_alerted_at end
     ${input.from ? sql`from ${input.from}` : sql``}
-    where id = ${input.partId} and deleted_at is null
-      and available_quantity >= ${input.quantity}
-      and min_order_quantity <= ${input.quantity}
+    where id = ${input.partId} and ${partAllows(input.quantity)}
       ${input.also ?? sql``}
     returning id, name, image, description, price_cents, available_quantity,
       available_quantity < ${LOW_STOCK_THRESHOLD}
@@ -146,9 +144,24 @@ export function lineProblem(
 }
 
 /**
- * Locks the parts `ids` names (a subquery of part ids) in the order of their ids, answering their
- * ids: statements that take several parts lock them first in one order, so two of them sharing
- * parts queue behind each other instead of each holding what the other needs.
+ * The part's rules for taking `quantity` units of it, on the row at hand (`row`: a table alias,
+ * or none for the table being updated): listed, enough stock, at least the minimum order. The
+ * purchase's UPDATE and a checkout's check before it (partsNowStatement) test the same rules.
  */
-export const lockPartsStatement = (ids: SQL) =>
-  sql`select id from ${parts} where id in (${ids}) order by id for update`;
+export const partAllows = (quantity: Placeholder | SQL, row?: string): SQL => {
+  const col = (name: string) => sql.raw(row ? `${row}.${name}` : name);
+  return sql`${col('deleted_at')} is null
+      and ${col('available_quantity')} >= ${quantity}
+      and ${col('min_order_quantity')} <= ${quantity}`;
+};
+
+/**
+ * The parts `ids` names (a subquery of part ids) as they are now, with the columns partAllows
+ * reads. With `lock`, they are locked in the order of their ids (`for update`): statements that
+ * take several parts lock them first in one order, so two of them sharing parts queue behind
+ * each other instead of each holding what the other needs, and the rows answered are the latest
+ * versions, which no one else can change until the statement's transaction ends.
+ */
+export const partsNowStatement = (ids: SQL, lock: boolean) =>
+  sql`select id, deleted_at, available_quantity, min_order_quantity
+    from ${parts} where id in (${ids}) order by id ${lock ? sql`for update` : sql``}`;
