@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
@@ -64,21 +63,25 @@ function redisCounter(redis: Redis): WindowCounter {
  * upsert per hit, atomic on PostgreSQL and PGlite alike).
  */
 function databaseCounter(db: Db): WindowCounter {
+  // Built once and kept prepared under a name (decision 029): every limited write runs it.
+  const ended = sql`${rateLimits.lastRequest} <= ${sql.placeholder('windowStart')}`;
+  const upsert = db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), count: 1, lastRequest: sql.placeholder('now') })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${ended} then ${sql.placeholder('now')}::bigint
+          else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, started: rateLimits.lastRequest })
+    .prepare('partsmith_rate_limit_hit');
   return {
     async hit(key, windowSeconds) {
       const now = Date.now();
-      const ended = sql`${rateLimits.lastRequest} <= ${now - windowSeconds * 1000}`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
-            lastRequest: sql`case when ${ended} then ${now} else ${rateLimits.lastRequest} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, started: rateLimits.lastRequest });
+      const [row] = await upsert.execute({ key, now, windowStart: now - windowSeconds * 1000 });
       const started = row?.started ?? now;
       return {
         count: row?.count ?? 1,
