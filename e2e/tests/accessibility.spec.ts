@@ -14,7 +14,7 @@ import { signInOrSignUp, signUpThroughPage, unique } from './account-helpers.ts'
 // a visitor, a confirmed customer, an admin. A page added to the table is audited here without
 // a change, unless its path has a param this file cannot fill: then the coverage check fails.
 // Each test audits a dozen pages, each with its lazy parts loaded: more than the default 30 s.
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 /** The admins of this file, one per project (ADMIN_EMAILS in e2e/playwright.config.ts). */
 const ADMIN = { desktop: 'a11y-admin@example.com', mobile: 'a11y-phone-admin@example.com' };
