@@ -56,7 +56,7 @@ export default defineConfig({
   retries: 0,
   // Two projects side by side on two cores: a test takes longer than alone, and longer again on a
   // slower machine of the same kind (the admin's catalogue-to-audit-log flow took 66 s at 375 px
-  // on one whose whole end-to-end run took 22 minutes).
+  // on one whose whole end-to-end run took 22 minutes; it has 180 s of its own now).
   timeout: 120_000,
   expect: { timeout: 7_000 },
   reporter: 'list',

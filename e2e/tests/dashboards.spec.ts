@@ -112,7 +112,7 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
   page,
 }, info) => {
   // The catalogue, the users, the orders (shipping is a dialog now) and the audit log.
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   await signUpThroughPage(page, ADMIN[info.project.name as keyof typeof ADMIN], 'Ada Admin');
   await expect(page).toHaveURL(/\/$/);
 
