@@ -324,8 +324,8 @@ export function createOrdersService(deps: {
 
   /**
    * An order of several lines (a prepared statement of prepareLines), inside the caller's
-   * transaction: the committed order, or null when a line could not be taken (the caller rolls
-   * back). `values` are the source's own values.
+   * transaction or, given `db`, as a transaction of its own: the order, or null when a line could
+   * not be taken (the statement then changed nothing). `values` are the source's own values.
    */
   async function linesInTx(
     tx: DbOrTx,
@@ -337,7 +337,9 @@ export function createOrdersService(deps: {
     // A buyer's orders of several lines take turns (an accepted quote and the unpaid-order
     // limit), and the statement, begun once the buyer is locked, reads their orders as the one
     // before left them. The statement locks the parts itself (lockParts). PGlite runs one
-    // transaction at a time, so no lock is needed there.
+    // transaction at a time, so no lock is needed there; nor on `db` itself, outside a
+    // transaction, where the lock would end with its own statement (the checkout runs there only
+    // when no unpaid-order limit asks for the buyer's lock).
     if (deps.lockBuyer && tx !== db) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, statement, {
       ...values,
@@ -451,8 +453,9 @@ export function createOrdersService(deps: {
   return {
     /**
      * An order of the lines a statement of prepareLines gives (an accepted quote's), inside the
-     * caller's transaction: every line's stock taken or none. Null when a line could not be taken: the
-     * caller rolls back and says why. After the commit, the caller calls `announce` with it.
+     * caller's transaction: every line's stock taken or none. Null when a line could not be taken
+     * (nothing was): the caller rolls its own steps back and says why. After the commit, the
+     * caller calls `announce` with it.
      */
     placeLinesInTx: linesInTx,
 
