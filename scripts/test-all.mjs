@@ -185,11 +185,27 @@ exitCode |= run(
     PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson,
   },
 );
+/** The `[project] file › title` of every test of a Playwright JSON report whose status is `status`. */
+function testsWith(report, status) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === status) found.push(`[${t.projectName}] ${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return found;
+}
+let flaky = [];
 if (fs.existsSync(e2eJson)) {
-  const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats;
+  const report = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+  const s = report.stats;
   totals.passed += s.expected + s.flaky;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
+  // A test that failed and then passed on its retry (e2e/playwright.config.ts): named, never hidden.
+  flaky = testsWith(report, 'flaky');
 } else {
   totals.failed += 1;
 }
@@ -197,7 +213,11 @@ if (fs.existsSync(e2eJson)) {
 process.stdout.write(
   `\nTime per step (${Math.round((Date.now() - started) / 1000)} s in all):\n  ${timings.join('\n  ')}\n`,
 );
+if (flaky.length > 0)
+  process.stdout.write(`\nPassed on the retry (flaky):\n  ${flaky.join('\n  ')}\n`);
 process.stdout.write(
-  `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+  `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped` +
+    (flaky.length > 0 ? ` (${flaky.length} of the passed only on a retry)` : '') +
+    '\n',
 );
 process.exit(exitCode === 0 && totals.failed === 0 ? 0 : 1);
