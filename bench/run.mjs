@@ -37,6 +37,7 @@ import {
   searchSql,
   sequentialTimes,
 } from './lib/search.mjs';
+import { generatedCsv, timedImport } from './lib/csv.mjs';
 import { createPgDatabase, dropPgDatabase, seedPglite, seedPostgres, STOCK } from './lib/seed.mjs';
 import { LOAD_CORE, repoRoot, startRawServer, startServer } from './lib/server.mjs';
 import { median, percentile, rssMb, sampleRss, sleep } from './lib/stats.mjs';
@@ -90,6 +91,7 @@ const STEPS = {
   postgres: [],
   sales: [],
   search: [],
+  csv: [],
 };
 const ONLY = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -295,6 +297,15 @@ await step('seed', 'seeding 1,000 and 100,000 parts', [], async () => {
 
 const pgliteEnv = (dataDir) => ({
   DATA_DIR: dataDir,
+  TRUST_PROXY: '127.0.0.1',
+  ADMIN_EMAILS: ADMIN_EMAIL,
+});
+/** A shop on the PostgreSQL database at `url` (demo catalogue), its files in `work/<folder>`. */
+const postgresEnv = (url, folder) => ({
+  DATABASE_URL: url,
+  DATA_DIR: path.join(work, folder),
+  SEED_DEMO: 'true',
+  BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
   TRUST_PROXY: '127.0.0.1',
   ADMIN_EMAILS: ADMIN_EMAIL,
 });
@@ -599,14 +610,7 @@ await step(
     const p = await start({
       name: 'postgres-checkout',
       port: PORT.pg,
-      env: {
-        DATABASE_URL: url,
-        DATA_DIR: path.join(work, 'pg-checkout-data'),
-        SEED_DEMO: 'true',
-        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
-        TRUST_PROXY: '127.0.0.1',
-        ADMIN_EMAILS: ADMIN_EMAIL,
-      },
+      env: postgresEnv(url, 'pg-checkout-data'),
     });
     await measure(p, 'PostgreSQL', 'checkout-postgres');
     await p.stop();
@@ -783,13 +787,7 @@ await step(
     const p = await start({
       name: 'postgres',
       port: PORT.pg,
-      env: {
-        DATABASE_URL: url,
-        DATA_DIR: path.join(work, 'pg-data'),
-        SEED_DEMO: 'true',
-        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
-        TRUST_PROXY: '127.0.0.1',
-      },
+      env: postgresEnv(url, 'pg-data'),
     });
     const idle = await idleRss(p);
     add({ name: 'RSS idle, PostgreSQL', value: idle, unit: ' MB', goal: 120, higher: false });
@@ -903,14 +901,7 @@ await step(
     const p = await start({
       name: 'postgres-sales',
       port: PORT.pg,
-      env: {
-        DATABASE_URL: url,
-        DATA_DIR: path.join(work, 'pg-sales-data'),
-        SEED_DEMO: 'true',
-        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
-        TRUST_PROXY: '127.0.0.1',
-        ADMIN_EMAILS: ADMIN_EMAIL,
-      },
+      env: postgresEnv(url, 'pg-sales-data'),
     });
     phase = "the sales step's admin sign-up";
     const admin = await signUp(p.url, ADMIN_EMAIL, '127.5.0.1');
@@ -1118,6 +1109,68 @@ await step(
 if (selected.has('search'))
   await dropPgDatabase(PG_ADMIN_URL, searchDb).catch((e) =>
     notes.push(`could not drop ${searchDb}: ${e.message}`),
+  );
+
+// ---- the catalogue's CSV import (issue 27): 10,000 lines in under 10 s
+const CSV_LINES = 10_000;
+const CSV_ROUNDS = SHORT ? 1 : 3;
+const csvDb = `bench_${process.pid}_csv`;
+await step(
+  'csv',
+  `catalogue CSV import of ${CSV_LINES.toLocaleString('en')} lines, PGlite and PostgreSQL`,
+  [
+    owe('CSV import, 10,000 lines, PGlite', 10, { higher: false }),
+    owe('CSV import, 10,000 lines, PostgreSQL', 10, { higher: false }),
+  ],
+  async () => {
+    const text = await generatedCsv(CSV_LINES);
+    // Each round adds 10,000 more parts to the catalogue the next one is written into.
+    const measure = async (server, label) => {
+      phase = `the csv step's admin sign-up (${label})`;
+      const admin = await signUp(server.url, ADMIN_EMAIL, '127.6.0.1');
+      phase = `the csv step's imports (${label})`;
+      const seconds = [];
+      for (let round = 0; round < CSV_ROUNDS; round++) {
+        const { ms, inserted } = await timedImport(server.url, admin, text);
+        if (inserted !== CSV_LINES)
+          throw new Error(`the import wrote ${inserted} parts, not ${CSV_LINES}`);
+        seconds.push(ms / 1000);
+      }
+      add({
+        name: `CSV import, 10,000 lines, ${label}`,
+        value: median(seconds),
+        unit: ' s',
+        goal: 10,
+        higher: false,
+        note: `median of ${CSV_ROUNDS} (${seconds.map((s) => s.toFixed(2)).join(', ')} s) on the demo catalogue and the rounds before; ${(text.length / 1e6).toFixed(2)} MB, every line checked, all written in one transaction; from sending the file to its answer, the server on one core`,
+      });
+    };
+    const g = await start({
+      name: 'pglite-csv',
+      port: PORT.pg,
+      env: pgliteEnv(path.join(work, 'pglite-csv')),
+    });
+    try {
+      await measure(g, 'PGlite');
+    } finally {
+      await g.stop();
+    }
+    const url = await createPgDatabase(PG_ADMIN_URL, csvDb);
+    const p = await start({
+      name: 'postgres-csv',
+      port: PORT.pg,
+      env: postgresEnv(url, 'pg-csv-data'),
+    });
+    try {
+      await measure(p, 'PostgreSQL');
+    } finally {
+      await p.stop();
+    }
+  },
+);
+if (selected.has('csv'))
+  await dropPgDatabase(PG_ADMIN_URL, csvDb).catch((e) =>
+    notes.push(`could not drop ${csvDb}: ${e.message}`),
   );
 for (const server of running) await server.stop();
 

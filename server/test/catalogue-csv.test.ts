@@ -1,32 +1,19 @@
-import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, isNull } from 'drizzle-orm';
 import { CatalogueImportAnswer, CatalogueImportProblem, PART_HEADERS } from '@partsmith/contract';
 import { auditLog, parts, type PartRow } from '../src/db/schema/index.ts';
+import { CSV_BASE_HEADER, generatedCatalogueCsv } from '../src/db/seed/catalogue-csv.ts';
 import { insertParts } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
-/**
- * This thread's CPU time in ms. Vitest runs this file in a worker thread beside another file's, so
- * the process's own figure (process.cpuUsage) counts that file's work too; Linux keeps each
- * thread's (/proc/thread-self/stat: utime and stime, in clock ticks of 10 ms).
- */
-function threadCpuMs() {
-  const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** The header of a file written before volume prices were in it. */
-const HEADER =
-  'name,description,image,price,availableQuantity,minOrderQuantity,lowStockThreshold,category';
+const HEADER = CSV_BASE_HEADER;
 /** The export's header before the attributes. */
 const EXPORT_HEADER = `${HEADER},priceBreaks`;
 const IMAGE = '/images/parts/ram-ddr5-32gb.svg';
 
-/** The generated file's columns after HEADER, and `count` memory kits, power supplies and drives. */
 /** A part as the file carries it (no id, no dates but whether it is marked low on stock). */
 const asInFile = (row: PartRow) => ({
   name: row.name,
@@ -41,54 +28,6 @@ const asInFile = (row: PartRow) => ({
   attributes: row.attributes,
   priceBreaks: row.priceBreaks,
 });
-
-const GENERATED_ATTRIBUTES = [
-  'type',
-  'capacity',
-  'speed',
-  'casLatency',
-  'wattage',
-  'efficiency',
-  'modular',
-  'interface',
-  'formFactor',
-];
-const GENERATED_HEADER = [HEADER, ...GENERATED_ATTRIBUTES.map((key) => `attr.${key}`)].join(',');
-function generatedLines(count: number) {
-  return Array.from({ length: count }, (_, i) => {
-    const price = (10 + (i % 500) + 0.99).toFixed(2);
-    const part = (name: string, description: string, category: string, attrs: object) =>
-      [
-        name,
-        description,
-        IMAGE,
-        price,
-        i % 50,
-        1,
-        i % 7 === 0 ? 5 : '',
-        category,
-        ...GENERATED_ATTRIBUTES.map((key) => attrs[key as keyof typeof attrs] ?? ''),
-      ].join(',');
-    if (i % 3 === 0)
-      return part(`Forge DDR5 kit ${i}`, '"Fast, tested memory."', 'memory', {
-        type: 'DDR5',
-        capacity: 32,
-        speed: 6000,
-        casLatency: 30,
-      });
-    if (i % 3 === 1)
-      return part(`Bastion PSU ${i}`, 'Quiet supply.', 'power-supplies', {
-        wattage: 850,
-        efficiency: '80 PLUS Gold',
-        modular: true,
-      });
-    return part(`Anvil SSD ${i}`, '"A ""fast"" drive"', 'storage', {
-      interface: 'NVMe PCIe 4.0',
-      capacity: 2000,
-      formFactor: 'M.2 2280',
-    });
-  });
-}
 
 describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
   let t: TestApp;
@@ -403,25 +342,13 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     ]);
   });
 
-  it('imports 10,000 lines in under 10 seconds, in one transaction', async () => {
+  // The 10 s goal for 10,000 lines is a figure of `npm run bench` (step `csv`), on the built
+  // server; here the same file proves that all of it is read and written in one go.
+  it('imports a file of 10,000 lines whole', async () => {
     const count = await countListed();
-    const text = [GENERATED_HEADER, ...generatedLines(10_000)].join('\r\n') + '\r\n';
-    const started = performance.now();
-    const cpu = threadCpuMs();
-    const res = await importCsv(text);
-    const ms = performance.now() - started;
-    // This thread's CPU time too: the machine is shared, and PGlite runs in this thread.
-    const cpuMs = threadCpuMs() - cpu;
-    console.log(
-      `catalogue CSV import on ${kind}: 10,000 lines (${(text.length / 1e6).toFixed(2)} MB) in ${Math.round(ms)} ms (this thread's CPU: ${cpuMs} ms)`,
-    );
+    const res = await importCsv(generatedCatalogueCsv(10_000));
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json().insertedCount).toBe(10_000);
-    // The goal is 10 s of work. On PGlite the work is this thread's CPU time (the database runs
-    // in it): the wall time also counts the other test files sharing the 2 cores (17-19 s were
-    // seen beside them for 6.4 s of CPU). On PostgreSQL the database works in its own processes,
-    // so the wall time is the figure.
-    expect(kind === 'pglite' ? cpuMs : ms).toBeLessThan(10_000);
     expect(await countListed()).toBe(count + 10_000);
     const search = await t.app.inject('/api/parts/search?category=power-supplies&f.modular=true');
     expect(search.json().total).toBe(3333);
