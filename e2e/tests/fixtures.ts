@@ -89,7 +89,14 @@ export function answered(status: number, path: string | RegExp): RegExp {
  */
 export async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      // Only violations get every node and its selector made; a rule that passed, or did not
+      // apply, is still listed, with one node (axe's `resultTypes`). Making them for every node of
+      // every passed rule was a third of the audit: the accessibility spec's 34 pages at 1280 px,
+      // 1.0 s a page instead of 1.7 s (23 s less for the spec).
+      resultTypes: ['violations'],
+    })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const ran = [
