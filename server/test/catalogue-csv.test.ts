@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, isNull } from 'drizzle-orm';
 import { CatalogueImportAnswer, CatalogueImportProblem, PART_HEADERS } from '@partsmith/contract';
 import { auditLog, parts, type PartRow } from '../src/db/schema/index.ts';
-import { CSV_BASE_HEADER, generatedCatalogueCsv } from '../src/db/seed/catalogue-csv.ts';
+import { CSV_BASE_HEADER as HEADER, generatedCatalogueCsv } from '../src/db/seed/catalogue-csv.ts';
 import { insertParts } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
-/** The header of a file written before volume prices were in it. */
-const HEADER = CSV_BASE_HEADER;
 /** The export's header before the attributes. */
 const EXPORT_HEADER = `${HEADER},priceBreaks`;
 const IMAGE = '/images/parts/ram-ddr5-32gb.svg';

@@ -1,12 +1,13 @@
+import { ATTRIBUTE_COLUMN_PREFIX, CATALOGUE_CSV_COLUMNS } from '@partsmith/contract';
+
 /**
  * A generated catalogue file for the CSV import (`POST /api/parts/import`): `count` lines of
  * memory kits, power supplies and drives in turn, each with its category's attributes, quoted
  * fields among them. The import's test and the bench's 10,000-line figure read the same file.
  */
 
-/** The columns of a file written before volume prices were in it. */
-export const CSV_BASE_HEADER =
-  'name,description,image,price,availableQuantity,minOrderQuantity,lowStockThreshold,category';
+/** The columns of a file written before volume prices were in it (the contract's, in order). */
+export const CSV_BASE_HEADER = CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'priceBreaks').join(',');
 
 const ATTRIBUTES = [
   'type',
@@ -24,7 +25,9 @@ const IMAGE = '/images/parts/ram-ddr5-32gb.svg';
 
 /** The generated file: its header and `count` lines, CRLF-ended. */
 export function generatedCatalogueCsv(count: number): string {
-  const header = [CSV_BASE_HEADER, ...ATTRIBUTES.map((key) => `attr.${key}`)].join(',');
+  const header = [CSV_BASE_HEADER, ...ATTRIBUTES.map((key) => ATTRIBUTE_COLUMN_PREFIX + key)].join(
+    ',',
+  );
   const lines = Array.from({ length: count }, (_, i) => {
     const price = (10 + (i % 500) + 0.99).toFixed(2);
     const part = (name: string, description: string, category: string, attrs: object) =>
