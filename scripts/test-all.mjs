@@ -77,23 +77,26 @@ if (missing.length > 0 && process.getuid?.() === 0) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+/** What failed, named at the end of the log (the last lines are the ones a CI excerpt keeps). */
+const failures = [];
 
 /** A check that counts as one test in the summary line. */
 function check(label, script) {
-  counted(run(label, 'npm', ['run', script]));
+  counted(run(label, 'npm', ['run', script]), label);
 }
-function counted(status) {
+function counted(status, label) {
   exitCode |= status;
   totals[status === 0 ? 'passed' : 'failed'] += 1;
+  if (status !== 0) failures.push(label);
 }
 
 // Each of the two runs on one core, so they run side by side.
 const t0 = Date.now();
-for (const status of await Promise.all([
-  runBeside('typecheck', 'npm', ['run', 'typecheck']),
-  runBeside('lint and format', 'npm', ['run', 'lint']),
-]))
-  counted(status);
+const firstChecks = { typecheck: 'typecheck', 'lint and format': 'lint' };
+const firstStatuses = await Promise.all(
+  Object.entries(firstChecks).map(([label, script]) => runBeside(label, 'npm', ['run', script])),
+);
+Object.keys(firstChecks).forEach((label, i) => counted(firstStatuses[i], label));
 timings.push(`typecheck and lint together: ${Math.round((Date.now() - t0) / 1000)} s`);
 
 /** The arguments of a Vitest run that writes its JSON report to `report`. */
@@ -118,12 +121,27 @@ function vitest(label, args, reportName) {
 function countReport(report) {
   if (!fs.existsSync(report)) {
     totals.failed += 1;
+    failures.push(`no report at ${path.relative(root, report)}`);
     return;
   }
   const v = JSON.parse(fs.readFileSync(report, 'utf8'));
   totals.passed += v.numPassedTests;
   totals.failed += v.numFailedTests;
   totals.skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults) {
+    const name = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failed)
+      failures.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (a hook, an import) names itself.
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`${name}: ${firstLine(file.message)}`);
+  }
+}
+/** The first line of a failure's message, cut to one readable line. */
+function firstLine(message = '') {
+  const line = message.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 vitest('unit, component and API tests (Vitest)', [], 'vitest.json');
@@ -152,7 +170,7 @@ const laneless = fs
   .filter((f) => !PROOF_LANES.flat().includes(f.replace(/\.test\.ts$/, '')));
 for (const file of laneless) {
   process.stdout.write(`proof/${file} is in no lane of PROOF_LANES (scripts/test-all.mjs)\n`);
-  counted(1);
+  counted(1, `proof/${file} in no lane`);
 }
 const proofPort = Number(process.env.PROOF_PORT ?? 4500);
 const proofRedis = new URL(process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2');
@@ -208,8 +226,10 @@ if (fs.existsSync(e2eJson)) {
   totals.skipped += s.skipped;
   // A test that failed and then passed on its retry (e2e/playwright.config.ts): named, never hidden.
   flaky = testsWith(report, 'flaky');
+  failures.push(...testsWith(report, 'unexpected'));
 } else {
   totals.failed += 1;
+  failures.push('no end-to-end report');
 }
 
 process.stdout.write(
@@ -217,6 +237,9 @@ process.stdout.write(
 );
 if (flaky.length > 0)
   process.stdout.write(`\nPassed on the retry (flaky):\n  ${flaky.join('\n  ')}\n`);
+if (failures.length > 0) process.stdout.write(`\nFailed:\n  ${failures.join('\n  ')}\n`);
+else if (exitCode !== 0)
+  process.stdout.write('\nFailed: a step exited non-zero (see its log above)\n');
 process.stdout.write(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped` +
     (flaky.length > 0 ? ` (${flaky.length} of the passed only on a retry)` : '') +
