@@ -38,7 +38,8 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
   if (await focused()) return;
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    // Polled: an outline may grow in over a short transition.
+    // Polled: an outline may grow in over a short transition. The failure names what had the
+    // focus at the last look (the poll's own message is written before it starts).
     let what = '';
     await expect
       .poll(
@@ -47,9 +48,13 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
           what = state.what;
           return state.shown;
         },
-        { message: `the focus is visible (on ${what || 'the next stop'})`, timeout: 2000 },
+        { message: 'the focus is visible', timeout: 2000 },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch((error: Error) => {
+        error.message = `After ${i + 1} presses of ${back ? 'Shift+Tab' : 'Tab'} the focus is not shown on ${what}\n${error.message}`;
+        throw error;
+      });
     if (await focused()) return;
   }
   throw new Error(`${max} presses of Tab did not reach ${String(target)}`);
