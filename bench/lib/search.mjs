@@ -92,6 +92,23 @@ export async function sequentialTimes(url, requests, warmup) {
   return { p99: percentile(times, 99), median: median(times) };
 }
 
+/** The same statement from one bare `pg` client, one after the other, like `sequentialTimes`. */
+export async function bareSequentialTimes(databaseUrl, { sql, params }, requests, warmup) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const times = [];
+    for (let i = 0; i < warmup + requests; i++) {
+      const begun = performance.now();
+      await client.query(sql, params);
+      if (i >= warmup) times.push(performance.now() - begun);
+    }
+    return { p99: percentile(times, 99), median: median(times) };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The same statement on a bare pool of `connections`, as many times as it goes in `seconds`. */
 export async function bareThroughput(
   databaseUrl,
