@@ -1044,7 +1044,7 @@ await step(
         answer,
       );
       const statement = await searchSql(p.url);
-      const cpu = cpuLoopTimes();
+      const cpu = await cpuLoopTimes();
       const times = await sequentialTimes(p.url, SEARCH_REQUESTS, SEARCH_WARMUP);
       const bare = await bareSequentialTimes(url, statement, SEARCH_REQUESTS, SEARCH_WARMUP);
       add({
@@ -1089,7 +1089,7 @@ await step(
     try {
       phase = "the search step's requests (PGlite)";
       const answer = await (await fetch(g.url + searchPath())).json();
-      const cpu = cpuLoopTimes();
+      const cpu = await cpuLoopTimes();
       const times = await sequentialTimes(g.url, SEARCH_REQUESTS, SEARCH_WARMUP);
       add({
         name: 'p99 search, text + 2 facets, PGlite',

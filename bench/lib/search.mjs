@@ -4,7 +4,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { percentile, median } from './stats.mjs';
+import { timedRuns } from './stats.mjs';
 import { repoRoot } from './server.mjs';
 
 /** Text and two facets: the figure's search. */
@@ -80,16 +80,16 @@ export async function facetMismatches(query, answer, s = SEARCH) {
 }
 
 /** `requests` sequential searches after `warmup`: the latencies in ms. */
-export async function sequentialTimes(url, requests, warmup) {
-  const times = [];
-  for (let i = 0; i < warmup + requests; i++) {
-    const begun = performance.now();
-    const res = await fetch(url + searchPath());
-    await res.text();
-    if (!res.ok) throw new Error(`search answered ${res.status}`);
-    if (i >= warmup) times.push(performance.now() - begun);
-  }
-  return { p99: percentile(times, 99), median: median(times) };
+export function sequentialTimes(url, requests, warmup) {
+  return timedRuns(
+    async () => {
+      const res = await fetch(url + searchPath());
+      await res.text();
+      if (!res.ok) throw new Error(`search answered ${res.status}`);
+    },
+    requests,
+    warmup,
+  );
 }
 
 /** The same statement from one bare `pg` client, one after the other, like `sequentialTimes`. */
@@ -97,13 +97,7 @@ export async function bareSequentialTimes(databaseUrl, { sql, params }, requests
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const times = [];
-    for (let i = 0; i < warmup + requests; i++) {
-      const begun = performance.now();
-      await client.query(sql, params);
-      if (i >= warmup) times.push(performance.now() - begun);
-    }
-    return { p99: percentile(times, 99), median: median(times) };
+    return await timedRuns(() => client.query(sql, params), requests, warmup);
   } finally {
     await client.end();
   }

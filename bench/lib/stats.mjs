@@ -16,23 +16,34 @@ export function percentile(values, p) {
 }
 
 /**
+ * `run` (sync or async) `warmup + runs` times in a row; the median and p99 of the last `runs`, in
+ * ms.
+ */
+export async function timedRuns(run, runs, warmup) {
+  const times = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const begun = performance.now();
+    await run();
+    if (i >= warmup) times.push(performance.now() - begun);
+  }
+  return { p99: percentile(times, 99), median: median(times) };
+}
+
+/**
  * The machine's own jitter: a fixed piece of CPU work (no I/O, no allocation) timed `runs` times
  * in a row. Its p99 against its median says how much of a latency figure's tail this machine adds
  * to any work at that moment (on the shared 2-core machine the p99 reached 3x the median).
  */
 export function cpuLoopTimes(runs = 200, warmup = 10) {
-  const work = () => {
-    let x = 0;
-    for (let i = 0; i < 6_000_000; i++) x += Math.sqrt(i);
-    return x;
-  };
-  const times = [];
-  for (let i = 0; i < warmup + runs; i++) {
-    const begun = performance.now();
-    work();
-    if (i >= warmup) times.push(performance.now() - begun);
-  }
-  return { p99: percentile(times, 99), median: median(times) };
+  return timedRuns(
+    () => {
+      let x = 0;
+      for (let i = 0; i < 6_000_000; i++) x += Math.sqrt(i);
+      return x;
+    },
+    runs,
+    warmup,
+  );
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
