@@ -26,6 +26,7 @@ import {
   call,
   figure,
   purchaseLoad,
+  signInToken,
   signUp,
   signUpBuyers,
   stockOf,
@@ -134,8 +135,12 @@ async function backupUnderLoad(shopEnv: Env, restoreEnv: Env, dir: string): Prom
   const copy = restored.urls[0]!;
   const readyz = (await call(copy, 'GET', '/api/readyz')).status;
   const partList = (await call(copy, 'GET', '/api/allParts')).status;
-  // The admin's session came back with the database (the same BETTER_AUTH_SECRET signs it).
-  const orders = (await allOrders(copy, admin)).filter((o) => o.partId === partId);
+  // No session comes back with the database (a restore empties them): the old token is refused
+  // and everyone signs in again.
+  const oldToken = (await call(copy, 'GET', `/api/admin/${ADMIN_EMAIL}`, { token: admin })).status;
+  expect(oldToken).toBe(401);
+  const adminAgain = await signInToken(copy, ADMIN_EMAIL, buyerIp(0));
+  const orders = (await allOrders(copy, adminAgain)).filter((o) => o.partId === partId);
   const present = new Set(orders.map((o) => o._id));
   const before = load.attempts.filter((a) => acknowledgedAttempt(a) && a.settled < started);
   const during = load.attempts.filter(
@@ -161,7 +166,10 @@ async function backupUnderLoad(shopEnv: Env, restoreEnv: Env, dir: string): Prom
     rssPeak,
   };
   // The restored shop takes purchases again.
-  const again = await purchaseLoad(copy, buyers.slice(0, 2), partId);
+  const signedInAgain = await Promise.all(
+    buyers.slice(0, 2).map(async (b) => ({ ...b, token: await signInToken(copy, b.email, b.ip) })),
+  );
+  const again = await purchaseLoad(copy, signedInAgain, partId);
   await new Promise((r) => setTimeout(r, 500));
   await again.stop();
   outcome.purchasesAfterRestore = again.acknowledged.size;

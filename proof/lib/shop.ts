@@ -78,6 +78,15 @@ export function signIn(base: string, email: string, password: string, ip?: strin
   return call(base, 'POST', '/api/auth/sign-in/email', { body: { email, password }, ip });
 }
 
+/** Signs a confirmed account in again and answers its bearer token (`set-auth-token`). */
+export async function signInToken(base: string, email: string, ip?: string): Promise<string> {
+  const res = await signIn(base, email, PASSWORD, ip);
+  const token = res.headers.get('set-auth-token');
+  if (res.status !== 200 || !token)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return token;
+}
+
 /** Runs `task` over `items` with at most `limit` at a time. */
 export async function pool<T, R>(
   items: T[],
@@ -186,10 +195,10 @@ export function signUpBuyers(base: string, count: number, label: string, concurr
   return pool(
     Array.from({ length: count }, (_, i) => i + 1),
     concurrency,
-    async (i) => ({
-      token: await signUp(base, uniqueEmail(`${label}${i}`), buyerIp(i)),
-      ip: buyerIp(i),
-    }),
+    async (i) => {
+      const email = uniqueEmail(`${label}${i}`);
+      return { email, token: await signUp(base, email, buyerIp(i)), ip: buyerIp(i) };
+    },
   );
 }
 

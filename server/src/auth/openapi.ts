@@ -62,7 +62,8 @@ const answer = (description: string, schema: z.ZodType = ApiError) => ({
 
 const TOKEN_HEADER = {
   'set-auth-token': {
-    description: 'The session token, to send as `Authorization: Bearer <token>`',
+    description:
+      'The signed session token, to send as `Authorization: Bearer <token>` (the bare `token` of the body is refused)',
     schema: { type: 'string' },
   },
 };
@@ -97,7 +98,7 @@ export function authPaths(signedIn: Record<string, string[]>[]) {
         operationId: 'signInEmail',
         summary: 'Sign in with e-mail and password',
         description:
-          'Sets the session cookie, and carries the Bearer token in the `set-auth-token` header (and as `token`). After three wrong passwords the account waits a while (429).',
+          "Sets the session cookie, and carries the Bearer token in the `set-auth-token` header (the body's `token` is the bare session id, which is not accepted as a Bearer token). After three wrong passwords the account waits a while (429).",
         security: [],
         requestBody: { required: true, content: json(SignInRequest, 'input') },
         responses: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 /**
  * BETTER_AUTH_SECRET when given; otherwise a random secret made once and kept (mode 0600) in
@@ -14,10 +15,10 @@ export function loadAuthSecret(given: string | undefined, dataDir: string): stri
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const secret = randomBytes(48).toString('base64url');
   try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return secret;
   } catch (error) {
     // Another process wrote it first: use theirs.

@@ -37,6 +37,14 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
+/**
+ * The value a client sends as its Bearer token: the session token signed as Better Auth signs its
+ * cookie and `set-auth-token`. The bare token alone is refused (it is what the database holds).
+ */
+export function signSessionToken(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+}
+
 function decode(value: string): string | null {
   try {
     return value.includes('%') ? decodeURIComponent(value) : value;
@@ -103,8 +111,9 @@ export function createSessionLookup(db: Db, settings: SessionSettings) {
     if (cookie?.includes(settings.sessionDataCookie)) return null;
     if (authorization?.startsWith('Bearer ')) {
       const value = authorization.slice(7).trim();
-      // The bearer plugin also takes a bare token (it signs it itself): the lookup decides.
-      if (!value.includes('.')) return value || null;
+      // A bare token is refused, as the bearer plugin refuses it (requireSignature): a copy of
+      // the database or a logged token is no session without the secret's signature.
+      if (!value.includes('.')) return null;
       const signed = decode(value);
       return signed && verify(signed);
     }

@@ -22,7 +22,9 @@ import {
   type MemberRead,
   type TarEntry,
 } from '../lib/tar.ts';
+import { getTableName } from 'drizzle-orm';
 import { openDatabase, openPglite } from './client.ts';
+import { rateLimits, sessions, verifications } from './schema/auth.ts';
 import { lockDataDir } from './lock.ts';
 
 export type BackupKind = 'pglite' | 'postgres';
@@ -41,6 +43,15 @@ export const CONTROL_SOCKET = 'control.sock';
 const RESTORE_FOLDER = 'pglite.restoring';
 /** A Unix socket's path is at most 107 bytes on Linux (sun_path, with its NUL). */
 export const MAX_SOCKET_PATH = 107;
+
+/**
+ * Sessions, link tokens (reset, e-mail change) and rate-limit counters: live credentials and
+ * passing state, not the shop's data. A pg_dump leaves their rows out; every restore empties them
+ * (the embedded database's copy is of its files, rows and all), so a restored shop signs no one
+ * in and a copy's tokens end with the restore.
+ */
+export const CREDENTIAL_TABLES = [sessions, verifications, rateLimits].map(getTableName);
+const EMPTY_CREDENTIALS = `truncate ${CREDENTIAL_TABLES.map((t) => `"${t}"`).join(', ')}`;
 
 export function controlSocketPath(dataDir: string) {
   return path.join(dataDir, CONTROL_SOCKET);
@@ -516,6 +527,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<Rest
             where schemaname not in ('pg_catalog', 'information_schema')`,
         );
         tables = rows[0]!.n;
+        await client.query(EMPTY_CREDENTIALS);
       } finally {
         await client.close();
       }
@@ -605,7 +617,8 @@ export function postgresTableCount(url: string): Promise<number> {
 
 /**
  * pg_dump's custom-format archive of the database: one snapshot of it (pg_dump reads in a
- * single repeatable-read transaction), taken while the shop runs.
+ * single repeatable-read transaction), taken while the shop runs, without the rows of
+ * CREDENTIAL_TABLES.
  */
 export async function backupPostgres(
   url: string,
@@ -616,7 +629,13 @@ export async function backupPostgres(
   const bytes = await writeFileAtomically(file, async (temp) => {
     warnings = await runTool(
       'pg_dump',
-      ['--format=custom', '--no-password', `--file=${temp}`, `--dbname=${dbname}`],
+      [
+        '--format=custom',
+        '--no-password',
+        ...CREDENTIAL_TABLES.map((table) => `--exclude-table-data=${table}`),
+        `--file=${temp}`,
+        `--dbname=${dbname}`,
+      ],
       env,
     );
   });
@@ -660,6 +679,10 @@ export async function restorePostgres(
     ],
     env,
   );
-  await withClient(url, (client) => client.query('analyze'));
+  await withClient(url, async (client) => {
+    // A copy made before they were left out still holds them.
+    await client.query(EMPTY_CREDENTIALS);
+    await client.query('analyze');
+  });
   return { tables: await postgresTableCount(url), target: name, warnings };
 }

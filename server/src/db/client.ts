@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { makePrivateFolder } from '../lib/private-files.ts';
 import { lockDataDir } from './lock.ts';
 import { createStatementCache } from './pglite-statements.ts';
 
@@ -124,7 +124,7 @@ export async function openDatabase(options: {
   const release = lockDataDir(options.dataDir);
   try {
     const dir = path.join(options.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
+    makePrivateFolder(dir);
     return fromPglite(await openPglite(dir), release);
   } catch (error) {
     release();

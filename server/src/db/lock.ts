@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder } from '../lib/private-files.ts';
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -50,7 +51,7 @@ function readPid(file: string): number {
  */
 export function lockDataDir(folder: string): () => void {
   const dir = path.resolve(folder);
-  fs.mkdirSync(dir, { recursive: true });
+  makePrivateFolder(dir);
   const lockFile = path.join(dir, 'partsmith.lock');
   for (let attempt = 0; attempt < 5; attempt++) {
     try {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -67,11 +68,11 @@ export function createMailer(options: {
       const file = path.join(outbox, `${stamp}-${id}.eml`);
       // The folder is made when a write finds it missing, not before every mail (one a purchase).
       try {
-        await fs.writeFile(file, info.message as Buffer);
+        await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await fs.mkdir(outbox, { recursive: true });
-        await fs.writeFile(file, info.message as Buffer);
+        await fs.mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
+        await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       }
     },
     close,

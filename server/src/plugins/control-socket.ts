@@ -78,6 +78,9 @@ export const controlSocket = fp(async function controlSocket(app: FastifyInstanc
           resolve();
         });
       });
+      // listen() makes the socket with the umask's mode, but no one else can reach it even
+      // before this chmod: connecting needs search access to DATA_DIR, made owner-only (0700)
+      // at start (plugins/database.ts) before this hook runs.
       fs.chmodSync(socketPath, 0o600);
     } catch (err) {
       // The shop serves without it; the command then says the shop must be stopped for a copy.

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/seed.ts';
+import { makeFolderPrivate } from '../lib/private-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,10 @@ export interface DatabaseOptions {
 export const database = fp(async function database(app: FastifyInstance, options: DatabaseOptions) {
   const opened =
     options.given ?? (await openConfiguredDatabase(app.config, app.log, options.createApart));
+  // Once the database is open (PGlite may just have made its folder, with modes of its own):
+  // nothing in DATA_DIR is for other users of the machine.
+  const privacy = makeFolderPrivate(app.config.dataDir);
+  if (privacy.fixed > 0) app.log.info(privacy, 'data folder: took away access by other users');
   app.decorate('database', opened);
   app.decorate('db', opened.db);
   if (!options.given) app.addHook('onClose', () => opened.close());

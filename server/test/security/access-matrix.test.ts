@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSessionToken } from '../../src/auth/session-lookup.ts';
 import { DB_KINDS } from '../helpers.ts';
 import { PAYMENTS, routeList, startLiveApp, type LiveApp } from './live.ts';
 import { AUTH_ROUTES, ROLES, ROUTES, expected, type Cast, signUpCast } from './routes.ts';
@@ -124,7 +125,8 @@ describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (
     const { token } = await live.app.auth.api.signInEmail({
       body: { email: who.email, password: who.password },
     });
-    return token;
+    // As a client sends it: signed (the bare token is refused).
+    return signSessionToken(token, (await live.app.auth.$context).secret);
   }
 });
 

@@ -6,6 +6,7 @@ import type { default as Sharp, Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@partsmith/contract';
 import { UPLOAD_WIDTHS } from '@partsmith/contract/images';
 import { HttpError } from '../../lib/http-errors.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 
 const MAX_EDGE = 1600;
 
@@ -140,11 +141,12 @@ export interface ImageStore {
 export function createDiskImageStore(dir: string): ImageStore {
   return {
     async save(webp) {
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const id = randomUUID();
       const write = async (name: string, data: Buffer) => {
         const tmp = path.join(dir, `.${name}.tmp`);
-        await fs.writeFile(tmp, data, { mode: 0o644 });
+        // Served by this process only: no other user of the machine needs to read it.
+        await fs.writeFile(tmp, data, { mode: PRIVATE_FILE_MODE });
         await fs.rename(tmp, path.join(dir, name));
       };
       // The copies first: once the full-size file (the answered URL) exists, so do they.

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, UPLOAD_MAX_BYTES, UploadAnswer } from '@partsmith/contract';
 import { HttpError } from '../../lib/http-errors.ts';
+import { makePrivateFolder } from '../../lib/private-files.ts';
 import { reencodeImage, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, UPLOAD_NAME } from './images.ts';
 
 /**
@@ -99,7 +99,7 @@ export async function uploadsStatic(app: FastifyInstance, options: { dir: string
     );
     return;
   }
-  fs.mkdirSync(options.dir, { recursive: true });
+  makePrivateFolder(options.dir);
   await app.register(fastifyStatic, {
     root: options.dir,
     prefix: '/uploads/',

@@ -40,7 +40,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.params.email !== request.user!.email) throw forbidden();
-      return { token: request.sessionToken! };
+      // Signed: the bare token is no Bearer token (auth/auth.ts, requireSignature).
+      return { token: app.bearerToken(request)! };
     },
   );
 };
