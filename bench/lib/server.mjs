@@ -34,6 +34,7 @@ export async function startServer({ name, port, env, logDir, core = SERVER_CORE,
       // one buyer's unpaid orders or purchases: each bench buyer places hundreds.
       SMTP_URL: `smtp://127.0.0.1:${MAIL_PEER_PORT}`,
       MAX_UNPAID_ORDERS: '0',
+      MAX_UNPAID_VALUE: '0',
       RATE_LIMITS: 'purchase=1000000/1s,cart=1000000/1s',
       ...env,
     },

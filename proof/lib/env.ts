@@ -32,6 +32,7 @@ export function serverEnv(extra: Record<string, string | undefined> = {}) {
     ADMIN_EMAILS: ADMIN_EMAIL,
     SMTP_URL: `smtp://127.0.0.1:${MAIL_PEER_PORT}`,
     MAX_UNPAID_ORDERS: '0',
+    MAX_UNPAID_VALUE: '0',
     RATE_LIMITS: 'purchase=1000000/1s',
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
     TRUST_PROXY: undefined,

@@ -1,7 +1,12 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cartLinesOf, emptyCartStatement } from '../cart/repository.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
-import { partAllows, partsNowStatement, takeStockStatement } from '../parts/stock.ts';
+import {
+  partAllows,
+  partsNowStatement,
+  takeStockStatement,
+  unitPriceCentsSql,
+} from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 
 /** A value of the statement: given, or a placeholder of a prepared statement. */
@@ -12,6 +17,11 @@ export interface Buyer {
   id: string;
   email: string;
   name: string;
+  /**
+   * Not held to MAX_UNPAID_VALUE: for a company on payment terms, whose credit limit governs its
+   * unpaid orders instead (nothing sets it yet).
+   */
+  unpaidValueExempt?: boolean;
 }
 
 /** Where an order of several lines is shipped. */
@@ -30,6 +40,7 @@ export interface CheckoutInput {
  */
 export interface LinesSource {
   lines: SQL;
+  /** Priced by the shop's owner (a quote's): also exempt from MAX_UNPAID_VALUE. */
   quoted?: boolean;
   also: SQL[];
 }
@@ -49,7 +60,7 @@ export function cartSource(userId: string | SQL, lock: boolean): LinesSource {
 /**
  * An order of several lines in one statement, as the purchase is (see placeOrderStatement).
  * First the lines' parts are read as they are now (`parts_now`) and every line is checked against
- * its part's rules and the unpaid-order limit (`whole`); only when every line passes does one
+ * its part's rules and the unpaid-order limits (`whole`); only when every line passes does one
  * UPDATE take every line's stock (the rules again in its WHERE clause), and the order is written
  * with its lines, its confirmation mail, any low-stock mails and the source's own steps (`also`).
  * When a line cannot be taken the statement changes nothing and answers no row: it is whole on
@@ -72,20 +83,27 @@ export function linesOrderStatement(
     userName: Value;
     address: Value;
     phone: Value;
-    /** The unpaid-order limit's condition (see placeOrderStatement), or nothing. */
-    underLimit: SQL;
+    /**
+     * The unpaid-order limits' condition (see placeOrderStatement) on the new order's value in
+     * cents (`orderCents`, an aggregate over the lines), or nothing.
+     */
+    underLimit: (orderCents: SQL) => SQL;
     /** Lock the lines' parts in the order of their ids before taking their stock. */
     lockParts: boolean;
   },
 ) {
   const price = source.quoted ? sql.raw('quoted_cents') : sql.raw('unit_price_cents');
+  // What the order will come to, from the lines and their parts as parts_now read them.
+  const orderCents = sql`sum(${
+    source.quoted ? sql`w.quoted_cents` : unitPriceCentsSql(sql`w.quantity`, 'n')
+  }::bigint * w.quantity)`;
   const taken = takeStockStatement({
     partId: sql`w.part_id`,
     quantity: sql`w.quantity`,
     also: sql`and (select ok from whole)`,
     // parts_now's columns renamed: the UPDATE's own (unqualified) are the part's.
-    from: sql`wanted w join parts_now n (now_id, now_deleted, now_stock, now_min)
-      on n.now_id = w.part_id`,
+    from: sql`wanted w join parts_now n (now_id, now_deleted, now_stock, now_min, now_price,
+      now_breaks) on n.now_id = w.part_id`,
     returning: source.quoted
       ? sql`, w.quantity, w.position, w.quoted_cents`
       : sql`, w.quantity, w.position`,
@@ -95,7 +113,8 @@ export function linesOrderStatement(
   , parts_now as materialized (
     ${partsNowStatement(sql`select part_id from wanted`, input.lockParts)})
   , whole as (
-    select count(*) > 0 and count(*) = (select count(*) from wanted) ${input.underLimit} as ok
+    select count(*) > 0 and count(*) = (select count(*) from wanted)
+      ${input.underLimit(orderCents)} as ok
     from wanted w join parts_now n on n.id = w.part_id
     where ${partAllows(sql`w.quantity`, 'n')})
   , taken as (${taken})

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
+import { centsPricing, toCents, unitPriceCents } from '@partsmith/contract/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { executePrepared, prepared, type PreparedStatement } from '../../db/prepared.ts';
 import { pageLimit } from '../../db/page-limit.ts';
@@ -18,7 +19,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { createPartsRepository } from '../parts/repository.ts';
-import { restock, takeStockStatement } from '../parts/stock.ts';
+import { restock, takeStockStatement, unitPriceCentsSql } from '../parts/stock.ts';
 import { readCart } from '../cart/repository.ts';
 import {
   cartSource,
@@ -33,6 +34,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, markPaymentRefunded, orderTotalCents } from '../payments/service.ts';
 import { takeDocumentNumber } from './repository.ts';
 import { lockUser } from '../users/service.ts';
+import { tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -147,14 +149,18 @@ function underUnpaidLimit(limited: boolean): SQL {
  * The purchase (see placeInTx): the stock taken and the order written in one statement, with
  * placeholders so that it is built once and kept prepared under a name (decision 029). With a
  * limit on unpaid orders, the stock is taken only while the buyer holds fewer than `maxUnpaid`
- * (counted up to the limit, on the partial index of open unpaid orders).
+ * (counted up to the limit, on the partial index of open unpaid orders); with a limit on their
+ * value, only while they and this order come to at most `maxUnpaidCents` (underUnpaidValue).
  */
-function placeOrderStatement(limitUnpaid: boolean) {
-  const underLimit = underUnpaidLimit(limitUnpaid);
+function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
+  const quantity = sql.placeholder('quantity');
+  const underLimit = sql`${underUnpaidLimit(limitUnpaid)} ${
+    limitValue ? underUnpaidValue(sql`${unitPriceCentsSql(quantity)}::bigint * ${quantity}`) : sql``
+  }`;
   // The parts module writes the stock half; this statement only composes it.
   const taken = takeStockStatement({
     partId: sql.placeholder('partId'),
-    quantity: sql.placeholder('quantity'),
+    quantity,
     also: underLimit,
   });
   return sql`
@@ -221,13 +227,15 @@ export function createOrdersService(deps: {
   catalogueChanged?: () => void;
   /** MAX_UNPAID_ORDERS: how many unpaid orders one buyer may hold (0: no limit). */
   maxUnpaidOrders?: number;
+  /** MAX_UNPAID_VALUE in cents: what one buyer's unpaid orders may hold together (0: no limit). */
+  maxUnpaidValueCents?: number;
   /**
    * UNPAID_ORDER_TTL in milliseconds (for each unpaid order's `expiresAt`); undefined: never.
    */
   unpaidOrderTtlMs?: number;
   /**
    * PostgreSQL serves one buyer's purchases side by side: their row in `users` is locked first,
-   * so that two purchases at once cannot both see room under the unpaid-order limit. PGlite runs
+   * so that two purchases at once cannot both see room under the unpaid-order limits. PGlite runs
    * one statement at a time, so the one statement is enough there.
    */
   lockBuyer?: boolean;
@@ -235,15 +243,23 @@ export function createOrdersService(deps: {
   const catalogueChanged = () => deps.catalogueChanged?.();
   const { db, log } = deps;
   const maxUnpaid = deps.maxUnpaidOrders ?? 0;
+  const maxValueCents = deps.maxUnpaidValueCents ?? 0;
+  /** A statement's name, by the limits its text holds (each text is prepared once). */
+  const named = (name: string, valueLimited: boolean) =>
+    `${name}${maxUnpaid > 0 ? '_limited' : ''}${valueLimited ? '_valued' : ''}`;
   const placeOrder = prepared(
     db,
-    maxUnpaid > 0 ? 'partsmith_place_order_limited' : 'partsmith_place_order',
-    placeOrderStatement(maxUnpaid > 0),
+    named('partsmith_place_order', maxValueCents > 0),
+    placeOrderStatement(maxUnpaid > 0, maxValueCents > 0),
   );
-  const lockBuyer = Boolean(deps.lockBuyer) && maxUnpaid > 0;
-  /** The values every order statement takes: the buyer, where it ships, the unpaid limit. */
+  const lockBuyer = Boolean(deps.lockBuyer) && (maxUnpaid > 0 || maxValueCents > 0);
+  /** The values every order statement takes: the buyer, where it ships, the unpaid limits. */
   const orderValues = (input: CheckoutInput, buyer: Buyer) => ({
     ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
+    // Null: the buyer is exempt (underUnpaidValue); unused by a statement without the limit.
+    ...(maxValueCents > 0
+      ? { maxUnpaidCents: buyer.unpaidValueExempt ? null : maxValueCents }
+      : {}),
     userId: buyer.id,
     email: buyer.email,
     userName: buyer.name,
@@ -259,6 +275,12 @@ export function createOrdersService(deps: {
       rows.filter((r) => r.lineCount > 1).map((r) => r.id),
     );
     return rows.map((row) => toOrder(row, lines.get(row.id)));
+  }
+
+  /** MAX_UNPAID_VALUE's 409 for a new order of `orderCents`, or null (to explain a refusal). */
+  async function overValueLimit(tx: DbOrTx, buyer: Buyer, orderCents: number) {
+    if (maxValueCents === 0 || buyer.unpaidValueExempt) return null;
+    return tooMuchUnpaid(maxValueCents, await unpaidCents(tx, buyer.id), orderCents);
   }
 
   /**
@@ -288,6 +310,12 @@ export function createOrdersService(deps: {
         quantityMessage(current.minOrderQuantity, current.availableQuantity),
       );
     }
+    const tooMuch = await overValueLimit(
+      tx,
+      buyer,
+      unitPriceCents(centsPricing(current), input.quantity) * input.quantity,
+    );
+    if (tooMuch) throw tooMuch;
     throw new HttpError(
       409,
       'Someone bought the last units just now: not enough stock left for this quantity.',
@@ -300,11 +328,14 @@ export function createOrdersService(deps: {
    * the address and phone, the unpaid-order limit, and the source's own (`quoteId`).
    */
   function prepareLines(name: string, source: LinesSource): PreparedStatement {
-    const limited = maxUnpaid > 0;
-    const underLimit = underUnpaidLimit(limited);
+    const countLimit = underUnpaidLimit(maxUnpaid > 0);
+    // The owner priced a quote's lines (and saw its size): its order is not held to the value.
+    const valueLimited = maxValueCents > 0 && !source.quoted;
+    const underLimit = (orderCents: SQL) =>
+      sql`${countLimit} ${valueLimited ? underUnpaidValue(orderCents) : sql``}`;
     return prepared(
       db,
-      limited ? `${name}_limited` : name,
+      named(name, valueLimited),
       linesOrderStatement(source, {
         userId: sql.placeholder('userId'),
         email: sql.placeholder('email'),
@@ -368,6 +399,10 @@ export function createOrdersService(deps: {
     if (maxUnpaid > 0 && (await unpaidCount(db, buyer.id)) >= maxUnpaid)
       return tooManyUnpaid(maxUnpaid);
     const failing = cart.lines.filter((line) => line.problem !== null);
+    if (failing.length === 0) {
+      const tooMuch = await overValueLimit(db, buyer, toCents(cart.total));
+      if (tooMuch) return tooMuch;
+    }
     return new HttpError(
       409,
       failing.length > 0

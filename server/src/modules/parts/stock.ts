@@ -79,12 +79,15 @@ export async function partsBelowThreshold(db: DbOrTx, limit: number): Promise<Lo
  * unitPriceCents, in SQL. Read from the row the purchase's UPDATE locked and changed, so a price
  * edited at the same moment is either wholly before or wholly after it.
  */
-export function unitPriceCentsSql(quantity: Placeholder | SQL): SQL {
+export function unitPriceCentsSql(quantity: Placeholder | SQL, row?: string): SQL {
+  // `row`: a table alias (a row of partsNowStatement), else the parts table itself.
+  const breaks = row ? sql.raw(`${row}.price_breaks`) : sql`${parts.priceBreaks}`;
+  const base = row ? sql.raw(`${row}.price_cents`) : sql`${parts.priceCents}`;
   return sql`coalesce((select (b ->> 'priceCents')::int
-      from jsonb_array_elements(${parts.priceBreaks}) b
+      from jsonb_array_elements(${breaks}) b
       where (b ->> 'minQuantity')::int <= ${quantity}
       order by (b ->> 'minQuantity')::int desc, (b ->> 'priceCents')::int
-      limit 1), ${parts.priceCents})`;
+      limit 1), ${base})`;
 }
 
 /**
@@ -157,11 +160,11 @@ export const partAllows = (quantity: Placeholder | SQL, row?: string): SQL => {
 
 /**
  * The parts `ids` names (a subquery of part ids) as they are now, with the columns partAllows
- * reads. With `lock`, they are locked in the order of their ids (`for update`): statements that
+ * reads and the prices (unitPriceCentsSql with the row's alias). With `lock`, they are locked in the order of their ids (`for update`): statements that
  * take several parts lock them first in one order, so two of them sharing parts queue behind
  * each other instead of each holding what the other needs, and the rows answered are the latest
  * versions, which no one else can change until the statement's transaction ends.
  */
 export const partsNowStatement = (ids: SQL, lock: boolean) =>
-  sql`select id, deleted_at, available_quantity, min_order_quantity
+  sql`select id, deleted_at, available_quantity, min_order_quantity, price_cents, price_breaks
     from ${parts} where id in (${ids}) order by id ${lock ? sql`for update` : sql``}`;
