@@ -413,11 +413,13 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         'shipped_at',
         'customer_email',
         'customer_name',
+        'line',
         'part_id',
         'part_name',
         'quantity',
         'unit_price',
-        'total',
+        'line_total',
+        'order_total',
       ]);
       expect(rows).toEqual([
         [
@@ -429,10 +431,12 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           '',
           "'+cmd@example.com",
           'Smith, "Junior"\nSecond line',
+          '1',
           tricky.id,
           `'=HYPERLINK("http://x","y")`,
           '3',
           '12.34',
+          '37.02',
           '37.02',
         ],
       ]);
@@ -446,7 +450,7 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
       expect(late).toHaveLength(1);
       expect(late[0]![6]).toBe('outside1@example.com');
       expect(late[0]![7]).toBe("'-1+2");
-      expect(late[0]![9]).toBe("'@SUM(A1)");
+      expect(late[0]![10]).toBe("'@SUM(A1)");
       expect(late[0]![4]).toBe('unpaid');
     });
 
@@ -457,6 +461,7 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
       expect(res.headers['content-length']).toBeUndefined();
       const [, ...rows] = parseCsv(res.body.slice(1));
       const all = await t.database.db.select({ id: orders.id }).from(orders);
+      // A row per order line: these orders have one each.
       expect(rows).toHaveLength(all.length);
       expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(all.map((o) => o.id)));
       for (const { id } of generated) expect(rows.some((r) => r[0] === id)).toBe(true);

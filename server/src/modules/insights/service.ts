@@ -2,9 +2,9 @@ import type { Sales } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   dailySales,
-  ordersPlacedBetween,
+  orderLinesPlacedBetween,
   topPartsByRevenue,
-  type ExportedOrder,
+  type ExportedLine,
 } from '../orders/sales.ts';
 import { partsBelowThreshold } from '../parts/stock.ts';
 
@@ -75,11 +75,13 @@ export const CSV_COLUMNS = [
   'shipped_at',
   'customer_email',
   'customer_name',
+  'line',
   'part_id',
   'part_name',
   'quantity',
   'unit_price',
-  'total',
+  'line_total',
+  'order_total',
 ] as const;
 
 /**
@@ -95,14 +97,18 @@ export function csvField(value: string): string {
 const when = (date: Date | null) => (date ? date.toISOString() : '');
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-function statusOf(order: ExportedOrder) {
+function statusOf(order: ExportedLine) {
   if (order.shippedAt) return 'shipped';
   if (order.paid) return 'paid';
   return order.expiredAt ? 'expired' : 'unpaid';
 }
 
-/** One order as a CSV line (CRLF-terminated). The figures are the shop's own: never neutralised. */
-export function csvLine(order: ExportedOrder): string {
+/**
+ * One line of an order as a CSV record (CRLF-terminated), its order's columns repeated: a
+ * spreadsheet sums line_total to order_total per order_id. The figures are the shop's own: never
+ * neutralised.
+ */
+export function csvLine(order: ExportedLine): string {
   return (
     [
       order.id,
@@ -113,24 +119,27 @@ export function csvLine(order: ExportedOrder): string {
       when(order.shippedAt),
       csvField(order.userEmail),
       csvField(order.userName),
+      String(order.line),
       order.partId ?? '',
       csvField(order.partName),
       String(order.quantity),
       money(order.unitPriceCents),
+      money(order.unitPriceCents * order.quantity),
       money(order.totalCents),
     ].join(',') + '\r\n'
   );
 }
 
 /**
- * The accounting export of the orders placed in [from, to): a byte-order mark (spreadsheets then
- * read the file as UTF-8), the header, then a chunk per page of orders, read as the client takes
- * them (a stream's backpressure), so a hundred thousand orders never sit in memory at once.
+ * The accounting export of the orders placed in [from, to), a record per order line: a
+ * byte-order mark (spreadsheets then read the file as UTF-8), the header, then a chunk per page
+ * of orders, read as the client takes them (a stream's backpressure), so a hundred thousand
+ * orders never sit in memory at once.
  */
 export async function* ordersCsv(
   db: DbOrTx,
   range: { from: Date | null; to: Date | null },
 ): AsyncGenerator<string> {
   yield '\uFEFF' + CSV_COLUMNS.join(',') + '\r\n';
-  for await (const page of ordersPlacedBetween(db, range)) yield page.map(csvLine).join('');
+  for await (const page of orderLinesPlacedBetween(db, range)) yield page.map(csvLine).join('');
 }

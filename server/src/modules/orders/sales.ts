@@ -83,8 +83,8 @@ export async function topPartsByRevenue(
   }));
 }
 
-/** An order as the accounting export writes it. */
-export interface ExportedOrder {
+/** A line of an order as the accounting export writes it, with its order's own columns. */
+export interface ExportedLine {
   id: string;
   createdAt: Date;
   paid: boolean;
@@ -93,10 +93,13 @@ export interface ExportedOrder {
   expiredAt: Date | null;
   userEmail: string;
   userName: string;
+  /** The line's place in its order, from 1. */
+  line: number;
   partId: string | null;
   partName: string;
   quantity: number;
   unitPriceCents: number;
+  /** The order's total: the sum of its lines. */
   totalCents: number;
 }
 
@@ -104,27 +107,40 @@ const asDate = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string | Date);
 
 /**
- * The orders placed in [from, to), oldest first, `batch` at a time: keyset pages on
- * (created_at, seq), so memory holds one page whatever the range, and no page waits on a cursor
- * held open across the client's reads (a slow download holds no connection between pages).
+ * The lines of the orders placed in [from, to), oldest first, `batch` orders at a time: keyset
+ * pages on (created_at, seq), so memory holds one page whatever the range, and no page waits on
+ * a cursor held open across the client's reads (a slow download holds no connection between
+ * pages). An order without lines (none is written so) would still come out once, as its own
+ * first line.
  */
-export async function* ordersPlacedBetween(
+export async function* orderLinesPlacedBetween(
   db: DbOrTx,
   range: { from: Date | null; to: Date | null },
   batch = 1000,
-): AsyncGenerator<ExportedOrder[]> {
+): AsyncGenerator<ExportedLine[]> {
   let after: { createdAt: string; seq: number } | null = null;
   for (;;) {
     const result = await db.execute(sql`
-      select id, seq, created_at, created_at::text as created_at_text, paid, paid_at, shipped_at, expired_at, user_email, user_name,
-        part_id, name, quantity, unit_price_cents, total_cents
-      from ${orders}
-      where true
-        ${range.from ? sql`and created_at >= ${range.from.toISOString()}` : sql``}
-        ${range.to ? sql`and created_at < ${range.to.toISOString()}` : sql``}
-        ${after ? sql`and (created_at, seq) > (${after.createdAt}::timestamptz, ${after.seq})` : sql``}
-      order by created_at, seq
-      limit ${batch}`);
+      with page as (
+        select id, seq, created_at, created_at::text as created_at_text, paid, paid_at,
+          shipped_at, expired_at, user_email, user_name, part_id, name, quantity,
+          unit_price_cents, total_cents
+        from ${orders}
+        where true
+          ${range.from ? sql`and created_at >= ${range.from.toISOString()}` : sql``}
+          ${range.to ? sql`and created_at < ${range.to.toISOString()}` : sql``}
+          ${after ? sql`and (created_at, seq) > (${after.createdAt}::timestamptz, ${after.seq})` : sql``}
+        order by created_at, seq
+        limit ${batch})
+      select o.id, o.seq, o.created_at, o.created_at_text, o.paid, o.paid_at, o.shipped_at,
+        o.expired_at, o.user_email, o.user_name, o.total_cents,
+        row_number() over (partition by o.id order by l.position) as line,
+        case when l.order_id is null then o.part_id else l.part_id end as part_id,
+        coalesce(l.name, o.name) as name,
+        coalesce(l.quantity, o.quantity) as quantity,
+        coalesce(l.unit_price_cents, o.unit_price_cents) as unit_price_cents
+      from page o left join ${orderLines} l on l.order_id = o.id
+      order by o.created_at, o.seq, l.position`);
     const rows = rowsOf(result);
     if (rows.length === 0) return;
     const last = rows[rows.length - 1]!;
@@ -139,12 +155,13 @@ export async function* ordersPlacedBetween(
       expiredAt: asDate(r.expired_at),
       userEmail: String(r.user_email),
       userName: String(r.user_name),
+      line: Number(r.line),
       partId: r.part_id === null ? null : String(r.part_id),
       partName: String(r.name),
       quantity: Number(r.quantity),
       unitPriceCents: Number(r.unit_price_cents),
       totalCents: Number(r.total_cents),
     }));
-    if (rows.length < batch) return;
+    if (new Set(rows.map((r) => r.id)).size < batch) return;
   }
 }

@@ -16,12 +16,11 @@ import { breaksInCents, type PriceBreakCents } from '@partsmith/contract/pricing
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { parts, type NewPartRow, type PartRow } from '../../db/schema/parts.ts';
-import { recordAudit, type Actor } from '../audit/service.ts';
 import { lowStockMarkAfter } from './stock.ts';
 
 /**
  * The catalogue as CSV (issue 27): the export's lines and the import's checks are pure functions
- * of the text and the categories; `importParts` writes checked rows in one transaction.
+ * of the text and the categories; `insertRecords` writes checked rows (csv-import.ts).
  */
 
 /** Every attribute key any category declares, once, in the categories' order. */
@@ -375,40 +374,25 @@ const recordType = sql.raw(
   IMPORTED_COLUMNS.map((key) => `"${parts[key].name}" ${IMPORTED[key]}`).join(', '),
 );
 
-/** Rows per INSERT. */
-const INSERT_CHUNK = 1000;
+/**
+ * Checked parts as the JSON parameter of one `insertRecords` (made in the import's worker
+ * thread, so the server's thread only passes a string on).
+ */
+export function importRecords(chunk: readonly ImportRow[]): string {
+  return JSON.stringify(
+    chunk.map(({ part }) =>
+      Object.fromEntries(IMPORTED_COLUMNS.map((key) => [parts[key].name, part[key]])),
+    ),
+  );
+}
 
 /**
  * One INSERT of many parts, sent as one JSON parameter: on PGlite 10,000 parts went in about 20 %
  * faster than as Drizzle's multi-row VALUES (11 parameters a row), most of the rest being the
- * search document's trigger (migration 0015).
+ * search document's trigger (migration 0015). Returns the parts' ids and names.
  */
-function insertChunk(tx: DbOrTx, chunk: readonly ImportRow[], returning: boolean) {
-  const records = chunk.map(({ part }) =>
-    Object.fromEntries(IMPORTED_COLUMNS.map((key) => [parts[key].name, part[key]])),
-  );
+export function insertRecords(tx: DbOrTx, records: string) {
   return tx.execute(sql`insert into ${parts} (${columnList})
-    select ${columnList} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${recordType})
-    ${returning ? sql`returning ${parts.id} as "_id", ${parts.name}` : sql``}`);
-}
-
-/**
- * Inserts every checked row in one transaction (a multi-row INSERT per chunk) with one audit
- * entry naming the first parts: all the parts or none.
- */
-export async function importParts(db: DbOrTx, rows: readonly ImportRow[], actor: Actor) {
-  return db.transaction(async (tx) => {
-    let first: unknown[] = [];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const result = await insertChunk(tx, rows.slice(i, i + INSERT_CHUNK), i === 0);
-      if (i === 0) first = (result as unknown as { rows: unknown[] }).rows.slice(0, 10);
-    }
-    await recordAudit(tx, actor, {
-      action: 'part.import',
-      targetId: 'catalogue',
-      summary: `Imported ${rows.length} part${rows.length === 1 ? '' : 's'} from a CSV file`,
-      after: { insertedCount: rows.length, first },
-    });
-    return rows.length;
-  });
+    select ${columnList} from jsonb_to_recordset(${records}::jsonb) as r(${recordType})
+    returning ${parts.id} as "_id", ${parts.name}`);
 }
