@@ -5,11 +5,20 @@ import { EmailField } from './common.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+export const NAME_MAX_LENGTH = 100;
+
+/** A name is one line of text: line breaks and control characters would reach mails and PDFs. */
+export const NAME_ONE_LINE_MESSAGE =
+  'Write the name on one line, without line breaks, tabs or control characters';
+
 export const NameField = z
   .string({ message: 'Name is Required' })
   .trim()
   .min(1, 'Name is Required')
-  .max(100, 'Keep the name under 100 characters');
+  .max(NAME_MAX_LENGTH, 'Keep the name under 100 characters')
+  // C0 and C1 control characters (line breaks included) and Unicode's line separators.
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/, NAME_ONE_LINE_MESSAGE);
 
 export const PasswordField = z
   .string({ message: 'Password is Required' })

@@ -11,6 +11,8 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
 import { redisRateLimitStorage } from './redis-rate-limit.ts';
+import { userNameHooks } from './user-names.ts';
+import { MAIL_TEXT_LIMITS, oneLine } from '../lib/customer-text.ts';
 
 /** Better Auth reads the client address from this header only; the bridge sets it from the socket. */
 export const CLIENT_IP_HEADER = 'x-partsmith-client-ip';
@@ -64,6 +66,8 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
         rateLimit: rateLimits,
       },
     }),
+    // Reset and other links' tokens are kept hashed: a copy of the database cannot use them.
+    verification: { storeIdentifier: 'hashed' },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
@@ -86,7 +90,7 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
           to: user.email,
           subject: 'Reset your Partsmith password',
           text:
-            `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
+            `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
             `Open this link within one hour to choose a new password; it works once:\n\n${url}\n\n` +
             `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
         });
@@ -103,7 +107,7 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
           to: user.email,
           subject: 'Confirm your e-mail address for Partsmith',
           text:
-            `Hello ${user.name},\n\nPlease confirm that this is your e-mail address by opening this link ` +
+            `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},\n\nPlease confirm that this is your e-mail address by opening this link ` +
             `(it works for 24 hours and signs you in):\n\n${url}\n\n` +
             `Once it is confirmed you can order parts, pay and post reviews.\n` +
             `If you did not create a Partsmith account, ignore this mail: nothing happens without the link.\n`,
@@ -123,7 +127,9 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
         : {}),
     },
     plugins: [
-      bearer(),
+      // Only the signed value (`<token>.<signature>`, as in set-auth-token and the cookie): the
+      // bare token is what the database, and so a backup, holds.
+      bearer({ requireSignature: true }),
       ...(google
         ? [
             genericOAuth({
@@ -172,6 +178,8 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       cookiePrefix: COOKIE_PREFIX,
     },
     databaseHooks: {
+      // Every account name, typed or from a provider, keeps the contract's rules (user-names.ts).
+      user: userNameHooks,
       session: {
         create: {
           // ADMIN_EMAILS also promotes a confirmed account that existed before it was listed,

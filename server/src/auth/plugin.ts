@@ -9,7 +9,8 @@ import { AUTH_UNAVAILABLE_MESSAGE, redisOutage } from './redis-rate-limit.ts';
 import { RedisUnavailableError } from '../lib/redis.ts';
 import { loadAuthSecret } from './secret.ts';
 import type { RateLimitName } from '../lib/rate-limit-rules.ts';
-import { createSessionLookup } from './session-lookup.ts';
+import { createSessionLookup, signSessionToken } from './session-lookup.ts';
+import { checkTypedName } from './user-names.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +21,11 @@ declare module 'fastify' {
      * never for access.
      */
     sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
+    /** The request's session as a client sends it (`Authorization: Bearer <it>`): signed. */
+    bearerToken(request: FastifyRequest): string | null;
   }
   interface FastifyRequest {
-    /** The current session's token (for PUT /api/user/:email), when signed in. */
+    /** The current session's token as the database holds it (bare), when signed in. */
     sessionToken: string | null;
   }
 }
@@ -100,6 +103,10 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('sessionUser', async (request: FastifyRequest) => {
     return (await quickLookup(request))?.user ?? null;
   });
+  // Signed when asked for only: most requests never need it (decision 029).
+  app.decorate('bearerToken', (request: FastifyRequest) =>
+    request.sessionToken ? signSessionToken(request.sessionToken, context.secret) : null,
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
@@ -180,6 +187,12 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     // Confirmation and reset links are mailed a few times per address, whoever asks.
     if (mailLimit && email) await app.takeLimit(mailLimit, `email:${email}`);
 
+    // The contract's name rules before Better Auth hashes the password (its user hook, the
+    // backstop, would refuse the name too, but only after that work).
+    if (post && url.pathname === '/api/auth/sign-up/email') {
+      const name = checkTypedName((request.body as { name?: unknown } | undefined)?.name);
+      if (!name.ok) return reply.status(400).send(errorBody(400, name.message));
+    }
     // Better Auth passes a null or non-text name straight to the database (a 500): refuse it.
     if (request.method === 'POST' && url.pathname === '/api/auth/update-user') {
       const checked = UpdateUserBody.safeParse(request.body ?? {});

@@ -1,6 +1,7 @@
 // The mails of an order's life: placed, paid (receipt), shipped, refunded, expired unpaid. Each is
 // one react-email template (order-mail-template.ts) rendered to HTML, with a plain-text part made
 // from that HTML. The template and React load with the first mail, not with the shop's start.
+import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../lib/customer-text.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface MailOrderLine {
@@ -80,11 +81,22 @@ export function orderMailSubject(input: OrderMailInput): string {
 }
 
 /** Renders one order mail: its subject, HTML and plain-text parts, and any attachments. */
-export async function renderOrderMail(input: OrderMailInput): Promise<MailMessage> {
+export async function renderOrderMail(given: OrderMailInput): Promise<MailMessage> {
   const [{ orderMailElement }, { render, toPlainText }] = await Promise.all([
     import('./order-mail-template.ts'),
     import('@react-email/render'),
   ]);
+  // What the customer wrote, bounded whatever the order's row holds (it may predate the limits).
+  const { order } = given;
+  const input: OrderMailInput = {
+    ...given,
+    order: {
+      ...order,
+      userName: oneLine(order.userName, MAIL_TEXT_LIMITS.name),
+      address: multiLine(order.address, MAIL_TEXT_LIMITS.address),
+      phone: oneLine(order.phone, MAIL_TEXT_LIMITS.phone),
+    },
+  };
   const subject = orderMailSubject(input);
   const html = await render(orderMailElement(input, subject));
   // The text part is made from the same HTML (one render): the lines table as columns, links

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { purgeBatch } from '../../db/purge.ts';
 import { contactMessages, newsletterSubscribers } from '../../db/schema/contact.ts';
 import type { WindowCounter } from '../../lib/window-counter.ts';
+import { MAIL_TEXT_LIMITS, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
@@ -113,11 +114,16 @@ export function createContactService(deps: {
         .returning({ id: contactMessages.id });
       const id = row!.id;
       try {
+        // The customer's words as a quote: none of their lines can pass for the shop's own.
+        const from = oneLine(input.email, MAIL_TEXT_LIMITS.email);
         await mailer.send({
           to: shopEmail,
           replyTo: input.email,
-          subject: `[Contact] ${input.subject}`,
-          text: `A message from ${input.email} through the contact form:\n\n${input.message}\n\n(message ${id})`,
+          subject: `[Contact] ${oneLine(input.subject, MAIL_TEXT_LIMITS.subject)}`,
+          text:
+            `A message through the contact form (message ${id}).\n\n` +
+            `${quoted(from, input.message, MAIL_TEXT_LIMITS.message)}\n\n` +
+            `Reply to this mail to answer ${from}.\n`,
         });
         await db
           .update(contactMessages)
@@ -174,7 +180,7 @@ export function createContactService(deps: {
           await mailer.send({
             to: shopEmail,
             subject: '[Newsletter] New subscriber',
-            text: `${address} confirmed a subscription to the newsletter.`,
+            text: `${oneLine(address, MAIL_TEXT_LIMITS.email)} confirmed a subscription to the newsletter.`,
           });
         } catch (err) {
           log.error({ err }, 'could not mail a newsletter subscription to the shop');
