@@ -61,7 +61,7 @@ const serverModules = {
   cart: { schema: ['cart'], public: ['repository'] },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
-  invoices: { schema: [], public: ['pdf'] },
+  invoices: { schema: [], public: ['pdf', 'pdf-pool'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
   orders: { schema: ['orders'], public: ['repository', 'sales', 'checkout'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },

@@ -18,6 +18,10 @@ await build({
     reconcile: new URL('src/cli/reconcile.ts', here).pathname,
     backup: new URL('src/cli/backup.ts', here).pathname,
     restore: new URL('src/cli/restore.ts', here).pathname,
+    // The threads that draw the PDFs load it beside main.js (modules/invoices/pdf-pool.ts).
+    'pdf-worker': new URL('src/modules/invoices/pdf-worker.ts', here).pathname,
+    // The catalogue import's thread, loaded from beside main.js (modules/parts/csv-import.ts).
+    'csv-worker': new URL('src/modules/parts/csv-worker.ts', here).pathname,
   },
   outdir: new URL('dist', here).pathname,
   bundle: true,
@@ -46,5 +50,5 @@ fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), 
   recursive: true,
 });
 console.log(
-  'server built: server/dist/main.js, server/dist/admin.js, server/dist/reconcile.js, server/dist/backup.js, server/dist/restore.js',
+  'server built: server/dist/main.js, server/dist/admin.js, server/dist/reconcile.js, server/dist/backup.js, server/dist/restore.js, server/dist/pdf-worker.js, server/dist/csv-worker.js',
 );

@@ -19,6 +19,8 @@ export const EXTERNAL = [
   // Loads its standard fonts' metrics and its colour profile from its own folder at run time
   // (require('#standard-fonts/...'), import.meta.url); imported with the first PDF.
   'pdfkit',
+  // Starts its threads from its own worker file (the PDFs, modules/invoices/pdf-pool.ts).
+  'piscina',
   'prom-client',
   'stripe',
   '@aws-sdk',

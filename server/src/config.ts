@@ -80,6 +80,8 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().trim().min(3).default('Partsmith <no-reply@partsmith.example>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@partsmith.example'),
+  /** Attempts at sending a queued mail before it is set aside as failed (kept, never retried). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   SELLER_NAME: z.string().trim().min(2).max(120).default('Partsmith Inc.'),
   SELLER_ADDRESS: z
     .string()
@@ -125,6 +127,8 @@ const EnvSchema = z.object({
     .optional(),
   /** How many unpaid orders one customer may hold at once; 0 for no limit. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  /** What one customer's unpaid orders may come to together, in dollars; 0 for no limit. */
+  MAX_UNPAID_VALUE: z.coerce.number().int().min(0).max(1_000_000_000).default(5000),
   /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
   RATE_LIMITS: optionalString,
   /** Turns on GET /api/metrics for a scraper that sends it as a Bearer token. */
@@ -195,6 +199,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   shopEmail: string;
+  /** MAIL_MAX_ATTEMPTS: a queued mail failing this often is set aside (failed_at). */
+  mailMaxAttempts: number;
   /** Who sells, on invoices and credit notes: the legal name and the address's lines. */
   seller: { name: string; address: string[] };
   webDist: string;
@@ -222,6 +228,8 @@ export interface Config {
   unpaidOrderTtlMs: number | undefined;
   /** MAX_UNPAID_ORDERS: unpaid orders one customer may hold; 0 for no limit. */
   maxUnpaidOrders: number;
+  /** MAX_UNPAID_VALUE in cents: what one customer's unpaid orders may hold; 0 for no limit. */
+  maxUnpaidValueCents: number;
   /** The limits on free writes, with RATE_LIMITS' overrides applied. */
   rateLimits: RateLimits;
   /** METRICS_TOKEN: Prometheus metrics at GET /api/metrics for its bearer; unset, no such route. */
@@ -356,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     seller: {
       name: e.SELLER_NAME,
       address: e.SELLER_ADDRESS.split(';')
@@ -384,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowTestPayments: e.ALLOW_TEST_PAYMENTS ?? false,
     unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL || DEFAULT_UNPAID_ORDER_TTL),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    maxUnpaidValueCents: e.MAX_UNPAID_VALUE * 100,
     rateLimits,
     metricsToken: e.METRICS_TOKEN,
     social: {

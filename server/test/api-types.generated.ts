@@ -853,7 +853,7 @@ export interface paths {
     };
     /**
      * The orders placed from one day to another, as a CSV file (UTC days, both included)
-     * @description Oldest first, streamed. Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, part_id, part_name, quantity, unit_price, total. Text starting with = + - or @ gets a leading apostrophe.
+     * @description Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the order’s total: the sum of its line totals). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.
      */
     get: operations['exportOrdersCsv'];
     put?: never;
@@ -895,7 +895,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with e-mail and password
-     * @description Sets the session cookie, and carries the Bearer token in the `set-auth-token` header (and as `token`). After three wrong passwords the account waits a while (429).
+     * @description Sets the session cookie, and carries the Bearer token in the `set-auth-token` header (the body's `token` is the bare session id, which is not accepted as a Bearer token). After three wrong passwords the account waits a while (429).
      */
     post: operations['signInEmail'];
     delete?: never;
@@ -2277,6 +2277,15 @@ export interface operations {
           'application/pdf': components['schemas']['ApiError'];
         };
       };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
     };
   };
   getOrdersByIdCreditNotePdf: {
@@ -2319,6 +2328,15 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4759,7 +4777,7 @@ export interface operations {
       /** @description Signed up and signed in */
       200: {
         headers: {
-          /** @description The session token, to send as `Authorization: Bearer <token>` */
+          /** @description The signed session token, to send as `Authorization: Bearer <token>` (the bare `token` of the body is refused) */
           'set-auth-token'?: string;
           [name: string]: unknown;
         };
@@ -4845,7 +4863,7 @@ export interface operations {
       /** @description Signed in */
       200: {
         headers: {
-          /** @description The session token, to send as `Authorization: Bearer <token>` */
+          /** @description The signed session token, to send as `Authorization: Bearer <token>` (the bare `token` of the body is refused) */
           'set-auth-token'?: string;
           [name: string]: unknown;
         };

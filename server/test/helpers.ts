@@ -75,6 +75,7 @@ export interface TestApp {
  */
 export const NO_LIMITS = {
   MAX_UNPAID_ORDERS: '0',
+  MAX_UNPAID_VALUE: '0',
   RATE_LIMITS: RATE_LIMIT_NAMES.map((name) => `${name}=1000000/1s`).join(','),
 };
 
@@ -101,7 +102,7 @@ export function recordingMailer() {
 export const MAIL_WAIT = { timeout: 15_000, interval: 50 };
 
 /** The shop's own limits (the defaults), to override NO_LIMITS with. */
-export const SHOP_LIMITS = { MAX_UNPAID_ORDERS: '5', RATE_LIMITS: '' };
+export const SHOP_LIMITS = { MAX_UNPAID_ORDERS: '5', MAX_UNPAID_VALUE: '5000', RATE_LIMITS: '' };
 
 /**
  * The real buildApp() on a fresh database, with mail going to a temporary outbox, the limits
@@ -112,6 +113,26 @@ export async function buildTestApp(
   options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'database'> } = {},
 ): Promise<TestApp> {
   const dataDir = tempDir();
+  const database = await openTestDatabase(kind);
+  const t = await testAppOn(database, dataDir, options);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real buildApp() on a given database and data folder (a restore's, a backup's copy), as
+ * buildTestApp makes it; closing it closes the database and leaves the folder.
+ */
+export async function testAppOn(
+  database: Database,
+  dataDir: string,
+  options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'database'> } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -120,7 +141,6 @@ export async function buildTestApp(
     ...NO_LIMITS,
     ...options.env,
   });
-  const database = await openTestDatabase(kind);
   const app = await buildApp(config, { database, ...options.deps });
   await app.ready();
   return {
@@ -138,7 +158,6 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -121,6 +121,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
         log: t.app.log,
         publicUrl: 'http://localhost',
         seller: { ...t.config.seller, email: t.config.shopEmail, url: 'http://localhost' },
+        renderPdf: t.app.invoicePdfs.render,
       }),
     );
     await Promise.all(senders.map((sender) => sender.drain()));

@@ -32,6 +32,8 @@ export interface ShopMetrics {
   mailsSent: MailCount;
   /** Sending a mail failed (it stays queued for a retry). */
   mailsFailed: MailCount;
+  /** A mail failed MAIL_MAX_ATTEMPTS times and was set aside (kept, never retried). */
+  mailsSetAside: MailCount;
 }
 
 declare module 'fastify' {
@@ -67,6 +69,7 @@ const OFF: ShopMetrics = {
   mailsQueued: noop,
   mailsSent: noop,
   mailsFailed: noop,
+  mailsSetAside: noop,
 };
 
 /** Hashed first, so that tokens of any length compare in constant time. */
@@ -135,6 +138,10 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
     mailsFailed: mailCounter(
       'partsmith_mails_failed_total',
       'Failed attempts to send a mail, by kind (it stays queued and is retried)',
+    ),
+    mailsSetAside: mailCounter(
+      'partsmith_mails_set_aside_total',
+      'Mails set aside after MAIL_MAX_ATTEMPTS failed attempts, by kind (kept with failed_at, never retried)',
     ),
   };
   app.decorate('metrics', shop);

@@ -21,6 +21,8 @@ export const lowStockMails = pgTable(
     /** When it may be taken next: now for a new one, later while being sent or after a failure. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Set aside after its last failed attempt (MAIL_MAX_ATTEMPTS): never sent, kept to see. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [index('low_stock_mails_due_idx').on(t.dueAt)],
 );

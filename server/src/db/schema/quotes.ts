@@ -100,6 +100,8 @@ export const quoteMails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Set aside after its last failed attempt (MAIL_MAX_ATTEMPTS): never sent, kept to see. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
     index('quote_mails_due_idx').on(t.dueAt),

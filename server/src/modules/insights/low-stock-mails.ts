@@ -4,7 +4,12 @@ import { PAGES } from '@partsmith/contract/pages';
 import type { Db } from '../../db/client.ts';
 import { lowStockMails } from '../../db/schema/insights.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { createOutboxSender, type OutboxJob, type OutboxSender } from '../jobs/outbox.ts';
+import {
+  createOutboxSender,
+  type OutboxCounts,
+  type OutboxJob,
+  type OutboxSender,
+} from '../jobs/outbox.ts';
 import { adminEmails } from '../users/service.ts';
 
 /** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
@@ -51,8 +56,10 @@ export function createLowStockMailSender(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
-  /** Told of each mail sent, and of each failed attempt (for the metrics). */
-  counted?: { sent(): void; failed(): void };
+  /** Attempts before a mail is set aside as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** Told of each mail sent, each failed attempt and each mail set aside (for the metrics). */
+  counted?: OutboxCounts;
 }): LowStockMailSender {
   const { db, log } = deps;
   return createOutboxSender<Claimed, string[]>({
@@ -79,6 +86,7 @@ export function createLowStockMailSender(deps: {
     pollMs: POLL_MS,
     pokeDelayMs: POKE_DELAY_MS,
     batch: { idle: BATCH },
+    maxAttempts: deps.maxAttempts,
     counted: deps.counted,
   });
 }

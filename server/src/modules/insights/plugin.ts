@@ -19,10 +19,12 @@ export const insights = fp(async function insights(app: FastifyInstance) {
     mailer: app.mailer,
     log: app.log,
     publicUrl: app.config.publicUrl,
+    maxAttempts: app.config.mailMaxAttempts,
     // `app.metrics` is read when something is counted: its plugin is registered after this one.
     counted: {
       sent: () => app.metrics.mailsSent.inc({ kind: 'low-stock' }),
       failed: () => app.metrics.mailsFailed.inc({ kind: 'low-stock' }),
+      setAside: () => app.metrics.mailsSetAside.inc({ kind: 'low-stock' }),
     },
   });
   app.decorate('lowStockMails', mails);

@@ -1,8 +1,9 @@
 // Invoice and credit-note PDFs, drawn with pdfkit's built-in Helvetica (no font files to ship).
 // pdfkit loads its fonts' metrics and its colour profile from its own package folder at run time,
 // so it stays out of the server bundle (externals.mjs), and it is imported only when the first
-// PDF is drawn.
+// PDF is drawn. The shop draws them in a worker thread, with a time limit (pdf-pool.ts).
 import type PDFKit from 'pdfkit';
+import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../../lib/customer-text.ts';
 
 export interface InvoiceLine {
   name: string;
@@ -90,8 +91,70 @@ const COLUMNS = [
 ] as const;
 const CELL_PAD = 6;
 
+/**
+ * The most of each text from a customer (or an admin) an invoice prints: the contract's limits.
+ * An order's row may predate them (a legacy 200,000-character name): it is cut, not refused.
+ */
+export const PDF_TEXT_LIMITS = {
+  name: MAIL_TEXT_LIMITS.name,
+  email: MAIL_TEXT_LIMITS.email,
+  phone: MAIL_TEXT_LIMITS.phone,
+  address: MAIL_TEXT_LIMITS.address,
+  line: 200,
+  reason: 300,
+  reference: 100,
+} as const;
+
+/** The document with every text someone typed bounded (see PDF_TEXT_LIMITS). */
+export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
+  const L = PDF_TEXT_LIMITS;
+  return {
+    ...doc,
+    buyer: { name: oneLine(doc.buyer.name, L.name), email: oneLine(doc.buyer.email, L.email) },
+    shippingAddress: multiLine(doc.shippingAddress, L.address),
+    phone: oneLine(doc.phone, L.phone),
+    lines: doc.lines.map((line) => ({ ...line, name: oneLine(line.name, L.line) })),
+    paymentReference: oneLine(doc.paymentReference, L.reference),
+    ...(doc.reason === undefined ? {} : { reason: multiLine(doc.reason, L.reason) }),
+  };
+}
+
+/**
+ * `text` (already WinAnsi) with every word too wide for `width` in the current font cut into
+ * pieces that fit, with a space between them. pdfkit breaks such a word itself, but measures
+ * what is left of it again after each line: its time grows with the square of the word's length.
+ * Cut here, in one pass, every word reaches the layout already fitting its line.
+ */
+export function breakLongWords(pdf: Doc, text: string, width: number): string {
+  // Room for the space after a piece too, and a point for kerning and rounding.
+  const room = width - pdf.widthOfString(' ') - 1;
+  return text.replace(/\S+/g, (word) => {
+    if (pdf.widthOfString(word) <= room) return word;
+    const pieces: string[] = [];
+    let piece = '';
+    let used = 0;
+    for (const char of word) {
+      const w = pdf.widthOfString(char);
+      if (piece && used + w > room) {
+        pieces.push(piece);
+        piece = '';
+        used = 0;
+      }
+      piece += char;
+      used += w;
+    }
+    pieces.push(piece);
+    return pieces.join(' ');
+  });
+}
+
+/** Someone's text as Helvetica draws it (the current font and size), ready for a `width` column. */
+const fit = (pdf: Doc, text: string, width: number) =>
+  breakLongWords(pdf, winAnsiText(text), width);
+
 /** Renders an invoice or a credit note as an A4 PDF. */
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(given: InvoiceDocument): Promise<Buffer> {
+  const doc = boundedDocument(given);
   const { default: PDFDocument } = await import('pdfkit');
   const title = doc.kind === 'invoice' ? 'Invoice' : 'Credit note';
   const pdf = new PDFDocument({
@@ -171,11 +234,11 @@ function drawParties(pdf: Doc, doc: InvoiceDocument) {
     pdf.text(heading.toUpperCase(), x, top, { width: half, characterSpacing: 0.6 });
     pdf.moveDown(0.3);
     const [first = '', ...rest] = lines;
-    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(winAnsiText(first), x, pdf.y, {
-      width: half,
-    });
+    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK);
+    pdf.text(fit(pdf, first, half), x, pdf.y, { width: half });
     pdf.font('Helvetica').fontSize(9.5);
-    for (const line of rest) pdf.text(winAnsiText(line), x, pdf.y, { width: half, lineGap: 1.5 });
+    for (const line of rest)
+      pdf.text(fit(pdf, line, half), x, pdf.y, { width: half, lineGap: 1.5 });
     return pdf.y;
   };
   const billBottom = block(MARGIN, 'Bill to', [doc.buyer.name, doc.buyer.email, doc.phone]);
@@ -218,7 +281,7 @@ function drawLines(pdf: Doc, doc: InvoiceDocument) {
   drawTableHead(pdf);
   for (const line of doc.lines) {
     pdf.font('Helvetica').fontSize(9.5);
-    const name = winAnsiText(line.name);
+    const name = fit(pdf, line.name, COLUMNS[0].width - 2 * CELL_PAD);
     const nameHeight = pdf.heightOfString(name, {
       width: COLUMNS[0].width - 2 * CELL_PAD,
       lineGap: 1,
@@ -254,7 +317,7 @@ function drawLines(pdf: Doc, doc: InvoiceDocument) {
 
 function drawTotals(pdf: Doc, doc: InvoiceDocument) {
   const credit = doc.kind === 'credit-note';
-  const notes: string[] = credit
+  const said: string[] = credit
     ? [
         `Reverses invoice ${doc.refersTo ?? ''}`.trim() + '.',
         ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
@@ -262,8 +325,9 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
       ]
     : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
   pdf.font('Helvetica').fontSize(9.5);
+  const notes = said.map((note) => fit(pdf, note, CONTENT_WIDTH));
   const notesHeight = notes.reduce(
-    (sum, note) => sum + pdf.heightOfString(winAnsiText(note), { width: CONTENT_WIDTH }) + 4,
+    (sum, note) => sum + pdf.heightOfString(note, { width: CONTENT_WIDTH }) + 4,
     0,
   );
   // The total and what follows it stay together on one page.
@@ -292,7 +356,7 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
   pdf.y = top + 30 + 16;
   pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
   for (const note of notes) {
-    pdf.text(winAnsiText(note), MARGIN, pdf.y, { width: CONTENT_WIDTH });
+    pdf.text(note, MARGIN, pdf.y, { width: CONTENT_WIDTH });
     pdf.moveDown(0.35);
   }
 }

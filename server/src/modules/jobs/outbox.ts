@@ -12,6 +12,8 @@ const RETRY_BASE_SECONDS = 30;
 const RETRY_MAX_SECONDS = 3600;
 /** Event-loop utilisation above which a sender with a `busy` batch only trickles. */
 const BUSY = 0.8;
+/** Attempts before a mail is set aside as failed, unless MAIL_MAX_ATTEMPTS says otherwise. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,7 +26,16 @@ export type OutboxTable = PgTable & {
   dueAt: PgColumn;
   attempts: PgColumn;
   lastError: PgColumn;
+  /** Set when the mail was set aside after its last attempt: never claimed again, kept to see. */
+  failedAt: PgColumn;
 };
+
+/** What a sender tells the metrics: a mail sent, a failed attempt, a mail set aside for good. */
+export interface OutboxCounts {
+  sent(): void;
+  failed(): void;
+  setAside?(): void;
+}
 
 /** A claimed row: its id and how often it was taken, plus the columns the caller asked for. */
 export interface OutboxJob {
@@ -44,7 +55,9 @@ export interface OutboxSender {
  * Sends the mails a module left in its outbox table, off the request path (decisions 017, 043).
  * A pass claims a batch with `for update skip locked` (due_at moves on, so another instance skips
  * it and a crash only delays it), sends each mail and deletes the sent ones; a failure is logged
- * and retried later with a growing pause. With a `busy` batch, while the event loop is busy with
+ * and retried later with a growing pause, until its `maxAttempts`-th: then the mail is set aside
+ * (failed_at, logged as an error, counted), so a mail that always fails never holds the queue or
+ * the start-up of an instance. With a `busy` batch, while the event loop is busy with
  * requests the sender takes a few mails at a time and pauses; when there is room it drains.
  */
 export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
@@ -68,10 +81,13 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
   pokeDelayMs: number;
   /** Mails taken by a pass; `busy` (and a pause after it) while requests wait, if given. */
   batch: { idle: number; busy?: { size: number; pauseMs: number } };
-  /** Told of each mail sent, and of each failed attempt (for the metrics). */
-  counted?: { sent(): void; failed(): void };
+  /** Attempts before a mail is set aside as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** Told of each mail sent, each failed attempt and each mail set aside (for the metrics). */
+  counted?: OutboxCounts;
 }): OutboxSender {
   const { db, mailer, log, table } = deps;
+  const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -90,7 +106,7 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
     const result = await db.execute(sql`
       update ${table}
       set due_at = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-      where id in (select id from ${table} where due_at <= now()
+      where id in (select id from ${table} where due_at <= now() and failed_at is null
                    order by due_at, id limit ${limit} for update skip locked)
       returning id, attempts, ${deps.returning}`);
     // bigint ids may come back as text, depending on the driver.
@@ -101,12 +117,31 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
     }));
   }
 
+  const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
+
+  /** Marks a job failed for good: kept with its error for an admin, never claimed again. */
+  async function setAside(job: Job, err: unknown) {
+    deps.counted?.setAside?.();
+    log.error(
+      { err, ...deps.logFields(job), attempts: job.attempts, maxAttempts },
+      `gave up on the ${deps.names.mail} after ${job.attempts} attempts; it is kept as failed`,
+    );
+    await db.execute(sql`
+      update ${table} set failed_at = now(), last_error = ${errorText(err)} where id = ${job.id}`);
+  }
+
   async function pass(limit: number): Promise<number> {
     const jobs = await claim(limit);
     if (jobs.length === 0) return 0;
     const batch = await deps.load(jobs);
     const sent: number[] = [];
     for (const job of jobs) {
+      // Claimed more often than allowed, never settled: its sender died with it each time (a
+      // crash, a restart). It is not tried again, lest it take the next instance down too.
+      if (job.attempts > maxAttempts) {
+        await setAside(job, new Error(`its sender stopped during each of ${maxAttempts} attempts`));
+        continue;
+      }
       try {
         const message = await deps.mail(job, batch);
         if (message) {
@@ -116,6 +151,10 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
         sent.push(job.id);
       } catch (err) {
         deps.counted?.failed();
+        if (job.attempts >= maxAttempts) {
+          await setAside(job, err);
+          continue;
+        }
         const retry = Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** (job.attempts - 1));
         log.error(
           { err, ...deps.logFields(job), attempts: job.attempts, retryInSeconds: retry },
@@ -124,7 +163,7 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
         await db.execute(sql`
           update ${table}
           set due_at = now() + make_interval(secs => ${retry}),
-              last_error = ${String((err as Error)?.message ?? err).slice(0, 500)}
+              last_error = ${errorText(err)}
           where id = ${job.id}`);
       }
     }

@@ -9,8 +9,13 @@ import {
   type OrderMailInput,
   type OrderMailKind,
 } from '../../mail/order-mails.ts';
-import { renderInvoicePdf } from '../invoices/pdf.ts';
-import { createOutboxSender, type OutboxJob, type OutboxSender } from '../jobs/outbox.ts';
+import type { InvoiceDocument } from '../invoices/pdf.ts';
+import {
+  createOutboxSender,
+  type OutboxCounts,
+  type OutboxJob,
+  type OutboxSender,
+} from '../jobs/outbox.ts';
 import { orderDocument, type Seller } from './documents.ts';
 import { linesOfOrders } from './service.ts';
 
@@ -23,6 +28,9 @@ const BATCH_IDLE = 50;
 const BATCH_BUSY = 5;
 const BUSY_PAUSE_MS = 100;
 
+/** Draws a PDF: the app's worker thread with its time limit (invoices/pdf-pool.ts). */
+type RenderPdf = (doc: InvoiceDocument) => Promise<Buffer>;
+
 /**
  * The mail of one step of an order's life (placed, receipt, shipped, refunded, expired), with the
  * invoice PDF attached to the receipt and the credit note to the refund's mail.
@@ -31,7 +39,7 @@ export async function orderMail(
   kind: OrderMailKind,
   order: OrderRow,
   lines: OrderLineRow[],
-  shop: { publicUrl: string; seller: Seller },
+  shop: { publicUrl: string; seller: Seller; renderPdf: RenderPdf },
 ): Promise<MailMessage> {
   const input: OrderMailInput = {
     kind,
@@ -56,7 +64,7 @@ export async function orderMail(
       ? [
           {
             filename: `${document.number}.pdf`,
-            content: await renderInvoicePdf(document),
+            content: await shop.renderPdf(document),
             contentType: 'application/pdf',
           },
         ]
@@ -93,8 +101,12 @@ export function createOrderMailSender(deps: {
   log: FastifyBaseLogger;
   publicUrl: string;
   seller: Seller;
-  /** Told of each mail sent, and of each failed attempt (for the metrics). */
-  counted?: { sent(): void; failed(): void };
+  /** Draws the attached PDFs (a failure or a timeout is a failed attempt of the mail). */
+  renderPdf: RenderPdf;
+  /** Attempts before a mail is set aside as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** Told of each mail sent, each failed attempt and each mail set aside (for the metrics). */
+  counted?: OutboxCounts;
 }): OrderMailSender {
   const { db } = deps;
   return createOutboxSender<
@@ -129,6 +141,7 @@ export function createOrderMailSender(deps: {
     pollMs: POLL_MS,
     pokeDelayMs: POKE_DELAY_MS,
     batch: { idle: BATCH_IDLE, busy: { size: BATCH_BUSY, pauseMs: BUSY_PAUSE_MS } },
+    maxAttempts: deps.maxAttempts,
     counted: deps.counted,
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createPdfRenderer, type PdfRenderer } from '../invoices/pdf-pool.ts';
 import { runLeased } from '../jobs/lease.ts';
 import { expireUnpaidOrders } from './expiry.ts';
 import { createOrderMailSender, type OrderMailSender } from './mail-outbox.ts';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     orders: OrdersService;
     /** Sends the order confirmations queued by purchases (decision 017). */
     orderMails: OrderMailSender;
+    /** Draws invoices and credit notes in a worker thread, within a time limit. */
+    invoicePdfs: PdfRenderer;
   }
 }
 
@@ -23,6 +26,8 @@ const STARTUP_MAIL_DELAY_MS = 2_000;
 export const orders = fp(async function orders(app: FastifyInstance) {
   const { config, db, log } = app;
   const catalogueChanged = () => app.catalogueCache.invalidate();
+  const pdfs = createPdfRenderer();
+  app.decorate('invoicePdfs', pdfs);
   // `app.metrics` is read when something is counted: its plugin is registered after this one.
   const mails = createOrderMailSender({
     db,
@@ -30,9 +35,12 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     log,
     publicUrl: config.publicUrl,
     seller: { ...config.seller, email: config.shopEmail, url: config.publicUrl },
+    renderPdf: pdfs.render,
+    maxAttempts: config.mailMaxAttempts,
     counted: {
       sent: () => app.metrics.mailsSent.inc({ kind: 'order' }),
       failed: () => app.metrics.mailsFailed.inc({ kind: 'order' }),
+      setAside: () => app.metrics.mailsSetAside.inc({ kind: 'order' }),
     },
   });
   app.decorate('orderMails', mails);
@@ -54,6 +62,7 @@ export const orders = fp(async function orders(app: FastifyInstance) {
       payments: app.payments,
       catalogueChanged,
       maxUnpaidOrders: config.maxUnpaidOrders,
+      maxUnpaidValueCents: config.maxUnpaidValueCents,
       unpaidOrderTtlMs: config.unpaidOrderTtlMs,
       lockBuyer: app.database.raw.kind !== 'pglite',
     }),
@@ -90,5 +99,6 @@ export const orders = fp(async function orders(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await mails.close();
+    await pdfs.close();
   });
 });

@@ -18,7 +18,7 @@ import {
   PurchaseBody,
 } from '@partsmith/contract';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { renderInvoicePdf } from '../invoices/pdf.ts';
+import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
 import { orderDocument } from './documents.ts';
 
 const IdempotencyHeaders = z.object({
@@ -94,6 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: {
             200: z.any().describe(`The ${kind} (application/pdf)`),
             404: ApiError,
+            503: ApiError,
           },
         },
       },
@@ -111,7 +112,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'This order has no credit note: it was not refunded.',
           );
         }
-        const pdf = await renderInvoicePdf(document);
+        const pdf = await app.invoicePdfs.render(document).catch((err: unknown) => {
+          if (!(err instanceof PdfUnavailableError)) throw err;
+          request.log.error({ err, orderId: row.id }, `the ${kind} PDF could not be drawn`);
+          throw new HttpError(
+            503,
+            `The ${kind === 'invoice' ? 'invoice' : 'credit note'} cannot be made right now. ` +
+              'Please try again in a minute.',
+            { 'retry-after': '60' },
+          );
+        });
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${document.number}.pdf"`)

@@ -3,9 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAGES } from '@partsmith/contract/pages';
 import type { Db } from '../../db/client.ts';
 import { quoteMails } from '../../db/schema/quotes.ts';
+import { MAIL_TEXT_LIMITS, multiLine, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { formatUsd } from '../../mail/order-mails.ts';
-import { createOutboxSender, type OutboxJob, type OutboxSender } from '../jobs/outbox.ts';
+import {
+  createOutboxSender,
+  type OutboxCounts,
+  type OutboxJob,
+  type OutboxSender,
+} from '../jobs/outbox.ts';
 import { adminEmails } from '../users/service.ts';
 import { quotesByIds, type Quote } from './service.ts';
 
@@ -46,15 +52,21 @@ export function quoteMail(
   admins: string[],
   publicUrl: string,
 ): MailMessage | null {
-  const message = quote.message ? `\nTheir message:\n${quote.message}\n` : '';
+  // What the customer wrote, bounded whatever the row holds: the name on one line, the message
+  // as a quote whose lines cannot pass for the shop's own.
+  const name = oneLine(quote.userName, MAIL_TEXT_LIMITS.name);
+  const email = oneLine(quote.userEmail, MAIL_TEXT_LIMITS.email);
+  const message = multiLine(quote.message, MAIL_TEXT_LIMITS.message)
+    ? `\n${quoted(name, quote.message, MAIL_TEXT_LIMITS.message)}\n`
+    : '';
   switch (kind) {
     case 'requested':
       if (admins.length === 0) return null;
       return {
         to: admins.join(', '),
-        subject: `Quote request ${quote.number} from ${quote.userName}`,
+        subject: `Quote request ${quote.number} from ${name}`,
         text:
-          `Hello,\n\n${quote.userName} (${quote.userEmail}) asks for a price on:\n\n` +
+          `Hello,\n\n${name} (${email}) asks for a price on:\n\n` +
           `${linesText(quote, false)}\n${message}\n` +
           `Answer it here: ${publicUrl}${PAGES.manageQuotes.path}\n\nPartsmith\n`,
       };
@@ -63,7 +75,7 @@ export function quoteMail(
         to: quote.userEmail,
         subject: `Your quote ${quote.number}: ${formatUsd(cents(quote.total ?? 0))}`,
         text:
-          `Hello ${quote.userName},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
+          `Hello ${name},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
           `${linesText(quote, true)}\n\n  Total: ${formatUsd(cents(quote.total ?? 0))}\n\n` +
           `These prices hold until the end of ${day(quote.validUntil!)} (UTC). ` +
           `Accept the quote to turn it into an order at these prices, then pay it as usual:\n` +
@@ -73,9 +85,9 @@ export function quoteMail(
       if (admins.length === 0 || !quote.orderId) return null;
       return {
         to: admins.join(', '),
-        subject: `Quote ${quote.number} accepted by ${quote.userName}`,
+        subject: `Quote ${quote.number} accepted by ${name}`,
         text:
-          `Hello,\n\n${quote.userName} (${quote.userEmail}) accepted quote ${quote.number} ` +
+          `Hello,\n\n${name} (${email}) accepted quote ${quote.number} ` +
           `(${formatUsd(cents(quote.total ?? 0))}). It is now an unpaid order:\n` +
           `${publicUrl}${PAGES.order.path.replace(':id', quote.orderId)}\n\nPartsmith\n`,
       };
@@ -95,7 +107,9 @@ export function createQuoteMailSender(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
-  counted?: { sent(): void; failed(): void };
+  /** Attempts before a mail is set aside as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  counted?: OutboxCounts;
 }): QuoteMailSender {
   const { db, log } = deps;
   return createOutboxSender<Claimed, { quotes: Map<string, Quote>; admins: string[] }>({
@@ -128,6 +142,7 @@ export function createQuoteMailSender(deps: {
     pollMs: POLL_MS,
     pokeDelayMs: POKE_DELAY_MS,
     batch: { idle: BATCH },
+    maxAttempts: deps.maxAttempts,
     counted: deps.counted,
   });
 }

@@ -21,10 +21,12 @@ export const quotes = fp(async function quotes(app: FastifyInstance) {
     mailer: app.mailer,
     log: app.log,
     publicUrl: app.config.publicUrl,
+    maxAttempts: app.config.mailMaxAttempts,
     // `app.metrics` is read when something is counted: its plugin is registered after this one.
     counted: {
       sent: () => app.metrics.mailsSent.inc({ kind: 'quote' }),
       failed: () => app.metrics.mailsFailed.inc({ kind: 'quote' }),
+      setAside: () => app.metrics.mailsSetAside.inc({ kind: 'quote' }),
     },
   });
   app.decorate('quoteMails', mails);
