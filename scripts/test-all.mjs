@@ -1,62 +1,17 @@
 // `npm test`: every check in one command — typecheck and lint, unit and component tests, API tests on PGlite (and on
 // PostgreSQL when TEST_DATABASE_URL is set), then the process-level proofs and the end-to-end tests
 // in Chromium against the built shop. Ends with one line: "N passed, N failed, N skipped".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createSteps } from './steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
 const started = Date.now();
-const timings = [];
-
-function run(label, command, args, env = {}) {
-  process.stdout.write(`\n=== ${label}: ${[command, ...args].join(' ')}\n`);
-  const t0 = Date.now();
-  const r = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  const seconds = Math.round((Date.now() - t0) / 1000);
-  timings.push(`${label}: ${seconds} s`);
-  process.stdout.write(`=== ${label}: ${seconds} s\n`);
-  return r.status ?? 1;
-}
-
-/**
- * Runs a command beside others, its output's lines prefixed with `label` (so that two at once
- * stay readable), and resolves with its exit status.
- */
-function runBeside(label, command, args, env = {}) {
-  process.stdout.write(`\n=== ${label} (beside the others): ${[command, ...args].join(' ')}\n`);
-  const t0 = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop();
-        for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
-      });
-      stream.on('end', () => rest && process.stdout.write(`[${label}] ${rest}\n`));
-    }
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => {
-      const seconds = Math.round((Date.now() - t0) / 1000);
-      timings.push(`${label}: ${seconds} s (beside the others)`);
-      process.stdout.write(`=== ${label}: ${seconds} s\n`);
-      resolve(code ?? 1);
-    });
-  });
-}
+const { run, runBeside, timings } = createSteps(root);
 
 // Debian's packages the run needs: Chromium (end-to-end tests), sqlmap and wapiti (the scanner
 // proof), nginx (the scale-out proofs' load balancer). On a fresh machine they are installed when we may (root); otherwise those tests say

@@ -113,7 +113,10 @@ test('an admin runs the catalogue, the users and the orders, and reads it all in
 }, info) => {
   // The catalogue, the users, the orders (shipping is a dialog now) and the audit log.
   test.setTimeout(180_000);
-  await signUpThroughPage(page, ADMIN[info.project.name as keyof typeof ADMIN], 'Ada Admin');
+  const admin = ADMIN[info.project.name as keyof typeof ADMIN];
+  // The admin signs up through the page; a retry finds the account its first try made.
+  if (info.retry === 0) await signUpThroughPage(page, admin, 'Ada Admin');
+  else await signInOrSignUp(page, admin, 'Ada Admin').then(() => page.goto('/'));
   await expect(page).toHaveURL(/\/$/);
 
   // Add a product with an image; it shows on the home page.
