@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files first: the fuzzing suite then began half-way through and ran alone at the end.
  */
 const LONGEST_FIRST = [
+  'server/test/security/hostile-import.test.ts',
   'server/test/security/fuzz.test.ts',
   'server/test/admin-cli.test.ts',
   'server/test/security/access-matrix.test.ts',
