@@ -1,5 +1,9 @@
 import { expect, isMobile, test } from './fixtures.ts';
 
+// The home page as most visitors see it: with its motion (the carousel's autoplay, the smooth
+// scroll to the parts); the other specs run with reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('the home page shows its sections in the specified order', async ({ page }) => {
   await page.goto('/');
   const headings = [
