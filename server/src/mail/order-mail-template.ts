@@ -16,7 +16,8 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import { formatUsd, partCount, type MailOrder, type OrderMailInput } from './order-mails.ts';
+import { formatUsd } from '../lib/money.ts';
+import { partCount, type MailOrder, type OrderMailInput } from './order-mails.ts';
 
 // The shop's colours (web/src/index.css, the partsmith theme).
 const INK = '#0f172a';

@@ -3,6 +3,7 @@
 // from that HTML. The template and React load with the first mail, not with the shop's start.
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../lib/customer-text.ts';
 import type { MailMessage } from './mailer.ts';
+import { formatUsd } from '../lib/money.ts';
 
 export interface MailOrderLine {
   name: string;
@@ -45,10 +46,6 @@ export interface OrderMailInput {
   /** The invoice or credit note PDF, passed through to the message. */
   attachments?: MailMessage['attachments'];
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** `$1,234.56` */
-export const formatUsd = (cents: number) => usd.format(cents / 100);
 
 /** The number of parts in an order (the lines' quantities added up). */
 export const partCount = (order: MailOrder) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
-import { formatUsd, renderInvoicePdf, winAnsiText, type InvoiceDocument } from './pdf.ts';
+import { formatUsd } from '../../lib/money.ts';
+import { renderInvoicePdf, winAnsiText, type InvoiceDocument } from './pdf.ts';
 
 const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
   kind: 'invoice',

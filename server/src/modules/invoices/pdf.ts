@@ -4,6 +4,7 @@
 // PDF is drawn. The shop draws them in a worker thread, with a time limit (pdf-pool.ts).
 import type PDFKit from 'pdfkit';
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../../lib/customer-text.ts';
+import { formatUsd } from '../../lib/money.ts';
 
 export interface InvoiceLine {
   name: string;
@@ -32,10 +33,6 @@ export interface InvoiceDocument {
 }
 
 type Doc = PDFKit.PDFDocument;
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** `$1,234.56` */
-export const formatUsd = (cents: number) => usd.format(cents / 100);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

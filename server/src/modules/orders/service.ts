@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { quantityMessage, type Order as OrderSchema } from '@partsmith/contract';
@@ -34,7 +34,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, markPaymentRefunded, orderTotalCents } from '../payments/service.ts';
 import { takeDocumentNumber } from './repository.ts';
 import { lockUser } from '../users/service.ts';
-import { tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
+import { openUnpaidOf, tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -52,10 +52,7 @@ export async function restockOrder(tx: DbOrTx, orderId: string) {
 
 /** How many open (unpaid, unexpired) orders a buyer holds. */
 async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
-  return db.$count(
-    orders,
-    and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.expiredAt)),
-  );
+  return db.$count(orders, openUnpaidOf(userId));
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

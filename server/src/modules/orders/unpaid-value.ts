@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { formatUsd } from '../../lib/money.ts';
 
 // MAX_UNPAID_VALUE (decision 054): what one account's open unpaid orders hold together, in
 // money. Stock is taken when an order is placed, so without it one account could hold the whole
@@ -21,17 +22,18 @@ const heldCentsSql = sql`(select coalesce(sum(o.total_cents), 0) from ${orders} 
 export const underUnpaidValue = (orderCents: SQL): SQL =>
   sql`and coalesce(${orderCents} + ${heldCentsSql} <= ${sql.placeholder('maxUnpaidCents')}, true)`;
 
+/** A buyer's open unpaid orders: what both unpaid-order limits count (to explain a refusal). */
+export const openUnpaidOf = (userId: string) =>
+  and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.expiredAt));
+
 /** What the buyer's open unpaid orders come to, in cents (to explain a refusal). */
 export async function unpaidCents(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.expiredAt)));
+    .where(openUnpaidOf(userId));
   return Number(row?.cents ?? 0);
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 
 /**
  * The 409 of an order that would take the buyer's unpaid orders above MAX_UNPAID_VALUE, or null
@@ -39,14 +41,14 @@ const money = (cents: number) => usd.format(cents / 100);
  */
 export function tooMuchUnpaid(maxCents: number, heldCents: number, orderCents: number) {
   if (heldCents + orderCents <= maxCents) return null;
-  const limit = `${money(maxCents)}, the most one account may hold in unpaid orders`;
+  const limit = `${formatUsd(maxCents)}, the most one account may hold in unpaid orders`;
   return new HttpError(
     409,
     heldCents > 0
-      ? `This order (${money(orderCents)}) and your unpaid orders (${money(heldCents)}) would ` +
+      ? `This order (${formatUsd(orderCents)}) and your unpaid orders (${formatUsd(heldCents)}) would ` +
           `come to more than ${limit}. Pay your open orders first, or use Request a quote for a ` +
           'larger order. Nothing was ordered.'
-      : `This order (${money(orderCents)}) comes to more than ${limit}. Use Request a quote for ` +
+      : `This order (${formatUsd(orderCents)}) comes to more than ${limit}. Use Request a quote for ` +
           'a larger order, or order less. Nothing was ordered.',
     {},
     // A checkout's 409 names the lines it could not serve (CheckoutProblem): none here.

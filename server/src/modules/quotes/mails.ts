@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { quoteMails } from '../../db/schema/quotes.ts';
 import { MAIL_TEXT_LIMITS, multiLine, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { formatUsd } from '../../mail/order-mails.ts';
+import { formatUsd } from '../../lib/money.ts';
 import {
   createOutboxSender,
   type OutboxCounts,
