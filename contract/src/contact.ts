@@ -1,18 +1,22 @@
 import * as z from './zod-subset.ts';
 import { EmailField, Id } from './common.ts';
 
+/** The contact form's longest subject and message (mails cut older rows to them too). */
+export const SUBJECT_MAX_LENGTH = 150;
+export const MESSAGE_MAX_LENGTH = 5000;
+
 export const ContactBody = z.object({
   email: EmailField,
   subject: z
     .string({ message: 'Subject is Required' })
     .trim()
     .min(1, 'Subject is Required')
-    .max(150, 'Keep the subject under 150 characters'),
+    .max(SUBJECT_MAX_LENGTH, 'Keep the subject under 150 characters'),
   message: z
     .string({ message: 'Message is Required' })
     .trim()
     .min(10, 'Please write at least 10 characters')
-    .max(5000, 'Keep the message under 5000 characters'),
+    .max(MESSAGE_MAX_LENGTH, 'Keep the message under 5000 characters'),
 });
 export type ContactBody = z.input<typeof ContactBody>;
 

@@ -7,12 +7,15 @@ export const QuantityField = z.coerce
   .positive('Quantity must be at least 1')
   .max(1_000_000, 'Quantity is too large');
 
+/** The longest shipping address (mails and documents cut older rows to it too). */
+export const ADDRESS_MAX_LENGTH = 300;
+
 export const AddressField = z
   .string({ message: 'Shipping address is Required' })
   .trim()
   .min(1, 'Shipping address is Required')
   .min(8, 'Give the full shipping address (street, city, postal code)')
-  .max(300, 'Keep the address under 300 characters');
+  .max(ADDRESS_MAX_LENGTH, 'Keep the address under 300 characters');
 
 export const PhoneField = z
   .string({ message: 'Phone number is Required' })

@@ -1,14 +1,21 @@
+import {
+  ADDRESS_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+} from '@partsmith/contract';
+
 // What a customer wrote, made safe to put in a mail: bounded whatever the database holds (a
 // legacy row may predate the contract's limits), and never able to pass for the shop's own lines.
 
-/** The longest value of each kind a mail carries (the contract's limits, or a little more). */
+/** The longest value of each kind a mail carries: the contract's limits where it has one. */
 export const MAIL_TEXT_LIMITS = {
-  name: 100,
+  name: NAME_MAX_LENGTH,
   email: 320,
-  subject: 150,
+  subject: SUBJECT_MAX_LENGTH,
   phone: 40,
-  address: 300,
-  message: 5000,
+  address: ADDRESS_MAX_LENGTH,
+  message: MESSAGE_MAX_LENGTH,
 } as const;
 
 /** A long value is cut to this many characters more than its limit before any other work. */
