@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSteps } from './steps.mjs';
+import { busySince, cpuTicks, createSteps } from './steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -47,12 +47,15 @@ function counted(status, label) {
 
 // Each of the two runs on one core, so they run side by side.
 const t0 = Date.now();
+const cpu0 = cpuTicks();
 const firstChecks = { typecheck: 'typecheck', 'lint and format': 'lint' };
 const firstStatuses = await Promise.all(
   Object.entries(firstChecks).map(([label, script]) => runBeside(label, 'npm', ['run', script])),
 );
 Object.keys(firstChecks).forEach((label, i) => counted(firstStatuses[i], label));
-timings.push(`typecheck and lint together: ${Math.round((Date.now() - t0) / 1000)} s`);
+timings.push(
+  `typecheck and lint together: ${Math.round((Date.now() - t0) / 1000)} s${busySince(cpu0)}`,
+);
 
 /** The arguments of a Vitest run that writes its JSON report to `report`. */
 const vitestArgs = (args, report) => [
@@ -130,6 +133,7 @@ for (const file of laneless) {
 const proofPort = Number(process.env.PROOF_PORT ?? 4500);
 const proofRedis = new URL(process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2');
 const t1 = Date.now();
+const cpu1 = cpuTicks();
 const lanes = await Promise.all(
   PROOF_LANES.map((files, i) => {
     const report = path.join(results, `proof-${i + 1}.json`);
@@ -148,7 +152,9 @@ for (const lane of lanes) {
   exitCode |= lane.status;
   countReport(lane.report);
 }
-timings.push(`process-level proofs, both lanes: ${Math.round((Date.now() - t1) / 1000)} s`);
+timings.push(
+  `process-level proofs, both lanes: ${Math.round((Date.now() - t1) / 1000)} s${busySince(cpu1)}`,
+);
 
 const e2eJson = path.join(results, 'e2e.json');
 fs.rmSync(e2eJson, { force: true });

@@ -21,8 +21,21 @@ import { RATE_LIMIT_NAMES } from '../src/lib/rate-limit-rules.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * The database matrix, for files whose behaviour can differ between the two: PGlite always,
+ * PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Locks, concurrent requests, the
+ * statements' batches and plans, backups, leases and the pool all differ (one connection in
+ * PGlite's process against a pool of them), so every file that touches them runs on both.
+ */
 export const DB_KINDS: DbKind[] = inject('postgres') ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * One database, for files whose behaviour does not depend on which (access rules, validation and
+ * fuzzing, headers, documents, the OpenAPI client): PGlite, the shop's default, so that a
+ * developer's run and CI's send the same requests to the same shop. On both, they took twice
+ * the time for the same answers (docs/testing.md).
+ */
+export const ONE_DB: DbKind[] = ['pglite'];
 
 /** A fresh, migrated, empty database of the given kind, copied from the run's template. */
 export async function openTestDatabase(kind: DbKind): Promise<Database> {

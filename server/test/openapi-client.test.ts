@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetSessionAnswer, SignInAnswer, SignUpAnswer } from '../src/auth/openapi.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { confirmEmail } from './auth-helpers.ts';
-import { buildTestApp, DB_KINDS, type TestApp } from './helpers.ts';
+import { buildTestApp, ONE_DB, type TestApp } from './helpers.ts';
 import type { paths } from './api-types.generated.ts';
 
 /**
@@ -29,7 +29,7 @@ async function generateTypes(spec: unknown) {
   return prettier.format(text, { ...options, filepath: TYPES_FILE });
 }
 
-describe.each(DB_KINDS)('a client generated from the OpenAPI description, on %s', (kind) => {
+describe.each(ONE_DB)('a client generated from the OpenAPI description, on %s', (kind) => {
   let t: TestApp;
   let base: string;
   let spec: {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../src/auth/session-lookup.ts';
-import { DB_KINDS } from '../helpers.ts';
+import { ONE_DB } from '../helpers.ts';
 import { PAYMENTS, routeList, startLiveApp, type LiveApp } from './live.ts';
 import { AUTH_ROUTES, ROLES, ROUTES, expected, type Cast, signUpCast } from './routes.ts';
 
 /** Each database, with the test processor and with Stripe (whose webhook is a route too). */
-const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
+const SHOPS = ONE_DB.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 
 /** Security suite 1 (OWASP API1/API5 2023, ASVS V8): every route x every kind of caller. */
 describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (kind, payments) => {

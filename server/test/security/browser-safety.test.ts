@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../helpers.ts';
+import { ONE_DB } from '../helpers.ts';
 import {
   BEHIND_TLS,
   PAYMENTS,
@@ -18,7 +18,7 @@ const AUTH_SECRET = 'a-test-auth-secret-of-at-least-32-characters-x';
  * secret.
  */
 /** Each database, with the test processor and with Stripe (whose webhook is a route too). */
-const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
+const SHOPS = ONE_DB.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 
 /** Stripe's webhook is signed instead: exempt from the origin rule, it refuses what is unsigned. */
 const SIGNED = new Set(['POST /api/webhooks/stripe']);

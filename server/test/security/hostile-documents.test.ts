@@ -7,7 +7,7 @@ import { insertPart } from '../../src/db/seed/factories.ts';
 import type { MailMessage, Mailer } from '../../src/mail/mailer.ts';
 import { PdfUnavailableError, createPdfRenderer } from '../../src/modules/invoices/pdf-pool.ts';
 import { signUp } from '../auth-helpers.ts';
-import { DB_KINDS, MAIL_WAIT, buildTestApp, type TestApp } from '../helpers.ts';
+import { ONE_DB, MAIL_WAIT, buildTestApp, type TestApp } from '../helpers.ts';
 import { pdfText } from '../pdf-text.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -24,7 +24,7 @@ const POISONED = 'poisoned@example.com';
  * thread, within a time limit, from text bounded and cut before the layout; a mail that always
  * fails is set aside after MAIL_MAX_ATTEMPTS. Each test prints its figure.
  */
-describe.each(DB_KINDS)('security suite: hostile documents on %s', (kind) => {
+describe.each(ONE_DB)('security suite: hostile documents on %s', (kind) => {
   let t: TestApp;
   let buyer: { cookie: string };
   const figure = (text: string) => console.log(`[hostile ${kind}] ${text}`);

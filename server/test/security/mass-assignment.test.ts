@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, parts, testPayments, users } from '../../src/db/schema/index.ts';
-import { DB_KINDS } from '../helpers.ts';
+import { ONE_DB } from '../helpers.ts';
 import { PAYMENTS, routeList, startLiveApp, type LiveApp } from './live.ts';
 import { ROLES, ROUTES, expected, type Cast, signUpCast } from './routes.ts';
 
@@ -57,7 +57,7 @@ function ownFields(live: LiveApp, method: string, url: string): string[] {
 }
 
 /** Each database, with the test processor and with Stripe (whose webhook is a route too). */
-const SHOPS = DB_KINDS.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
+const SHOPS = ONE_DB.flatMap((kind) => PAYMENTS.map((payments) => [kind, payments] as const));
 
 describe.each(SHOPS)('security suite 2: mass assignment on %s, %s payments', (kind, payments) => {
   let live: LiveApp;
