@@ -4,7 +4,6 @@
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { timedRuns } from './stats.mjs';
 import { repoRoot } from './server.mjs';
 
 /** Text and two facets: the figure's search. */
@@ -79,28 +78,13 @@ export async function facetMismatches(query, answer, s = SEARCH) {
   return problems;
 }
 
-/** `requests` sequential searches after `warmup`: the latencies in ms. */
-export function sequentialTimes(url, requests, warmup) {
-  return timedRuns(
-    async () => {
-      const res = await fetch(url + searchPath());
-      await res.text();
-      if (!res.ok) throw new Error(`search answered ${res.status}`);
-    },
-    requests,
-    warmup,
-  );
-}
-
-/** The same statement from one bare `pg` client, one after the other, like `sequentialTimes`. */
-export async function bareSequentialTimes(databaseUrl, { sql, params }, requests, warmup) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await timedRuns(() => client.query(sql, params), requests, warmup);
-  } finally {
-    await client.end();
-  }
+/** One search through the API: its time in ms. */
+export async function searchOnce(url) {
+  const begun = performance.now();
+  const res = await fetch(url + searchPath());
+  await res.text();
+  if (!res.ok) throw new Error(`search answered ${res.status}`);
+  return performance.now() - begun;
 }
 
 /** The same statement on a bare pool of `connections`, as many times as it goes in `seconds`. */

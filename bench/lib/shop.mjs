@@ -5,7 +5,7 @@ import { MAIL_PEER_PORT } from './server.mjs';
 
 export const ADMIN_EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'bench-password-2026';
-const ORDER = {
+export const ORDER = {
   quantity: 1,
   address: '12 Bench Street, Springfield 12345',
   phone: '+1 555 010 0200',
@@ -66,28 +66,39 @@ async function api(url, path, { token, method = 'GET', body } = {}) {
   return { json: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+/** A part's stock as the API shows it. */
+const stockOf = async (url, partId) =>
+  (await api(url, `/api/part/${partId}`)).json.availableQuantity;
+
 /**
- * Purchases per second: every request a whole purchase (session, checks, stock, order) by one of
- * `buyers` in turn. Afterwards the stock invariant: initial stock = stock left + units ordered.
+ * Purchases per second for `seconds`: every request a whole purchase (session, checks, stock,
+ * order) by one of `buyers` in turn; the turns go on from one call to the next, across the
+ * rounds of a run.
  */
-export async function purchaseRun({ url, partId, buyers, seconds, connections = 8 }) {
-  const before = (await api(url, `/api/part/${partId}`)).json.availableQuantity;
-  let next = 0;
-  const result = await load({
+let nextBuyer = 0;
+export function purchaseLoad({ url, partId, buyers, seconds, connections = 8 }) {
+  return load({
     url,
     path: '/api/purchase',
     method: 'POST',
     body: JSON.stringify({ partId, ...ORDER }),
-    headers: () => ({ authorization: `Bearer ${buyers[next++ % buyers.length].token}` }),
+    headers: () => ({ authorization: `Bearer ${buyers[nextBuyer++ % buyers.length].token}` }),
     connections,
     seconds,
   });
-  // Purchases still in flight when the load stopped commit after it: wait until the stock rests.
-  const stock = async () => (await api(url, `/api/part/${partId}`)).json.availableQuantity;
-  let after = await stock();
+}
+
+/**
+ * After the purchase loads of a run: the part's stock once it rests (purchases in flight when a
+ * load stopped commit after it), and the units and orders of the part in the buyers' orders, read
+ * through the API. The stock invariant is then initial stock = `after` + `units` (stockHolds):
+ * orders of every earlier load count in `units`.
+ */
+export async function purchaseTally({ url, partId, buyers }) {
+  let after = await stockOf(url, partId);
   for (let i = 0; i < 30; i++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await stock();
+    const now = await stockOf(url, partId);
     if (now === after) break;
     after = now;
   }
@@ -101,8 +112,7 @@ export async function purchaseRun({ url, partId, buyers, seconds, connections = 
       orders += 1;
     }
   }
-  // Orders of earlier runs on the same part count in `units`; `before` already had them taken.
-  return { ...result, before, after, units, orders };
+  return { after, units, orders };
 }
 
 /** Signs in an account made earlier (its bearer token), or signs it up when there is none. */
@@ -136,15 +146,14 @@ async function pooled(tasks, width) {
 }
 
 export const CHECKOUT_LINES = 5;
-const CHECKOUT_STOCK = 1_000_000;
+export const CHECKOUT_STOCK = 1_000_000;
 
 /**
- * Checkouts per second of a 5-line cart. The admin gives five parts a large stock; then, each
- * round, every buyer's cart is filled with the five parts (not timed) and all buyers check out at
- * once through `connections` connections (timed, the checkouts only). Afterwards the stock
- * invariant per part: its stock before = stock left + units in the lines of the orders placed.
+ * The checkout figure's set-up: the admin gives five parts (of the catalogue's first page, with
+ * a minimum order of at most 5 and no volume prices) a large stock. Answers the parts and the
+ * moment the checkouts start from (for checkoutTally).
  */
-export async function checkoutRun({ url, admin, buyers, rounds, connections = 8 }) {
+export async function checkoutSetup({ url, admin }) {
   const catalogue = (await api(url, '/api/allParts?page=0&size=100')).json;
   const chosen = catalogue
     .filter((p) => p.minOrderQuantity <= 5 && p.priceBreaks.length === 0)
@@ -157,7 +166,15 @@ export async function checkoutRun({ url, admin, buyers, rounds, connections = 8 
       body: { availableQuantity: CHECKOUT_STOCK },
     });
   }
-  const since = new Date(Date.now() - 1000).toISOString();
+  return { chosen, since: new Date(Date.now() - 1000).toISOString() };
+}
+
+/**
+ * Checkouts of a 5-line cart, `rounds` times: each round every buyer's cart is filled with the
+ * five parts (not timed), then all buyers check out at once through `connections` connections
+ * (timed, the checkouts only). Answers the time the checkouts took (ms) and their answers.
+ */
+export async function checkoutRounds({ url, buyers, chosen, rounds, connections = 8 }) {
   let timedMs = 0;
   let ok = 0;
   let refused = 0;
@@ -196,7 +213,15 @@ export async function checkoutRun({ url, admin, buyers, rounds, connections = 8 
     ok += answers.filter((s) => s === 200).length;
     refused += answers.filter((s) => s !== 200).length;
   }
-  // The stock invariant, per part, over the orders placed in this run.
+  return { ms: timedMs, rps: ok / (timedMs / 1000), ok, refused };
+}
+
+/**
+ * The checkouts' stock invariant, per part, over the orders placed since `since` (read through
+ * the API): stock left + units in the orders' lines = the stock the set-up gave, and as many
+ * orders as checkouts were acknowledged (`ok`).
+ */
+export async function checkoutTally({ url, buyers, chosen, since, ok }) {
   const ordered = new Map(chosen.map((p) => [p._id, 0]));
   let orders = 0;
   for (const buyer of buyers) {
@@ -211,19 +236,67 @@ export async function checkoutRun({ url, admin, buyers, rounds, connections = 8 
   }
   const exact = [];
   for (const part of chosen) {
-    const left = (await api(url, `/api/part/${part._id}`)).json.availableQuantity;
+    const left = await stockOf(url, part._id);
     exact.push(left + ordered.get(part._id) === CHECKOUT_STOCK);
   }
-  return {
-    rps: ok / (timedMs / 1000),
-    ok,
-    refused,
-    orders,
-    invariant: exact.every(Boolean) && orders === ok,
-  };
+  return { orders, invariant: exact.every(Boolean) && orders === ok };
 }
 
-/** Stock invariant over every run so far: initial = left + ordered. */
+/**
+ * The same checkouts without the shop (the reference of docs/decisions/055): on a database of
+ * the shop's schema that no server holds, `users` (ids) each get a cart of the `parts` (rows of
+ * id and min_order_quantity) in one statement (not timed), then the checkout statement of each
+ * (`statementOf(userId)`) is sent through `connections` at once by `run` (timed). `rounds` times;
+ * answers the checkouts a second. `query` runs the set-up's statements.
+ */
+export async function bareCheckoutRounds({
+  query,
+  run,
+  statementOf,
+  users,
+  parts,
+  rounds,
+  connections = 8,
+}) {
+  let timedMs = 0;
+  let placed = 0;
+  for (let round = 0; round < rounds; round++) {
+    await query(
+      `insert into cart_lines (user_id, part_id, quantity)
+       select u.id, p.id, p.q
+       from unnest($1::uuid[]) as u(id)
+       cross join unnest($2::uuid[], $3::int[]) as p(id, q)`,
+      [users, parts.map((p) => p.id), parts.map((p) => p.min_order_quantity)],
+    );
+    const t = performance.now();
+    const answers = await pooled(
+      users.map((user) => () => run(statementOf(user))),
+      connections,
+    );
+    timedMs += performance.now() - t;
+    placed += answers.filter((rows) => rows.length === 1).length;
+  }
+  if (placed !== users.length * rounds)
+    throw new Error(`the bare checkouts placed ${placed} orders, not ${users.length * rounds}`);
+  return placed / (timedMs / 1000);
+}
+
+/**
+ * `count` customers made straight in a database of the shop's schema (the references' buyers:
+ * no session, no mail), with confirmed addresses. Answers their ids.
+ */
+export async function referenceUsers(query, count, tag) {
+  const rows = await query(
+    `insert into users (name, email, email_verified)
+     select 'Bench Reference', 'reference-' || $2 || '-' || g || '@example.com', true
+     from generate_series(1, $1::int) g
+     returning id`,
+    [count, tag],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Stock invariant over every load so far: initial = left + ordered. */
 export function stockHolds(initial, run) {
   return initial === run.after + run.units;
 }

@@ -148,6 +148,9 @@ function underUnpaidLimit(limited: boolean): SQL {
  * limit on unpaid orders, the stock is taken only while the buyer holds fewer than `maxUnpaid`
  * (counted up to the limit, on the partial index of open unpaid orders); with a limit on their
  * value, only while they and this order come to at most `maxUnpaidCents` (underUnpaidValue).
+ * It answers only what placeInTx reads, the order's id and whether it crossed the part's
+ * low-stock threshold: the whole new order row (some 30 columns) cost the server a row
+ * description and every value to parse on every purchase (decision 055).
  */
 function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
   const quantity = sql.placeholder('quantity');
@@ -178,7 +181,7 @@ function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
     select id, 0, part_id, name, image, unit_price_cents, quantity from placed)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   , low_stock_mail as (${queueLowStockMailsFrom(sql`taken`)})
-  select placed.*, (select low_stock_crossed from taken) as low_stock_crossed from placed`;
+  select placed.id, (select low_stock_crossed from taken) as low_stock_crossed from placed`;
 }
 
 /** The 409 of a purchase by a buyer who already holds MAX_UNPAID_ORDERS unpaid orders. */

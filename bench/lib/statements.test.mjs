@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkoutStatement, listStatements, purchaseStatement } from './statements.mjs';
+
+const buyer = { id: '00000000-0000-4000-8000-000000000001', email: 'b@example.com', name: 'B' };
+const order = {
+  partId: '00000000-0000-4000-8000-000000000002',
+  quantity: 3,
+  address: 'A',
+  phone: 'P',
+};
+
+// The references send what the server sends (docs/decisions/055): made by its own code.
+describe("the server's statements for the references", () => {
+  // The server's modules are compiled by tsx once, here: seconds on a busy machine.
+  beforeAll(() => Promise.all([purchaseStatement(order, buyer), listStatements('1')]), 120_000);
+
+  it('gives the purchase as one statement with its values in place', async () => {
+    const { sql, params } = await purchaseStatement(order, buyer);
+    expect(sql).toMatch(/^\s*with taken as \(update "parts"/);
+    expect(sql).toMatch(/insert into "orders"/);
+    expect(params).toContain(order.partId);
+    expect(params).toContain(buyer.id);
+    expect(params).toContain(order.address);
+    expect(sql.match(/\$\d+/g)).toHaveLength(params.length);
+  });
+
+  it("gives the checkout of the buyer's cart, locking its parts only when asked", async () => {
+    const locked = await checkoutStatement(order, buyer, { lockParts: true });
+    const unlocked = await checkoutStatement(order, buyer, { lockParts: false });
+    expect(locked.sql).toMatch(/for update/);
+    expect(unlocked.sql).not.toMatch(/for update/);
+    expect(locked.params.filter((v) => v === buyer.id).length).toBeGreaterThan(0);
+  });
+
+  it('gives the two statements of a page of the list past a cursor', async () => {
+    const [page, count] = await listStatements('123');
+    expect(page.sql).toMatch(/"parts"\."seq" > \$1/);
+    expect(page.params).toEqual([123]);
+    expect(count.sql).toMatch(/catalogue_stats/);
+  });
+});
