@@ -115,8 +115,8 @@ check("the home page's JavaScript budget", 'budget');
 // the log. One file at a time, they kept one of the two cores busy on average (361 s, 103% CPU),
 // so they run in two lanes side by side, each with its own ports, Redis database and PostgreSQL
 // databases; the lanes hold about the same time each.
-// (In one run here: soak 105 s, backup 61, crash 55, brute force 12 in the first lane, 233 s;
-// oversell 72, checkout 59, scanners 55, failover 25, production install 20 in the second, 231 s.)
+// (Their files took in one run here: soak 105 s, backup 61, crash 55, brute force 12, 233 s in all;
+// oversell 72, checkout 59, scanners 55, failover 25, production install 20, 231 s.)
 const PROOF_LANES = [
   ['soak', 'backup', 'crash', 'brute-force'],
   ['oversell', 'checkout', 'scanners', 'failover', 'production-install'],
