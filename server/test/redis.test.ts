@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { rateLimits, sessions } from '../src/db/schema/index.ts';
-import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { contactMessages, rateLimits, sessions } from '../src/db/schema/index.ts';
+import { DB_KINDS, NO_LIMITS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 /** The machine's Redis, logical database 1; every run writes under its own prefix. */
@@ -22,10 +22,20 @@ const askReset = (t: TestApp, email: string) =>
     payload: { email, redirectTo: '/reset-password' },
     headers: { origin: t.config.publicUrl },
   });
+const contact = (t: TestApp, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress: ip,
+    payload: { email: 'someone@example.com', subject: 'Hello', message: 'A question about RAM' },
+    headers: { origin: t.config.publicUrl },
+  });
 
 describe.each(DB_KINDS)('counters in Redis (REDIS_URL) on %s', (kind) => {
   const prefix = `partsmith-test-${randomBytes(4).toString('hex')}:`;
-  const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
+  // The contact form held to 3 in 10 minutes; the shop's other limits lifted.
+  const RATE_LIMITS = `${NO_LIMITS.RATE_LIMITS},contact=3/10m`;
+  const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix, RATE_LIMITS };
   let a: TestApp;
   let b: TestApp;
   let redis: Redis;
@@ -59,6 +69,24 @@ describe.each(DB_KINDS)('counters in Redis (REDIS_URL) on %s', (kind) => {
     expect(refused.statusCode).toBe(429);
     expect((await signIn(a, email, 'the right password 1')).statusCode).toBe(429);
     expect(await redis.pttl(`${prefix}sign-in-failures:${email}`)).toBeGreaterThan(0);
+  });
+
+  it("counts the free writes' limits across instances in Redis, through @fastify/rate-limit", async () => {
+    const ip = '203.0.113.40';
+    const statuses: number[] = [];
+    for (const t of [a, b, a]) statuses.push((await contact(t, ip)).statusCode);
+    const refused = await contact(b, ip);
+    expect([...statuses, refused.statusCode]).toEqual([200, 200, 200, 429]);
+    expect(refused.json().message).toBe(
+      'You have sent several messages in a short time. Please try again in 10 minutes.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+    // A fixed window: the refused call counted, the window did not move.
+    expect(Number(await redis.get(`${prefix}limit:contact:ip:${ip}`))).toBe(4);
+    expect(await redis.pttl(`${prefix}limit:contact:ip:${ip}`)).toBeGreaterThan(590_000);
+    expect((await contact(a, '203.0.113.41')).statusCode).toBe(200);
   });
 
   it("counts Better Auth's rate limits across instances, and keeps sessions in the database", async () => {
@@ -103,5 +131,12 @@ describe('when Redis does not answer', () => {
     });
     expect(signUpAnswer.statusCode).toBe(503);
     expect(signUpAnswer.json().message).toMatch(/unavailable for a moment/);
+  });
+
+  it('refuses a rate-limited write rather than let it through uncounted', async () => {
+    const answer = await contact(t, '203.0.113.42');
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json().message).toBe('Something went wrong on our side. Please try again.');
+    expect(await t.database.db.select().from(contactMessages)).toEqual([]);
   });
 });

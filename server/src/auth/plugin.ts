@@ -66,7 +66,7 @@ const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.sessi
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   const secret = loadAuthSecret(app.config.authSecret, app.config.dataDir);
-  const limiter = createSignInLimiter(app.counter);
+  const limiter = createSignInLimiter(app.limitStore);
   const auth = createAuth({
     config: app.config,
     db: app.db,

@@ -19,7 +19,7 @@ export function redisRateLimitStorage(redis: Redis) {
     async consume(key: string, rule: { window: number; max: number }) {
       let step: { count: number; msLeft: number };
       try {
-        step = await incrementInWindow(redis, `auth-rate:${key}`, rule.window);
+        step = await incrementInWindow(redis, `auth-rate:${key}`, rule.window * 1000);
       } catch (error) {
         const outage = redisOutage.getStore();
         if (outage) outage.failed = true;

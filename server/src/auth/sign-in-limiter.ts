@@ -1,4 +1,4 @@
-import type { WindowCounter } from '../lib/window-counter.ts';
+import type { WindowCounter } from '../lib/rate-limit-store.ts';
 
 const WINDOW_SECONDS = 60;
 const MAX_FAILURES = 3;

@@ -69,7 +69,8 @@ export async function pingRedis(redis: Redis): Promise<boolean> {
 
 /**
  * One atomic step of a fixed-window counter: adds one to `key`, starting its window of
- * `windowSeconds` when it is new. Answers the count and the milliseconds left in the window.
+ * `windowMs` milliseconds when it is new. Answers the count and the milliseconds left in the
+ * window.
  */
 const INCREMENT = `
 local count = redis.call('INCR', KEYS[1])
@@ -81,13 +82,10 @@ return {count, ttl}`;
 export async function incrementInWindow(
   redis: Redis,
   key: string,
-  windowSeconds: number,
+  windowMs: number,
 ): Promise<{ count: number; msLeft: number }> {
   try {
-    const [count, msLeft] = (await redis.eval(INCREMENT, 1, key, windowSeconds * 1000)) as [
-      number,
-      number,
-    ];
+    const [count, msLeft] = (await redis.eval(INCREMENT, 1, key, windowMs)) as [number, number];
     return { count, msLeft };
   } catch (error) {
     throw new RedisUnavailableError(error);

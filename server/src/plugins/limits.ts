@@ -1,8 +1,9 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors.ts';
 import type { RateLimitName } from '../lib/rate-limit-rules.ts';
-import { createWindowCounter, type WindowCounter } from '../lib/window-counter.ts';
+import { WindowStore, windowBackend } from '../lib/rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,8 +11,8 @@ declare module 'fastify' {
     limit?: RateLimitName;
   }
   interface FastifyInstance {
-    /** The shared fixed-window counters (Redis when REDIS_URL is set, else the database). */
-    counter: WindowCounter;
+    /** The rate-limit store (Redis when REDIS_URL is set, else the database), for other counts. */
+    limitStore: WindowStore;
     /** Counts one call against a named limit for `subject`; throws a 429 once it is used up. */
     takeLimit(name: RateLimitName, subject: string): Promise<void>;
   }
@@ -41,36 +42,75 @@ export function waitText(seconds: number): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
+/** The 429 of a used-up limit: the pages show its message as it is. */
+function tooMany(name: RateLimitName, secondsLeft: number) {
+  return new HttpError(429, `${TOO_MANY[name]} Please try again in ${waitText(secondsLeft)}.`, {
+    'retry-after': String(secondsLeft),
+  });
+}
+
+const limitKey = (name: RateLimitName, subject: string) => `limit:${name}:${subject}`;
+
+/** @fastify/rate-limit's own headers are left out: the shop's answers carry Retry-After only. */
+const NO_HEADERS = {
+  'x-ratelimit-limit': false,
+  'x-ratelimit-remaining': false,
+  'x-ratelimit-reset': false,
+} as const;
+
 /**
- * Limits on the shop's free writes: a route names its limit in `config.limit`, and each call
- * that reaches its handler (signed in where it must be, its input valid) is counted per client
- * address or per account. Past the limit the answer is 429 with Retry-After and a message the
- * pages show as it is.
+ * Limits on the shop's free writes, through @fastify/rate-limit: a route names its limit in
+ * `config.limit`, and each call that reaches its handler (signed in where it must be, its input
+ * valid: the preHandler hook) is counted per client address or per account in the shop's
+ * fixed-window store. Past the limit the answer is 429 with Retry-After and a message the pages
+ * show as it is.
  */
 export const limits = fp(async function limits(app: FastifyInstance) {
-  const counter = createWindowCounter(app.db, app.redis);
+  const backend = windowBackend(app.db, app.redis);
+  const store = new WindowStore(backend);
   const rules = app.config.rateLimits;
-  app.decorate('counter', counter);
+  app.decorate('limitStore', store);
 
-  async function takeLimit(name: RateLimitName, subject: string) {
+  // Thin, for counts whose subject is not the request's (an e-mail address in the body).
+  app.decorate('takeLimit', async (name: RateLimitName, subject: string) => {
     const rule = rules[name];
-    const { count, secondsLeft } = await counter.hit(
-      `limit:${name}:${subject}`,
-      rule.windowSeconds,
-    );
-    if (count <= rule.max) return;
-    throw new HttpError(429, `${TOO_MANY[name]} Please try again in ${waitText(secondsLeft)}.`, {
-      'retry-after': String(secondsLeft),
-    });
-  }
-  app.decorate('takeLimit', takeLimit);
+    const { count, secondsLeft } = await store.hit(limitKey(name, subject), rule.windowSeconds);
+    if (count > rule.max) throw tooMany(name, secondsLeft);
+  });
 
   const subjectOf = (request: FastifyRequest, name: RateLimitName) =>
     rules[name].per === 'user' && request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
 
-  app.addHook('preHandler', async (request) => {
-    const name = request.routeOptions.config.limit;
-    if (!name) return;
-    await takeLimit(name, subjectOf(request, name));
+  const routeLimits = new Map<RateLimitName, RateLimitOptions>();
+  const routeLimit = (name: RateLimitName): RateLimitOptions => {
+    let options = routeLimits.get(name);
+    if (!options) {
+      options = {
+        max: rules[name].max,
+        timeWindow: rules[name].windowSeconds * 1000,
+        keyGenerator: (request) => limitKey(name, subjectOf(request, name)),
+        errorResponseBuilder: (_request, context) =>
+          tooMany(name, Math.max(1, Math.ceil(context.ttl / 1000))),
+      };
+      routeLimits.set(name, options);
+    }
+    return options;
+  };
+  // Before the plugin's own onRoute hook, which reads `config.rateLimit`.
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.limit;
+    if (name) route.config = { ...route.config, rateLimit: routeLimit(name) };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    // The plugin makes its own instance; it counts in the same backend as `limitStore`.
+    store: class extends WindowStore {
+      constructor() {
+        super(backend);
+      }
+    },
+    addHeaders: { ...NO_HEADERS, 'retry-after': true },
+    addHeadersOnExceeding: NO_HEADERS,
   });
 });

@@ -33,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     shopEmail: app.config.shopEmail,
     log: app.log,
     links,
-    counter: app.counter,
+    counter: app.limitStore,
   });
   app.addHook('onClose', () => service.settle());
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { purgeBatch } from '../../db/purge.ts';
 import { contactMessages, newsletterSubscribers } from '../../db/schema/contact.ts';
-import type { WindowCounter } from '../../lib/window-counter.ts';
+import type { WindowCounter } from '../../lib/rate-limit-store.ts';
 import { MAIL_TEXT_LIMITS, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
