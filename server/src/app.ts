@@ -1,4 +1,3 @@
-import http from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -35,7 +34,7 @@ import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
 import { partsCsvRoutes } from './modules/parts/csv-routes.ts';
 import { CatalogueCache } from './modules/parts/cache.ts';
-import { catalogueCache } from './modules/parts/plugin.ts';
+import { catalogueCache, catalogueCacheHits } from './modules/parts/plugin.ts';
 import { partsRoutes } from './modules/parts/routes.ts';
 import { payments } from './modules/payments/plugin.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -92,17 +91,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Keep a caller's request id only when it looks like one; never log arbitrary text as an id.
     genReqId: requestIdFor,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Catalogue reads already answered are sent before Fastify routes them (decision 007).
-    serverFactory: (handler, opts) => {
-      const server = http.createServer((req, res) => {
-        if (!cache.serveRaw(req, res)) handler(req, res);
-      });
-      // What Fastify sets on the server it makes itself.
-      server.keepAliveTimeout = Number(opts.keepAliveTimeout ?? 72_000);
-      server.requestTimeout = Number(opts.requestTimeout ?? 0);
-      server.setTimeout(Number(opts.connectionTimeout ?? 0));
-      return server;
-    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON only: a text/plain body (what a cross-site form can send without a preflight) is 415.
@@ -141,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(openApi);
   await app.register(authPlugin);
   await app.register(metrics);
+  await app.register(catalogueCacheHits);
 
   await app.register(
     async (api) => {

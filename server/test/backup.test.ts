@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,28 +9,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import {
-  backupFromShop,
-  backupPgliteTo,
-  backupPostgres,
-  BackupError,
-  controlSocketPath,
-  detectBackupKind,
-  restorePglite,
-  restorePostgres,
-} from '../src/db/backup.ts';
+import { backupPgliteTo, restorePglite } from '../src/db/backup/pglite.ts';
+import { backupPostgres, restorePostgres } from '../src/db/backup/postgres.ts';
+import { BackupError, detectBackupKind } from '../src/db/backup/shared.ts';
+import { backupFromShop, controlSocketPath } from '../src/db/backup/socket.ts';
+import { tarArchive } from '../src/db/backup/tar.ts';
 import { createPgPool, fromPgPool, openDatabase, type Database } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/lock.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import {
-  extractTar,
-  TAR_END,
-  TarError,
-  tarHeader,
-  tarMember,
-  type MemberRead,
-  type TarEntry,
-} from '../src/lib/tar.ts';
 import { databaseUrl } from './global-setup.ts';
 import { NO_LIMITS, tempDir } from './helpers.ts';
 
@@ -52,21 +37,12 @@ async function tarOfNothing(): Promise<string> {
   const other = folder();
   fs.writeFileSync(path.join(other, 'note'), 'hello');
   await pipeline(
-    tarStream(other, [{ name: 'note', type: 'file', size: 5, mtime: 0 }]),
+    tarArchive((add) =>
+      add({ name: 'note', type: 'file', size: 5, mtime: 0 }, path.join(other, 'note')),
+    ),
     fs.createWriteStream(file),
   );
   return file;
-}
-
-/** The archive of `entries` read from under `root`. */
-function tarStream(root: string, entries: TarEntry[], read?: MemberRead) {
-  return Readable.from(
-    (async function* () {
-      for (const e of entries)
-        yield* tarMember(e, e.type === 'file' ? path.join(root, e.name) : undefined, read);
-      yield TAR_END;
-    })(),
-  );
 }
 
 const folders: string[] = [];
@@ -143,46 +119,6 @@ function writeLoad(database: Database, writers: number) {
     },
   };
 }
-
-describe('tar', () => {
-  it('round-trips files and folders, and refuses names that leave the target', async () => {
-    const source = folder();
-    fs.mkdirSync(path.join(source, 'a/b'), { recursive: true });
-    fs.writeFileSync(path.join(source, 'a/b/one'), randomBytes(70_000));
-    fs.writeFileSync(path.join(source, 'empty'), '');
-    const entries = [
-      { name: 'a', type: 'dir' as const, size: 0, mtime: 0 },
-      { name: 'a/b', type: 'dir' as const, size: 0, mtime: 0 },
-      { name: 'a/b/one', type: 'file' as const, size: 70_000, mtime: 1 },
-      { name: 'empty', type: 'file' as const, size: 0, mtime: 1 },
-    ];
-    const target = folder();
-    await extractTar(tarStream(source, entries), target);
-    expect(fs.readFileSync(path.join(target, 'a/b/one'))).toEqual(
-      fs.readFileSync(path.join(source, 'a/b/one')),
-    );
-    expect(fs.statSync(path.join(target, 'empty')).size).toBe(0);
-    expect(fs.statSync(path.join(target, 'a/b/one')).mode & 0o777).toBe(0o600);
-
-    const evil = Buffer.concat([
-      tarHeader({ name: '../escaped', type: 'file', size: 0, mtime: 0 }),
-      Buffer.alloc(1024),
-    ]);
-    await expect(extractTar(Readable.from([evil]), folder())).rejects.toBeInstanceOf(TarError);
-    // A file that shrank since it was listed is padded with zeros to the size listed.
-    const read: MemberRead = { short: false };
-    const shrunk = folder();
-    await extractTar(
-      tarStream(source, [{ name: 'empty', type: 'file', size: 700, mtime: 0 }], read),
-      shrunk,
-    );
-    expect(read.short).toBe(true);
-    expect(fs.readFileSync(path.join(shrunk, 'empty'))).toEqual(Buffer.alloc(700));
-    // Truncated: no end marker.
-    const cut = tarHeader({ name: 'x', type: 'file', size: 10, mtime: 0 });
-    await expect(extractTar(Readable.from([cut]), folder())).rejects.toThrow(/short|truncated/);
-  });
-});
 
 describe('backup and restore of the embedded database', () => {
   it('round-trips the rows, and refuses a folder that holds a database and a file of the wrong kind', async () => {

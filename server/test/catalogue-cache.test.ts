@@ -8,6 +8,7 @@ import { createPgPool, fromPgPool, type Database } from '../src/db/client.ts';
 import { parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { CatalogueCache } from '../src/modules/parts/cache.ts';
+import { loggerOptions } from '../src/plugins/logging.ts';
 import { DB_KINDS, buildTestApp, openTestDatabase, tempDir, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
@@ -176,6 +177,44 @@ describe.each(DB_KINDS)('the catalogue cache on %s', (kind) => {
     await vi.waitFor(async () => expect((await partOf(base, part.id))?.availableQuantity).toBe(6), {
       timeout: 1000,
     });
+  });
+});
+
+describe('a catalogue cache hit', () => {
+  it("goes through the shop's hooks: its own request id, the log and the request metrics", async () => {
+    const token = 'metrics-token-for-the-cache-test-0123456789';
+    const lines: string[] = [];
+    const t = await buildTestApp('pglite', {
+      env: { METRICS_TOKEN: token },
+      deps: { logger: loggerOptions('info', { write: (line) => void lines.push(line) }) },
+    });
+    try {
+      await vi.waitFor(() => expect(t.app.catalogueCache.enabled).toBe(true));
+      const part = await insertPart(t.database.db, { name: 'Logged part' });
+      const url = `/api/part/${part.id}`;
+      const miss = await t.app.inject({ url, headers: { 'x-request-id': 'cache-miss-0001' } });
+      const hits = t.app.catalogueCache.hits;
+      const hit = await t.app.inject({ url, headers: { 'x-request-id': 'cache-hit-0002' } });
+      expect(t.app.catalogueCache.hits).toBe(hits + 1);
+      expect(hit.statusCode).toBe(200);
+      expect(hit.body).toBe(miss.body);
+      expect(hit.headers['x-request-id']).toBe('cache-hit-0002');
+      expect(hit.headers['content-security-policy']).toBe(miss.headers['content-security-policy']);
+      const logged = lines
+        .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
+        .filter((line) => line.reqId === 'cache-hit-0002')
+        .map((line) => line.msg);
+      expect(logged).toEqual(['incoming request', 'request completed']);
+      const scraped = await t.app.inject({
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(scraped.body).toContain(
+        'partsmith_http_requests_total{method="GET",route="/api/part/:id",status="200"} 2',
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

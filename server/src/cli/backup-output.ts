@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { BackupError } from '../db/backup.ts';
-import { TarError } from '../lib/tar.ts';
+import { BackupError } from '../db/backup/shared.ts';
+import { TarError } from '../db/backup/tar.ts';
 
 /**
  * A path given on the command line, from where the person typed it: npm runs scripts from the

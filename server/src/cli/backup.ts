@@ -3,14 +3,10 @@
 // DATABASE_URL; else a gzipped copy of the embedded database in DATA_DIR, made by the shop
 // running on it, or by this command when the shop is stopped (docs/decisions/042).
 import { loadConfig } from '../config.ts';
-import {
-  backupFromShop,
-  backupPostgres,
-  backupStoppedPglite,
-  checkDestination,
-  controlSocketPath,
-  type BackupResult,
-} from '../db/backup.ts';
+import { backupStoppedPglite } from '../db/backup/pglite.ts';
+import { backupPostgres } from '../db/backup/postgres.ts';
+import { checkDestination, type BackupResult } from '../db/backup/shared.ts';
+import { backupFromShop, controlSocketPath } from '../db/backup/socket.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { describeSize, reportFailure, fileArgument } from './backup-output.ts';
 import { runCommand } from './open-database.ts';

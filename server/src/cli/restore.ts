@@ -3,7 +3,9 @@
 // DATABASE_URL; else a copy of the embedded database into DATA_DIR, which holds none yet
 // (docs/decisions/042).
 import { loadConfig } from '../config.ts';
-import { BackupError, detectBackupKind, restorePglite, restorePostgres } from '../db/backup.ts';
+import { restorePglite } from '../db/backup/pglite.ts';
+import { restorePostgres } from '../db/backup/postgres.ts';
+import { BackupError, detectBackupKind } from '../db/backup/shared.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { describeSize, reportFailure, fileArgument } from './backup-output.ts';
 import { runCommand } from './open-database.ts';

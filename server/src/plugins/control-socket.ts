@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { controlSocketPath, MAX_SOCKET_PATH, sendBackup } from '../db/backup.ts';
-import { ByteReader } from '../lib/tar.ts';
+import { controlSocketPath, MAX_SOCKET_PATH, sendBackup } from '../db/backup/socket.ts';
+import { ByteReader } from '../lib/byte-reader.ts';
 
 /** How long a connection may take to say what it wants. */
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -146,12 +146,11 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
   };
   app.decorate('metrics', shop);
 
-  // Read when scraped, never per request. The cache's hits are answered before Fastify sees
-  // them (decision 007), so they are not in the request metrics.
+  // Read when scraped, never per request. The cache's hits are in the request metrics too.
   const cache = app.catalogueCache;
   new client.Counter({
     name: 'partsmith_catalogue_cache_hits_total',
-    help: 'Catalogue reads answered from the cache before routing (not in the request metrics)',
+    help: 'Catalogue reads answered from the cache by their exact URL',
     registers,
     collect() {
       this.reset();

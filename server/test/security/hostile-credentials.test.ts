@@ -10,13 +10,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { verifySignedToken } from '../../src/auth/session-lookup.ts';
 import { loadConfig } from '../../src/config.ts';
-import {
-  backupPgliteTo,
-  backupPostgres,
-  CREDENTIAL_TABLES,
-  restorePglite,
-  restorePostgres,
-} from '../../src/db/backup.ts';
+import { backupPgliteTo, restorePglite } from '../../src/db/backup/pglite.ts';
+import { backupPostgres, restorePostgres } from '../../src/db/backup/postgres.ts';
+import { CREDENTIAL_TABLES } from '../../src/db/backup/shared.ts';
 import { createPgPool, fromPgPool, openDatabase, type Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { decodeMail } from '../../../scripts/mail-links.mjs';

@@ -5,14 +5,14 @@ import { listenForCatalogueChanges } from './catalogue-listener.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The catalogue's answers already given, served raw (decision 007) and kept exact. */
+    /** The catalogue's answers already given, kept as bytes and exact (decision 007). */
     catalogueCache: CatalogueCache;
   }
 }
 
 /**
- * The catalogue cache (made by buildApp, whose HTTP server answers from it before Fastify),
- * emptied whenever any instance changes the catalogue (the database's change notices).
+ * The catalogue cache (made by buildApp, which also registers `catalogueCacheHits`), emptied
+ * whenever any instance changes the catalogue (the database's change notices).
  */
 export const catalogueCache = fp(async function catalogueCache(
   app: FastifyInstance,
@@ -23,4 +23,18 @@ export const catalogueCache = fp(async function catalogueCache(
     reconnectMs: options.reconnectMs,
   });
   app.addHook('onClose', () => listener.close());
+});
+
+/**
+ * From an onRequest hook, answers a GET of a URL the cache has answered before. Registered after
+ * the shop's own hooks (request id, security headers, session; logging and metrics see every
+ * reply), so a hit is answered, logged and counted as any request, before validation and the
+ * handler. The catalogue's routes and pages are public, and their reads are not limited.
+ */
+export const catalogueCacheHits = fp(async function catalogueCacheHits(app: FastifyInstance) {
+  const cache = app.catalogueCache;
+  app.addHook('onRequest', (request, reply, done) => {
+    // A hit is sent from here; the request goes no further.
+    if (!cache.serve(request, reply)) done();
+  });
 });
