@@ -38,9 +38,9 @@ const ORDER_ROW = () => [{ id: '00000000-0000-0000-0000-000000000000', low_stock
 const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
 
 /**
- * The purchase's statement (server/src/modules/orders/service.ts, placeOrderStatement) as the
- * server sends it without an Idempotency-Key and with the unpaid-order limits off (as the bench
- * runs the shop): { sql, params } for `order` (partId, quantity, address, phone) by `buyer`.
+ * The purchase's statement (server/src/modules/orders/purchase-statement.ts, placeOrderStatement)
+ * as the server sends it without an Idempotency-Key and with the unpaid-order limits off (as the
+ * bench runs the shop): { sql, params } for `order` (partId, quantity, address, phone) by `buyer`.
  */
 export async function purchaseStatement(order, buyer) {
   const { createOrdersService } = await load('modules/orders/service.ts');

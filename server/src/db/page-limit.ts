@@ -21,3 +21,13 @@ export function pageLimit(rows: number): Placeholder {
   // its type names only numbers and placeholders.
   return sql.raw(String(rows)) as unknown as Placeholder;
 }
+
+/**
+ * A keyset page from `rows` read with `pageLimit(limit + 1)`: the first `limit` rows, and the
+ * cursor past the last of them when more follow (null at the end).
+ */
+export function keysetPage<T extends { seq: number }>(rows: T[], limit: number) {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { page, nextCursor: more ? String(page[page.length - 1]!.seq) : null };
+}

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiError,
-  Cart,
-  CartLineBody,
-  CartLineParams,
-  MAX_CART_LINES,
-  quantityMessage,
-} from '@partsmith/contract';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { createPartsRepository } from '../parts/repository.ts';
-import { cartLineCount, readCart, removeCartLine, setCartLine } from './repository.ts';
+import { ApiError, Cart, CartLineBody, CartLineParams, MAX_CART_LINES } from '@partsmith/contract';
+import { createCartService } from './service.ts';
 
 /**
  * A signed-in customer's cart, kept on the server so that it follows them from one device to
@@ -17,7 +8,7 @@ import { cartLineCount, readCart, removeCartLine, setCartLine } from './reposito
  * answers the whole cart, as GET /api/cart does.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const cart = createCartService(app.db);
 
   app.get(
     '/cart',
@@ -32,8 +23,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart },
       },
     },
-    async (request) =>
-      request.user ? readCart(db, request.user.id) : { lines: [], count: 0, total: 0 },
+    async (request) => cart.read(request.user?.id),
   );
 
   app.put(
@@ -49,25 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart, 404: ApiError, 422: ApiError },
       },
     },
-    async (request) => {
-      const userId = request.user!.id;
-      const { partId } = request.params;
-      const { quantity } = request.body;
-      const part = await createPartsRepository(db).findListed(partId);
-      if (!part) throw notFound('This part is not in our catalogue any more.');
-      if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
-        throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
-      await db.transaction(async (tx) => {
-        await setCartLine(tx, userId, partId, quantity);
-        if ((await cartLineCount(tx, userId)) > MAX_CART_LINES) {
-          throw new HttpError(
-            422,
-            `A cart holds at most ${MAX_CART_LINES} different parts: check out or remove some first.`,
-          );
-        }
-      });
-      return readCart(db, userId);
-    },
+    async (request) => cart.setLine(request.user!.id, request.params.partId, request.body.quantity),
   );
 
   app.delete(
@@ -81,9 +53,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart },
       },
     },
-    async (request) => {
-      await removeCartLine(db, request.user!.id, request.params.partId);
-      return readCart(db, request.user!.id);
-    },
+    async (request) => cart.removeLine(request.user!.id, request.params.partId),
   );
 };

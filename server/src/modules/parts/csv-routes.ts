@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,31 +6,9 @@ import {
   CATALOGUE_CSV_MAX_BYTES,
   CatalogueImportAnswer,
   CatalogueImportProblem,
-  type CsvProblem,
 } from '@partsmith/contract';
-import { HttpError } from '../../lib/http-errors.ts';
 import { errorBody } from '../../plugins/error-handler.ts';
-import { listCategories } from './categories.ts';
-import { IMPORT_BATCH, readImport, writeImport, type ReadImport } from './csv-import.ts';
-import { catalogueCsv } from './csv.ts';
-
-/** The `/uploads/` images the lines name that the image store does not have, by line. */
-async function missingUploads(
-  has: (url: string) => Promise<boolean>,
-  named: ReadImport['uploads'],
-): Promise<CsvProblem[]> {
-  const uploads = [...new Set(named.map((u) => u.image))];
-  const missing = new Set<string>();
-  // A few at a time: with S3_BUCKET each is a request.
-  for (let i = 0; i < uploads.length; i += 8) {
-    const batch = uploads.slice(i, i + 8);
-    const found = await Promise.all(batch.map(has));
-    batch.forEach((url, j) => found[j] || missing.add(url));
-  }
-  return named
-    .filter((u) => missing.has(u.image))
-    .map((u) => ({ line: u.line, column: 'image', message: 'Upload an image first.' }));
-}
+import { createPartsService } from './service.ts';
 
 const CSV_FILE = { 'text/csv': { schema: z.string() } };
 
@@ -40,6 +17,11 @@ const CSV_FILE = { 'text/csv': { schema: z.string() } };
  * line of a file or, when one is wrong, none.
  */
 export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  const parts = createPartsService({
+    database: app.database,
+    hasImage: (url) => app.images.has(url),
+    catalogueChanged: () => app.catalogueCache.invalidate(),
+  });
   // This plugin only: the rest of the API takes JSON alone. Any other type is refused with 415
   // before its body is read (the route's onRequest hook).
   app.addContentTypeParser(
@@ -62,18 +44,14 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const categories = await listCategories(app.db);
+      const csv = await parts.exportCsv();
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="partsmith-catalogue.csv"')
           .header('cache-control', 'no-store')
           // Fastify pipes a stream as it comes (no serializer); the schema says what it carries.
-          .send(
-            Readable.from(catalogueCsv(app.db, categories), {
-              objectMode: false,
-            }) as unknown as string,
-          )
+          .send(csv as unknown as string)
       );
     },
   );
@@ -108,29 +86,9 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const categories = await listCategories(app.db);
-      // Read in a worker thread: seconds of parsing for a large file would stall every request.
-      const read = await readImport({
-        text: request.body,
-        categories,
-        batch: IMPORT_BATCH[app.database.kind],
-      });
-      const missing = await missingUploads((url) => app.images.has(url), read.uploads);
-      // In file order (a stable sort keeps each line's problems in their columns' order).
-      const problems = read.problems.concat(missing).sort((a, b) => a.line - b.line);
-      if (problems.length > 0) {
-        const lines = new Set(problems.map((p) => p.line)).size;
-        throw new HttpError(
-          422,
-          `${lines === 1 ? 'One line has' : `${lines} lines have`} problems: nothing was imported.`,
-          {},
-          { errors: problems.slice(0, CATALOGUE_CSV_ERRORS_MAX) },
-        );
-      }
-      const insertedCount = await writeImport(app.database, read, request.user!);
-      app.catalogueCache.invalidate();
-      return { acknowledged: true as const, insertedCount };
-    },
+    async (request) => ({
+      acknowledged: true as const,
+      insertedCount: await parts.importCsv(request.body, request.user!),
+    }),
   );
 };

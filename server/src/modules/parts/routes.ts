@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
@@ -15,19 +14,14 @@ import {
 import { notFound } from '../../lib/http-errors.ts';
 import { listCategories } from './categories.ts';
 import { createPartsRepository } from './repository.ts';
-import { attributeFilters, searchParts } from './search.ts';
+import { attributeFilters } from './search-input.ts';
+import { searchParts } from './search.ts';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
   const cache = app.catalogueCache;
-  // The catalogue cache sends its own bytes (compressed once, not per request) and learns the
-  // headers every answer carries from the misses, so that a hit sends the very same.
-  const cached = {
-    compress: false,
-    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
-      if (reply.statusCode === 200) cache.learnSharedHeaders(reply.getHeaders());
-    },
-  } as const;
+  // The catalogue cache sends its own bytes, compressed once, not per request.
+  const cached = { compress: false } as const;
 
   app.get(
     '/allParts',

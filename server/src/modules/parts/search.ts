@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  AttributeKey,
-  SEARCH_FILTERS_MAX,
   toCents,
   type AttributeDef,
   type CataloguePart,
@@ -14,93 +12,13 @@ import type { PartRow } from '../../db/schema/parts.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { listCategories } from './categories.ts';
 import { toCataloguePart } from './repository.ts';
-
-/** At most this many words of a search are looked for (the rest are ignored). */
-const MAX_WORDS = 8;
-
-export interface SearchInput {
-  q?: string;
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  inStock?: string;
-  sort?: SearchSort;
-  limit: number;
-  cursor?: string;
-  /** The `f.<key>` values of the query string, each key with one or several values. */
-  filters: Map<string, string[]>;
-}
-
-/** The `f.<key>=<value>` pairs of a query string (Fastify's parsed query: repeats are arrays). */
-export function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
-  const filters = new Map<string, string[]>();
-  let count = 0;
-  for (const [name, raw] of Object.entries(query)) {
-    if (!name.startsWith('f.')) continue;
-    const key = name.slice(2);
-    if (!AttributeKey.safeParse(key).success)
-      throw new HttpError(400, `"${name}" does not name an attribute`);
-    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => String(v).trim()).filter(Boolean);
-    for (const v of values)
-      if (v.length > 60) throw new HttpError(400, `The value of "${name}" is too long`);
-    count += values.length;
-    if (count > SEARCH_FILTERS_MAX)
-      throw new HttpError(400, `At most ${SEARCH_FILTERS_MAX} attribute values in one search`);
-    if (values.length) filters.set(key, [...new Set(values)]);
-  }
-  return filters;
-}
-
-/** The words of a search as the catalogue's words are cut: lower-case letters and digits. */
-export const searchWords = (q: string | undefined) =>
-  (q ?? '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-
-type CursorValue = [sort: SearchSort, value: number, seq: number];
-
-const encodeCursor = (value: CursorValue) =>
-  Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function decodeCursor(cursor: string, sort: SearchSort): CursorValue {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'Not a valid cursor');
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 3 ||
-    value[0] !== sort ||
-    typeof value[1] !== 'number' ||
-    // A rank is a small real; a price in cents and a seq fit their columns.
-    !(sort === 'relevance' ? value[1] >= 0 && value[1] <= 1e6 : Number.isInteger(value[1])) ||
-    value[1] < 0 ||
-    value[1] > 2_147_483_647 ||
-    !Number.isSafeInteger(value[2]) ||
-    value[2] < 0
-  )
-    throw new HttpError(400, 'Not a valid cursor for this search');
-  return value as CursorValue;
-}
-
-/** The JSON a filter's value is stored as, by its attribute's type. */
-function storedValue(def: AttributeDef | undefined, value: string): unknown {
-  if (def?.type === 'number') {
-    const n = Number(value);
-    if (!Number.isFinite(n)) throw new HttpError(400, `${def.label} must be a number`);
-    return n;
-  }
-  if (def?.type === 'boolean') {
-    if (value !== 'true' && value !== 'false')
-      throw new HttpError(400, `${def.label} is true or false`);
-    return value === 'true';
-  }
-  return value;
-}
+import {
+  decodeCursor,
+  encodeCursor,
+  searchWords,
+  storedValue,
+  type SearchInput,
+} from './search-input.ts';
 
 /** A facet's values in the order a person reads them: an enum's own order, numbers ascending. */
 function facetOrder(def: AttributeDef) {

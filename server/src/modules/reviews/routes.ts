@@ -11,26 +11,10 @@ import {
   ReviewList,
   ReviewVisibilityBody,
 } from '@partsmith/contract';
-import { reviews, type ReviewRow } from '../../db/schema/reviews.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { recordAudit } from '../audit/service.ts';
-import { createReviewsRepository } from './repository.ts';
-
-/** What the audit log keeps of a review. */
-const auditCopy = (row: ReviewRow) => ({
-  name: row.name,
-  rating: row.rating,
-  type: row.type,
-  image: row.image,
-  userId: row.userId,
-  createdAt: row.createdAt.toISOString(),
-  hidden: row.hiddenAt !== null,
-});
-
-const byWhom = (row: ReviewRow) => `the review by ${row.name} (${row.rating}/5)`;
+import { createReviewsService } from './service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createReviewsRepository(app.db);
+  const reviews = createReviewsService({ db: app.db, hasImage: (url) => app.images.has(url) });
 
   app.get(
     '/reviews',
@@ -42,7 +26,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewList },
       },
     },
-    async () => repo.latest(),
+    async () => reviews.latest(),
   );
 
   app.post(
@@ -56,19 +40,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InsertedAnswer, 422: ApiError },
       },
     },
-    async (request) => {
-      // The author is the account: a name sent in the body is not read.
-      const { rating, type, image } = request.body;
-      const name = request.user!.name;
-      if (image.startsWith('/uploads/') && !(await app.images.has(image))) {
-        throw new HttpError(422, 'Upload an image first.');
-      }
-      const [row] = await app.db
-        .insert(reviews)
-        .values({ name, rating, type, image, userId: request.user!.id })
-        .returning({ id: reviews.id });
-      return { acknowledged: true as const, insertedId: row!.id };
-    },
+    // The author is the account: a name sent in the body is not read.
+    async (request) => reviews.add(request.user!, request.body),
   );
 
   // Moderation (admins). GET /api/reviews is not cached on the server (nor by the catalogue's
@@ -84,7 +57,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const [list, total] = await Promise.all([repo.listForAdmins(), repo.count()]);
+      const { list, total } = await reviews.listForAdmins();
       reply.header(PART_HEADERS.total, String(total));
       return list;
     },
@@ -102,25 +75,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModifiedAnswer, 404: ApiError },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const inTx = createReviewsRepository(tx);
-        const { hidden } = request.body;
-        const before = await inTx.lock(request.params.id);
-        if (!before) throw notFound('We could not find that review.');
-        if ((before.hiddenAt !== null) === hidden) {
-          return { acknowledged: true as const, modifiedCount: 0 };
-        }
-        await inTx.setHidden(before.id, hidden);
-        await recordAudit(tx, request.user!, {
-          action: hidden ? 'review.hide' : 'review.show',
-          targetId: before.id,
-          summary: `${hidden ? 'Hid' : 'Showed again'} ${byWhom(before)}`,
-          before: { hidden: !hidden },
-          after: { hidden },
-        });
-        return { acknowledged: true as const, modifiedCount: 1 };
-      }),
+    async (request) => reviews.setHidden(request.params.id, request.body.hidden, request.user!),
   );
 
   app.delete(
@@ -134,17 +89,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteAnswer, 404: ApiError },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const before = await createReviewsRepository(tx).remove(request.params.id);
-        if (!before) throw notFound('We could not find that review.');
-        await recordAudit(tx, request.user!, {
-          action: 'review.delete',
-          targetId: before.id,
-          summary: `Deleted ${byWhom(before)}`,
-          before: auditCopy(before),
-        });
-        return { acknowledged: true as const, deletedCount: 1 };
-      }),
+    async (request) => reviews.remove(request.params.id, request.user!),
   );
 };

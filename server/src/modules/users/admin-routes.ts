@@ -1,4 +1,3 @@
-import { asc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminListQuery,
@@ -8,14 +7,9 @@ import {
   IdParams,
   ModifiedAnswer,
   PART_HEADERS,
-  Role,
   UserList,
 } from '@partsmith/contract';
-import { pageLimit } from '../../db/page-limit.ts';
-import { users } from '../../db/schema/auth.ts';
-import { notFound } from '../../lib/http-errors.ts';
-import { recordAudit } from '../audit/service.ts';
-import { refuseIfLastAdmin, setRoleByEmail } from './service.ts';
+import { deleteUser, listUsers, makeAdmin } from './service.ts';
 
 export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,27 +24,10 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const [rows, total] = await Promise.all([
-        app.db
-          .select()
-          .from(users)
-          .where(cursor ? gt(users.seq, Number(cursor)) : undefined)
-          .orderBy(asc(users.seq))
-          .limit(pageLimit(limit + 1)),
-        app.db.$count(users),
-      ]);
-      const more = rows.length > limit;
-      const page = more ? rows.slice(0, limit) : rows;
+      const { users, total, nextCursor } = await listUsers(app.db, request.query);
       reply.header(PART_HEADERS.total, String(total));
-      if (more) reply.header(PART_HEADERS.nextCursor, String(page[page.length - 1]!.seq));
-      return page.map((u) => ({
-        _id: u.id,
-        email: u.email,
-        name: u.name,
-        role: Role.safeParse(u.role).data ?? 'customer',
-        createdAt: u.createdAt.toISOString(),
-      }));
+      if (nextCursor) reply.header(PART_HEADERS.nextCursor, nextCursor);
+      return users;
     },
   );
 
@@ -65,22 +42,10 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModifiedAnswer, 404: ApiError },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const [target] = await tx.select().from(users).where(eq(users.email, request.params.email));
-        if (!target) throw notFound('No account uses that e-mail.');
-        const modifiedCount = await setRoleByEmail(tx, target.email, 'admin');
-        if (modifiedCount > 0) {
-          await recordAudit(tx, request.user!, {
-            action: 'user.role',
-            targetId: target.id,
-            summary: `Made ${target.email} an administrator`,
-            before: { role: target.role },
-            after: { role: 'admin' },
-          });
-        }
-        return { acknowledged: true as const, modifiedCount };
-      }),
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await makeAdmin(app.db, request.params.email, request.user!),
+    }),
   );
 
   app.delete(
@@ -94,20 +59,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteAnswer, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const [target] = await tx.select().from(users).where(eq(users.id, request.params.id));
-        if (!target) throw notFound('No such account.');
-        await refuseIfLastAdmin(tx, { id: target.id });
-        // Sessions, accounts and the profile go with the user (ON DELETE CASCADE); orders keep a copy.
-        await tx.delete(users).where(eq(users.id, target.id));
-        await recordAudit(tx, request.user!, {
-          action: 'user.delete',
-          targetId: target.id,
-          summary: `Deleted the account ${target.email}`,
-          before: { email: target.email, name: target.name, role: target.role },
-        });
-        return { acknowledged: true as const, deletedCount: 1 };
-      }),
+    async (request) => {
+      await deleteUser(app.db, request.params.id, request.user!);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
   );
 };

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminCheck, ApiError, EmailParams, TokenAnswer } from '@partsmith/contract';
-import { HttpError } from '../../lib/http-errors.ts';
-import { findUserByEmail } from './service.ts';
-
-const forbidden = () => new HttpError(403, 'You may only ask about your own account.');
+import { isAdmin, refuseOtherAccount } from './service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,14 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminCheck, 403: ApiError },
       },
     },
-    async (request) => {
-      const me = request.user!;
-      const { email } = request.params;
-      if (email === me.email) return { admin: me.role === 'admin' };
-      if (me.role !== 'admin') throw forbidden();
-      const user = await findUserByEmail(app.db, email);
-      return { admin: user?.role === 'admin' };
-    },
+    async (request) => ({ admin: await isAdmin(app.db, request.user!, request.params.email) }),
   );
 
   app.put(
@@ -39,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.params.email !== request.user!.email) throw forbidden();
+      refuseOtherAccount(request.user!, request.params.email);
       // Signed: the bare token is no Bearer token (auth/auth.ts, requireSignature).
       return { token: app.bearerToken(request)! };
     },

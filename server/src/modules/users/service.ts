@@ -1,9 +1,11 @@
-import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { HttpError } from '../../lib/http-errors.ts';
-import type { Role } from '@partsmith/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { Role, type UserSummary } from '@partsmith/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { keysetPage, pageLimit } from '../../db/page-limit.ts';
 import { purgeBatch } from '../../db/purge.ts';
 import { rateLimits, sessions, users, verifications } from '../../db/schema/auth.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -115,4 +117,82 @@ export async function refuseIfLastAdmin(db: DbOrTx, who: { email: string } | { i
     .for('update');
   const target = admins.find((a) => ('email' in who ? a.email === who.email : a.id === who.id));
   if (target && admins.length <= 1) throw new LastAdminError();
+}
+
+/** Who asks about an account: the signed-in user. */
+interface Viewer {
+  email: string;
+  role: string;
+}
+
+const notYours = () => new HttpError(403, 'You may only ask about your own account.');
+
+/** Whether an account is an administrator: the viewer's own, or any for an admin (else 403). */
+export async function isAdmin(db: DbOrTx, viewer: Viewer, email: string): Promise<boolean> {
+  if (email === viewer.email) return viewer.role === 'admin';
+  if (viewer.role !== 'admin') throw notYours();
+  return (await findUserByEmail(db, email))?.role === 'admin';
+}
+
+/** Refuses (403) a viewer asking for another account's token. */
+export function refuseOtherAccount(viewer: Viewer, email: string) {
+  if (email !== viewer.email) throw notYours();
+}
+
+/** Every account, oldest first, a page at a time past `cursor` (for the admins). */
+export async function listUsers(db: DbOrTx, q: { limit: number; cursor?: string }) {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(q.cursor ? gt(users.seq, Number(q.cursor)) : undefined)
+      .orderBy(asc(users.seq))
+      .limit(pageLimit(q.limit + 1)),
+    db.$count(users),
+  ]);
+  const { page, nextCursor } = keysetPage(rows, q.limit);
+  const list: UserSummary[] = page.map((u) => ({
+    _id: u.id,
+    email: u.email,
+    name: u.name,
+    role: Role.safeParse(u.role).data ?? 'customer',
+    createdAt: u.createdAt.toISOString(),
+  }));
+  return { users: list, total, nextCursor };
+}
+
+/** Makes an account an administrator (its sessions end at once), audited; answers 0 or 1. */
+export function makeAdmin(db: Db, email: string, admin: Actor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.email, email));
+    if (!target) throw notFound('No account uses that e-mail.');
+    const modifiedCount = await setRoleByEmail(tx, target.email, 'admin');
+    if (modifiedCount > 0) {
+      await recordAudit(tx, admin, {
+        action: 'user.role',
+        targetId: target.id,
+        summary: `Made ${target.email} an administrator`,
+        before: { role: target.role },
+        after: { role: 'admin' },
+      });
+    }
+    return modifiedCount;
+  });
+}
+
+/** Deletes an account (never the last administrator), audited; its sessions end at once. */
+export function deleteUser(db: Db, id: string, admin: Actor): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id));
+    if (!target) throw notFound('No such account.');
+    await refuseIfLastAdmin(tx, { id: target.id });
+    // Sessions, accounts and the profile go with the user (ON DELETE CASCADE); orders keep a copy.
+    await tx.delete(users).where(eq(users.id, target.id));
+    await recordAudit(tx, admin, {
+      action: 'user.delete',
+      targetId: target.id,
+      summary: `Deleted the account ${target.email}`,
+      before: { email: target.email, name: target.name, role: target.role },
+    });
+  });
 }

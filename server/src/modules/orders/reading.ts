@@ -1,0 +1,151 @@
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Order as OrderSchema } from '@partsmith/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { keysetPage, pageLimit } from '../../db/page-limit.ts';
+import { orderLines, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { orderTotalCents } from '../payments/service.ts';
+
+/** An order as the API answers it (every field present). */
+export type Order = z.output<typeof OrderSchema>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** An order line for the API (money in dollars). */
+export const toApiLine = (line: OrderLineRow) => ({
+  partId: line.partId,
+  name: line.name,
+  image: line.image,
+  price: line.unitPriceCents / 100,
+  quantity: line.quantity,
+  total: (line.unitPriceCents * line.quantity) / 100,
+});
+
+/**
+ * An order for the API; `ttlMs` (UNPAID_ORDER_TTL) gives an open unpaid order its `expiresAt`.
+ * An order of several lines carries them (`lines`, read by linesOfOrders); one of one line reads
+ * as the spec's order.
+ */
+export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]): Order {
+  return {
+    _id: row.id,
+    partId: row.partId,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    price: row.unitPriceCents / 100,
+    quantity: row.quantity,
+    total: orderTotalCents(row) / 100,
+    userEmail: row.userEmail,
+    userName: row.userName,
+    address: row.address,
+    phone: row.phone,
+    availableQuantity: row.stockAfter,
+    paid: row.paid,
+    expired: row.expiredAt !== null,
+    expiresAt:
+      ttlMs && !row.paid && row.expiredAt === null
+        ? new Date(row.createdAt.getTime() + ttlMs).toISOString()
+        : null,
+    transactionId: row.transactionId,
+    status: row.shippedAt ? 'shipped' : null,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.lineCount > 1 && lines ? { lines: lines.map(toApiLine) } : {}),
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    refundedAt: iso(row.refundedAt),
+    expiredAt: iso(row.expiredAt),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
+  };
+}
+
+/** The lines of these orders, in order, by order id (one query, whatever their number). */
+export async function linesOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(sql`${orderLines.orderId} = any(${sql.param(orderIds)})`)
+    .orderBy(orderLines.orderId, orderLines.position);
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return byOrder;
+}
+
+export interface ReadingDeps {
+  db: Db;
+  /**
+   * UNPAID_ORDER_TTL in milliseconds (for each unpaid order's `expiresAt`); undefined: never.
+   */
+  unpaidOrderTtlMs?: number;
+}
+
+/** Reading orders: one, a buyer's, every one a page at a time, as the API answers them. */
+export function createOrderReading(deps: ReadingDeps) {
+  const { db } = deps;
+  const toOrder = (row: OrderRow, lines?: OrderLineRow[]) =>
+    toApiOrder(row, deps.unpaidOrderTtlMs, lines);
+  /** Orders for the API, with the lines of those that have several (one more query). */
+  async function withLines(rows: OrderRow[]): Promise<Order[]> {
+    const lines = await linesOfOrders(
+      db,
+      rows.filter((r) => r.lineCount > 1).map((r) => r.id),
+    );
+    return rows.map((row) => toOrder(row, lines.get(row.id)));
+  }
+
+  return {
+    /** Every order, newest first, a page at a time (for the admins). */
+    async listAll(q: { limit: number; cursor?: string }) {
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(q.cursor ? lt(orders.seq, Number(q.cursor)) : undefined)
+          .orderBy(desc(orders.seq))
+          .limit(pageLimit(q.limit + 1)),
+        db.$count(orders),
+      ]);
+      const { page, nextCursor } = keysetPage(rows, q.limit);
+      return { orders: await withLines(page), total, nextCursor };
+    },
+
+    async listFor(userId: string): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return withLines(rows);
+    },
+
+    /** An order as the API answers it (with its expiry and, when it has several, its lines). */
+    async toApi(row: OrderRow): Promise<Order> {
+      return (await withLines([row]))[0]!;
+    },
+
+    /** The lines of one order, in order. */
+    async linesOf(id: string): Promise<OrderLineRow[]> {
+      return (await linesOfOrders(db, [id])).get(id) ?? [];
+    },
+
+    /** An order its owner (or an admin) may see; others get the same 404 as a missing one. */
+    async getVisible(id: string, viewer: { id: string; role: string }): Promise<OrderRow> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
+        throw notFound('We could not find that order.');
+      return row;
+    },
+  };
+}

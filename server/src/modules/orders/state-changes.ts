@@ -1,0 +1,193 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { restock } from '../parts/stock.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { cancelOpenPayments, markPaymentRefunded } from '../payments/service.ts';
+import { toApiOrder } from './reading.ts';
+import { takeDocumentNumber } from './repository.ts';
+
+/** Puts every line of an order back in stock (inside the caller's transaction). */
+export async function restockOrder(tx: DbOrTx, orderId: string) {
+  // In the order of the parts' ids, as a checkout locks them.
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.partId);
+  for (const line of lines) await restock(tx, line);
+}
+
+export interface StateChangeDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Told after a shipment or a refund committed its mail to `order_mails`. */
+  mailQueued?: () => void;
+  /** Open payments of an order are canceled at the provider before the order is deleted. */
+  payments?: PaymentProvider | null;
+  /** Called right after a commit that changed the catalogue (stock), before anyone is answered. */
+  catalogueChanged?: () => void;
+}
+
+/** What happens to an order once placed: it is shipped, refunded or deleted. */
+export function createOrderStateChanges(deps: StateChangeDeps) {
+  const catalogueChanged = () => deps.catalogueChanged?.();
+  const { db, log } = deps;
+  return {
+    /**
+     * Ships a paid order (admins), with the carrier and tracking number when given, and queues
+     * its shipping mail; audited in the same transaction.
+     */
+    async ship(
+      id: string,
+      admin: { id: string; email: string },
+      tracking: { carrier?: string; trackingNumber?: string } = {},
+    ): Promise<number> {
+      const shipped = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row) throw notFound('We could not find that order.');
+        if (!row.paid) throw new HttpError(409, 'Only a paid order can be shipped.');
+        if (row.refundedAt) throw new HttpError(409, 'A refunded order cannot be shipped.');
+        if (row.shippedAt) return 0;
+        const [after] = await tx
+          .update(orders)
+          .set({
+            shippedAt: new Date(),
+            carrier: tracking.carrier || null,
+            trackingNumber: tracking.trackingNumber || null,
+          })
+          .where(eq(orders.id, id))
+          .returning();
+        await tx.insert(orderMails).values({ orderId: id, kind: 'shipped' });
+        await recordAudit(tx, admin, {
+          action: 'order.ship',
+          targetId: id,
+          summary: `Shipped the order of ${row.userEmail} (${row.quantity} x ${row.name})`,
+          before: { status: null },
+          after: {
+            status: 'shipped',
+            shippedAt: after!.shippedAt!.toISOString(),
+            carrier: after!.carrier,
+            trackingNumber: after!.trackingNumber,
+          },
+        });
+        return 1;
+      });
+      if (shipped) deps.mailQueued?.();
+      return shipped;
+    },
+
+    /**
+     * Refunds a paid order in full (admins): the payment is refunded at the provider (one refund
+     * per payment, so a retry gets the same one), then, in one transaction, the order is marked
+     * refunded with its credit note's number, an order not yet shipped puts its lines back in
+     * stock, its mail is queued and the refund is audited.
+     */
+    async refund(
+      id: string,
+      admin: { id: string; email: string },
+      reason: string,
+    ): Promise<number> {
+      const [found] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!found) throw notFound('We could not find that order.');
+      if (!found.paid || !found.transactionId)
+        throw new HttpError(409, 'Only a paid order can be refunded.');
+      if (found.refundedAt) return 0;
+      if (!deps.payments) {
+        throw new HttpError(
+          503,
+          'Card payments are not set up, so the payment cannot be refunded here.',
+        );
+      }
+      const { refundId } = await deps.payments
+        .refundPayment(found.transactionId, reason)
+        .catch((err: unknown) => {
+          log.error({ err, orderId: id }, 'the payment provider refused a refund');
+          throw new HttpError(
+            502,
+            'The payment provider did not refund the payment. Please try again in a moment.',
+          );
+        });
+      const refunded = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row || row.refundedAt) return 0;
+        const wasShipped = row.shippedAt !== null;
+        if (!wasShipped) await restockOrder(tx, id);
+        await tx.execute(sql`
+          with note as (${takeDocumentNumber('CN', sql`true`)})
+          update ${orders} set refunded_at = now(), refund_id = ${refundId},
+            refund_reason = ${reason}, credit_note_number = (select number from note)
+          where id = ${id}`);
+        await markPaymentRefunded(tx, row.transactionId!, refundId, reason);
+        await tx.insert(orderMails).values({ orderId: id, kind: 'refunded' });
+        await recordAudit(tx, admin, {
+          action: 'order.refund',
+          targetId: id,
+          summary: `Refunded the order of ${row.userEmail} (${row.name}, $${(row.totalCents / 100).toFixed(2)}): ${reason}`,
+          before: { paid: true, refunded: false },
+          after: { refunded: true, refundId, restocked: !wasShipped },
+        });
+        return 1;
+      });
+      if (refunded) {
+        catalogueChanged();
+        deps.mailQueued?.();
+      }
+      return refunded;
+    },
+
+    /**
+     * Deletes an unpaid order and puts its quantity back in stock (unless it expired: its stock
+     * went back then), in one transaction. Its open payments are canceled at the provider first;
+     * one that already succeeded pays the order instead, and the order is kept (409).
+     */
+    async remove(id: string, viewer: { id: string; role: string; email: string }): Promise<number> {
+      const [found] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!found || (found.userId !== viewer.id && viewer.role !== 'admin'))
+        throw notFound('We could not find that order.');
+      if (found.paid) throw new HttpError(409, 'A paid order cannot be deleted.');
+      const payments = await cancelOpenPayments(db, deps.payments ?? null, id, log).catch(
+        (err: unknown) => {
+          log.error({ err, orderId: id }, 'could not cancel the payments of an order to delete');
+          throw new HttpError(
+            502,
+            'The payment provider did not answer, so the order was not deleted. Please try again in a moment.',
+          );
+        },
+      );
+      if (payments === 'paid')
+        throw new HttpError(409, 'This order was just paid, so it was not deleted.');
+      if (payments === 'pending') {
+        throw new HttpError(
+          409,
+          'A payment for this order is being processed, so it was not deleted. Please try again in a moment.',
+        );
+      }
+      const deletedCount = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row) throw notFound('We could not find that order.');
+        if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
+        // An expired order's stock went back when it expired.
+        if (!row.expiredAt) await restockOrder(tx, row.id);
+        const deleted = await tx
+          .delete(orders)
+          .where(and(eq(orders.id, id), eq(orders.paid, false)))
+          .returning({ id: orders.id });
+        if (viewer.role === 'admin' && row.userId !== viewer.id) {
+          await recordAudit(tx, viewer, {
+            action: 'order.delete',
+            targetId: row.id,
+            summary: `Deleted the unpaid order of ${row.userEmail} (${row.quantity} x ${row.name})`,
+            before: toApiOrder(row),
+          });
+        }
+        return deleted.length;
+      });
+      catalogueChanged();
+      return deletedCount;
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CATALOGUE_CSV_ERRORS_MAX,
+  priceBreakBaseIssues,
+  priceBreakOrderIssues,
+  toCents,
+  type AddCategoryBody,
+  type AddPartBody,
+  type CsvProblem,
+  type UpdatePartBody,
+} from '@partsmith/contract';
+import { breaksInCents } from '@partsmith/contract/pricing';
+import type { Database } from '../../db/client.ts';
+import { parts, type PartRow } from '../../db/schema/parts.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
+import { addCategory, checkedSpecification, listCategories } from './categories.ts';
+import { IMPORT_BATCH, readImport, writeImport, type ReadImport } from './csv-import.ts';
+import { catalogueCsv } from './csv.ts';
+import { toApiPart, toCataloguePart } from './repository.ts';
+import { lowStockMarkAfter } from './stock.ts';
+
+const snapshot = (row: PartRow) => toCataloguePart(row);
+
+/** The `/uploads/` images the lines name that the image store does not have, by line. */
+async function missingUploads(
+  has: (url: string) => Promise<boolean>,
+  named: ReadImport['uploads'],
+): Promise<CsvProblem[]> {
+  const uploads = [...new Set(named.map((u) => u.image))];
+  const missing = new Set<string>();
+  // A few at a time: with S3_BUCKET each is a request.
+  for (let i = 0; i < uploads.length; i += 8) {
+    const batch = uploads.slice(i, i + 8);
+    const found = await Promise.all(batch.map(has));
+    batch.forEach((url, j) => found[j] || missing.add(url));
+  }
+  return named
+    .filter((u) => missing.has(u.image))
+    .map((u) => ({ line: u.line, column: 'image', message: 'Upload an image first.' }));
+}
+
+/**
+ * The catalogue's administration: every change is audited in its own transaction, and told
+ * (`catalogueChanged`) once committed, before anyone is answered.
+ */
+export function createPartsService(deps: {
+  database: Database;
+  /** Whether the image store holds an uploaded image. */
+  hasImage: (url: string) => Promise<boolean>;
+  catalogueChanged: () => void;
+}) {
+  const { database, hasImage, catalogueChanged } = deps;
+  const { db } = database;
+  return {
+    /** Adds a part to the catalogue; answers the new part's id. */
+    async add(b: z.output<typeof AddPartBody>, admin: Actor): Promise<string> {
+      if (b.image.startsWith('/uploads/') && !(await hasImage(b.image)))
+        throw new HttpError(422, 'Upload an image first.');
+      const row = await db.transaction(async (tx) => {
+        const specification = await checkedSpecification(tx, b.category, b.attributes);
+        const [created] = await tx
+          .insert(parts)
+          .values({
+            ...specification,
+            name: b.name,
+            description: b.description,
+            image: b.image,
+            priceCents: toCents(b.price),
+            availableQuantity: b.availableQuantity,
+            minOrderQuantity: b.minOrderQuantity,
+            lowStockThreshold: b.lowStockThreshold ?? null,
+            lowStockAlertedAt: lowStockMarkAfter(
+              { lowStockAlertedAt: null },
+              { ...b, lowStockThreshold: b.lowStockThreshold ?? null },
+            ),
+            priceBreaks: breaksInCents(b.priceBreaks),
+          })
+          .returning();
+        await recordAudit(tx, admin, {
+          action: 'part.add',
+          targetId: created!.id,
+          summary: `Added "${created!.name}"`,
+          after: snapshot(created!),
+        });
+        return created!;
+      });
+      catalogueChanged();
+      return row.id;
+    },
+
+    /** Adds a category, with the attributes its parts have (409 when its name is taken). */
+    async addCategory(body: z.output<typeof AddCategoryBody>, admin: Actor) {
+      const created = await db.transaction(async (tx) => {
+        const row = await addCategory(tx, body);
+        await recordAudit(tx, admin, {
+          action: 'category.add',
+          targetId: row.slug,
+          summary: `Added the category "${row.name}"`,
+          after: { slug: row.slug, name: row.name, attributes: row.attributes },
+        });
+        return row;
+      });
+      return { slug: created.slug, name: created.name, attributes: created.attributes };
+    },
+
+    /** Corrects a listed part's stock, price, volume prices, threshold or specification. */
+    async update(id: string, body: z.output<typeof UpdatePartBody>, admin: Actor) {
+      const { availableQuantity, price, priceBreaks, lowStockThreshold, category, attributes } =
+        body;
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(parts)
+          .where(and(eq(parts.id, id), isNull(parts.deletedAt)))
+          .for('update');
+        if (!before) throw notFound('This part is not in the catalogue.');
+        // The body alone cannot see the stored half (a new price under the stored breaks, new
+        // breaks under the stored price or minimum): the part as it will be is checked here.
+        const merged = toApiPart(before);
+        const breaks = priceBreaks ?? merged.priceBreaks;
+        const [problem] = [
+          ...priceBreakOrderIssues(breaks),
+          ...priceBreakBaseIssues(breaks, { ...merged, price: price ?? merged.price }),
+        ];
+        if (problem) throw new HttpError(400, problem.message);
+        // A new category brings its attributes; new attributes alone are for the same category.
+        const specification =
+          category !== undefined || attributes !== undefined
+            ? await checkedSpecification(tx, category ?? before.category, attributes)
+            : undefined;
+        const [after] = await tx
+          .update(parts)
+          .set({
+            ...(availableQuantity !== undefined ? { availableQuantity } : {}),
+            ...(price !== undefined ? { priceCents: toCents(price) } : {}),
+            ...(priceBreaks !== undefined ? { priceBreaks: breaksInCents(priceBreaks) } : {}),
+            ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
+            ...specification,
+            // Back at the threshold or above, the next purchase below it mails the admins again.
+            lowStockAlertedAt: lowStockMarkAfter(before, {
+              availableQuantity: availableQuantity ?? before.availableQuantity,
+              lowStockThreshold:
+                lowStockThreshold !== undefined ? lowStockThreshold : before.lowStockThreshold,
+              minOrderQuantity: before.minOrderQuantity,
+            }),
+            updatedAt: new Date(),
+          })
+          .where(eq(parts.id, before.id))
+          .returning();
+        await recordAudit(tx, admin, {
+          action: 'part.update',
+          targetId: before.id,
+          summary: `Changed "${before.name}"`,
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
+      });
+      catalogueChanged();
+    },
+
+    /** Takes a part out of the catalogue (orders keep their own copy). */
+    async remove(id: string, admin: Actor) {
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .update(parts)
+          .set({ deletedAt: new Date() })
+          .where(and(eq(parts.id, id), isNull(parts.deletedAt)))
+          .returning();
+        if (!gone) throw notFound('This part is not in the catalogue.');
+        await recordAudit(tx, admin, {
+          action: 'part.delete',
+          targetId: gone.id,
+          summary: `Deleted "${gone.name}"`,
+          before: snapshot(gone),
+        });
+      });
+      catalogueChanged();
+    },
+
+    /** The catalogue as a CSV file, streamed as it is read (catalogueCsv). */
+    async exportCsv(): Promise<Readable> {
+      const categories = await listCategories(db);
+      return Readable.from(catalogueCsv(db, categories), { objectMode: false });
+    },
+
+    /**
+     * Adds every part of a CSV file or, when a line is wrong, none: a 422 lists the problems (at
+     * most CATALOGUE_CSV_ERRORS_MAX) in file order. Answers how many parts were added.
+     */
+    async importCsv(text: string, admin: Actor): Promise<number> {
+      const categories = await listCategories(db);
+      // Read in a worker thread: seconds of parsing for a large file would stall every request.
+      const read = await readImport({ text, categories, batch: IMPORT_BATCH[database.kind] });
+      const missing = await missingUploads(hasImage, read.uploads);
+      // In file order (a stable sort keeps each line's problems in their columns' order).
+      const problems = read.problems.concat(missing).sort((a, b) => a.line - b.line);
+      if (problems.length > 0) {
+        const lines = new Set(problems.map((p) => p.line)).size;
+        throw new HttpError(
+          422,
+          `${lines === 1 ? 'One line has' : `${lines} lines have`} problems: nothing was imported.`,
+          {},
+          { errors: problems.slice(0, CATALOGUE_CSV_ERRORS_MAX) },
+        );
+      }
+      const insertedCount = await writeImport(database, read, admin);
+      catalogueChanged();
+      return insertedCount;
+    },
+  };
+}
+
+export type PartsService = ReturnType<typeof createPartsService>;
