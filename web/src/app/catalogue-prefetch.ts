@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import { partQuery } from '../features/purchase/api/get-part.ts';
+import { partQuery } from '../lib/get-part.ts';
 import { searchQuery } from '../features/catalogue/api/search-parts.ts';
 
 // The catalogue's answers a page asks for as the app starts (route-table.tsx's PREFETCH), in one

@@ -7,3 +7,6 @@ export const SHOP_CONTACT = {
   phoneHref: 'tel:+15125550147',
   email: 'sales@partsmith.example',
 } as const;
+
+/** How the shop writes money: the API sends US dollars; they show as '$1,234.50'. */
+export const SHOP_MONEY = { locale: 'en-US', currency: 'USD' } as const;

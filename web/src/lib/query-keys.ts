@@ -10,7 +10,7 @@ export const adminCheckRoot = 'admin';
 export const authProvidersRoot = 'auth-providers';
 /** Every parts list: the home page's and the admin's. */
 export const partsRoot = 'allParts';
-/** One part (the purchase page). */
+/** One part (its page, its purchase page, a cart line, a quote's first line: lib/get-part.ts). */
 export const partRoot = 'part';
 /** Every order query: the buyer's list, one order, the admin's list. */
 export const ordersRoot = 'orders';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PartPage } from '../../features/catalogue/components/part-page.tsx';
 import { SearchPage } from '../../features/catalogue/components/search-page.tsx';
-import { usePart } from '../../features/purchase/api/get-part.ts';
+import { usePart } from '../../lib/get-part.ts';
 
 // The catalogue's two pages in one module: one chunk, and one name in the app's entry for both.
 

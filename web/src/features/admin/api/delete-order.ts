@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@partsmith/contract';
-import { api } from '../../../lib/api-client.ts';
+import { deleteOrder } from '../../../lib/delete-order.ts';
 import { allOrdersQueryKey } from './get-all-orders.ts';
 import { auditRootKey, removeItem } from './paging.ts';
 import { partsRoot, ordersRoot } from '../../../lib/query-keys.ts';
 
-/** DELETE /api/orders/:id: unpaid orders only (409 once paid). Its quantity goes back in stock. */
-export function deleteOrder(id: string) {
-  return api(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE', schema: 'DeleteAnswer' });
-}
-
+/** An admin deletes an unpaid order (lib/delete-order.ts): it leaves the list at once. */
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { clearUserData, sessionQueryKey } from './get-session.ts';
 
@@ -37,32 +36,20 @@ export interface UseSignOutOptions {
 }
 
 /**
- * Sign Out as the navbar and the guards use it: `mutate()` and `isPending`, as a mutation has.
- * Not TanStack's `useMutation`: Sign Out is in the navbar of every page, and its mutation
- * observer (1.9 kB gzipped) would be loaded by every first visit to the home page for a button
- * only a signed-in visitor has (the home page's JavaScript budget, docs/performance.md). Pending
- * until the tab has forgotten the user.
+ * Sign Out as the navbar and the guards use it: the mutation is pending until the tab has
+ * forgotten the user.
  */
 export function useSignOut({ onSignedOut, onError }: UseSignOutOptions = {}) {
   const queryClient = useQueryClient();
-  const [isPending, setPending] = useState(false);
-  const mutate = () => {
-    setPending(true);
-    void (async () => {
-      try {
-        await signOut();
-      } catch (error) {
-        setPending(false);
-        onError?.(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
       try {
         await onSignedOut?.();
       } finally {
         forgetUser(queryClient);
-        setPending(false);
       }
-    })();
-  };
-  return { mutate, isPending };
+    },
+    onError,
+  });
 }

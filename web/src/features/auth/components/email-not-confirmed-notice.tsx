@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSendVerificationEmail } from '../api/send-verification-email.ts';
 
 export interface UnconfirmedUser {
@@ -39,14 +40,18 @@ function Notice({ user, className }: { user: UnconfirmedUser; className: string 
   const [searchParams] = useSearchParams();
   const resend = useSendVerificationEmail();
   // Once a new link is on its way, the old link's error no longer matters.
-  const linkError =
-    resend.status === 'sent' ? null : confirmationLinkError(searchParams.get('error'));
-  const result =
-    resend.status === 'pending'
-      ? 'Sending a new link, please wait.'
-      : resend.status === 'sent'
-        ? linkSentMessage(user.email)
-        : (resend.message ?? '');
+  const linkError = resend.isSuccess ? null : confirmationLinkError(searchParams.get('error'));
+  const failure =
+    resend.error instanceof ApiError
+      ? resend.error.message
+      : 'Something went wrong. Please try again.';
+  const result = resend.isPending
+    ? 'Sending a new link, please wait.'
+    : resend.isSuccess
+      ? linkSentMessage(user.email)
+      : resend.isError
+        ? failure
+        : '';
 
   return (
     <section
@@ -86,15 +91,15 @@ function Notice({ user, className }: { user: UnconfirmedUser; className: string 
               <button
                 type="button"
                 className="btn btn-sm border-amber-700 bg-white text-slate-900 hover:bg-amber-100"
-                disabled={resend.status === 'pending'}
-                onClick={() => resend.send({ email: user.email, callbackURL: pathname })}
+                disabled={resend.isPending}
+                onClick={() => resend.mutate({ email: user.email, callbackURL: pathname })}
               >
-                {resend.status === 'pending' ? '...' : RESEND_LABEL}
+                {resend.isPending ? '...' : RESEND_LABEL}
               </button>
             </ReadyFieldset>
             <p
               role="status"
-              className={`min-w-0 text-sm font-medium ${resend.status === 'failed' ? 'text-red-800' : 'text-green-900'}`}
+              className={`min-w-0 text-sm font-medium ${resend.isError ? 'text-red-800' : 'text-green-900'}`}
             >
               {result}
             </p>

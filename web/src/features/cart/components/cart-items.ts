@@ -3,7 +3,7 @@ import { quantityMessage } from '@partsmith/contract/constants';
 // From their own file: '@partsmith/contract' would load every zod schema with the page.
 import { centsPricing, unitPriceCents, type PriceBreakDollars } from '@partsmith/contract/pricing';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { PartAnswer } from '../api/get-part.ts';
+import type { PartAnswer } from '../api/get-cart-parts.ts';
 import type { LocalLine } from '../api/local-cart.ts';
 
 /**

@@ -6,7 +6,7 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useCart } from '../api/get-cart.ts';
-import { useCartParts } from '../api/get-part.ts';
+import { useCartParts } from '../api/get-cart-parts.ts';
 import { removeLocalLines, setLocalLine, unitsOf, useLocalCart } from '../api/local-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useSetCartLine } from '../api/set-cart-line.ts';

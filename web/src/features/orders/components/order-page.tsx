@@ -7,7 +7,7 @@ import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '../../../lib/get-order.ts';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 

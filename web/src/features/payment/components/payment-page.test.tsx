@@ -1,13 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EMAIL_NOT_CONFIRMED_MESSAGE, type Order } from '@partsmith/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import { PAYMENT_SUCCESS, PaymentPage } from './payment-page.tsx';
-import { TEST_MODE_NOTE, formatCardNumber, formatCvc, formatExpiry } from './test-card-form.tsx';
+import { apiError, json } from '../../../test/mock-api.ts';
+import { PAYMENT_SUCCESS } from './payment-page.tsx';
+import {
+  intentAnswer,
+  jane,
+  ORDER_ID,
+  payButton,
+  renderPage,
+  SECRET,
+  unpaid,
+} from './payment-page.testing.tsx';
+import { TEST_MODE_NOTE } from './test-card-form.tsx';
 
 // Stripe's libraries, replaced by stand-ins: the test-mode page must never load them.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn() }));
@@ -26,58 +33,6 @@ vi.mock('@stripe/react-stripe-js', async () => {
   };
 });
 
-const ORDER_ID = '0b6f3c1e-7d2a-4e9b-8c5d-2f1a0e9d8c7b';
-const SECRET = 'pi_test_abc_secret_xyz';
-const jane = { name: 'Jane Doe', email: 'jane@example.com' };
-
-const unpaid: Order = {
-  _id: ORDER_ID,
-  partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
-  name: 'Ryzen 7 8-core CPU',
-  image: '/images/parts/cpu-8core.svg',
-  description: 'Eight cores and sixteen threads.',
-  price: 289.5,
-  quantity: 2,
-  total: 579,
-  userEmail: jane.email,
-  userName: jane.name,
-  address: '12 Foundry Lane, Springfield',
-  phone: '+1 555 010 2030',
-  availableQuantity: 38,
-  paid: false,
-  transactionId: null,
-  status: null,
-  createdAt: '2025-03-02T10:00:00.000Z',
-};
-
-const intentAnswer = () => json({ clientSecret: SECRET, provider: 'test', amount: 579 });
-
-function renderPage(routes: Routes) {
-  const api = mockApi({
-    [`GET /api/purchase/${ORDER_ID}`]: () => json(unpaid),
-    'GET /api/payment-config': () => json({ provider: 'test', publishableKey: null }),
-    'POST /api/create-payment-intent': intentAnswer,
-    ...routes,
-  });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  client.setQueryData(['orders', 'list', jane.email], [unpaid]);
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/payment/:id', element: <PaymentPage user={jane} /> },
-      { path: '/dashboard/my-orders', element: <p>My orders page</p> },
-    ],
-    { initialEntries: [`/dashboard/payment/${ORDER_ID}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { api, client };
-}
-
 async function fillCard(number: string) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Card number'), number);
@@ -85,8 +40,6 @@ async function fillCard(number: string) {
   await user.type(screen.getByLabelText('CVC'), '123');
   return user;
 }
-
-const payButton = () => screen.getByRole('button', { name: 'Pay $579.00' });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -347,73 +300,5 @@ describe('PaymentPage with the test processor', () => {
       'href',
       '/dashboard/my-orders',
     );
-  });
-});
-
-describe('PaymentPage with Stripe', () => {
-  it('loads Stripe with the publishable key and confirms the card payment', async () => {
-    stripe.confirmCardPayment.mockResolvedValue({
-      paymentIntent: { id: 'pi_live_777', status: 'succeeded' },
-    });
-    const { api } = renderPage({
-      'GET /api/payment-config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
-      'POST /api/create-payment-intent': () =>
-        json({ clientSecret: SECRET, provider: 'stripe', amount: 579 }),
-      [`PATCH /api/purchase/${ORDER_ID}`]: () =>
-        json({ acknowledged: true, modifiedCount: 1, paid: true, transactionId: 'pi_live_777' }),
-    });
-    expect(await screen.findByTestId('card-element')).toBeInTheDocument();
-    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
-    expect(screen.queryByText(TEST_MODE_NOTE)).toBeNull();
-    await waitFor(() => expect(payButton()).toBeEnabled());
-    await userEvent.setup().click(payButton());
-
-    expect(await screen.findByText(PAYMENT_SUCCESS)).toBeInTheDocument();
-    expect(screen.getByText('pi_live_777')).toBeInTheDocument();
-    expect(stripe.confirmCardPayment).toHaveBeenCalledWith(SECRET, {
-      payment_method: {
-        card: cardElement,
-        billing_details: { name: 'Jane Doe', email: 'jane@example.com' },
-      },
-    });
-    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`)[0]?.body).toEqual({
-      transactionId: 'pi_live_777',
-    });
-  });
-
-  it("shows Stripe's card error and records nothing", async () => {
-    stripe.confirmCardPayment.mockResolvedValue({
-      error: { message: 'Your card has insufficient funds.' },
-    });
-    const { api } = renderPage({
-      'GET /api/payment-config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
-    });
-    await screen.findByTestId('card-element');
-    await waitFor(() => expect(payButton()).toBeEnabled());
-    await userEvent.setup().click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
-    expect(api.callsTo('PATCH', `/api/purchase/${ORDER_ID}`)).toHaveLength(0);
-  });
-});
-
-describe('card field formatting', () => {
-  it('groups the card number by four', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242 42x')).toBe('4242 42');
-    expect(formatCardNumber('1'.repeat(25))).toHaveLength(19 + 4);
-  });
-
-  it('writes the expiry as MM / YY', () => {
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12')).toBe('12');
-    expect(formatExpiry('122')).toBe('12 / 2');
-    expect(formatExpiry('1234')).toBe('12 / 34');
-    expect(formatExpiry('4')).toBe('04');
-    expect(formatExpiry('12/2030')).toBe('12 / 30');
-    expect(formatExpiry('12 /')).toBe('12');
-  });
-
-  it('keeps three or four CVC digits', () => {
-    expect(formatCvc('12a34 5')).toBe('1234');
   });
 });

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '../../../lib/get-order.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { usePaymentConfig } from '../api/payment-config.ts';
 import { usePaymentIntent } from '../api/payment-intent.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import { partQueryKey } from './get-part.ts';
+import { partQueryKey } from '../../../lib/get-part.ts';
 import { partsRoot, ordersRoot } from '../../../lib/query-keys.ts';
 
 export interface PurchaseRequest {

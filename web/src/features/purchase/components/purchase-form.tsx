@@ -12,7 +12,7 @@ import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { partQueryKey } from '../api/get-part.ts';
+import { partQueryKey } from '../../../lib/get-part.ts';
 import { usePurchase } from '../api/purchase.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { PurchaseFields } from './purchase-fields.ts';

@@ -1,23 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EMAIL_NOT_CONFIRMED_MESSAGE, quantityMessage } from '@partsmith/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
-import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import {
-  ADDED_TO_CART,
-  PURCHASE_SUCCESS,
-  PURCHASE_SUCCESS_DETAIL,
-  REQUEST_A_QUOTE,
-  VIEW_CART,
-  type AddToCart,
-} from './purchase-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { ReactElement } from 'react';
-import { PurchasePage } from './purchase-page.tsx';
+import { apiError, json, type mockApi } from '../../../test/mock-api.ts';
+import { PURCHASE_SUCCESS, PURCHASE_SUCCESS_DETAIL, REQUEST_A_QUOTE } from './purchase-form.tsx';
+import { ADDRESS, fillForm, PHONE, renderPage } from './purchase-page.testing.tsx';
 import { jane, ORDER_ID, part, PART_ID } from '../../../test/fixtures.ts';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -27,49 +16,12 @@ vi.mock('../../../lib/dialogs.ts', () => ({
 }));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ADDRESS = '12 Foundry Lane, Springfield 62704';
-const PHONE = '+1 555 010 2030';
-
-function renderPage(routes: Routes, addToCart?: AddToCart) {
-  const api = mockApi({ [`GET /api/part/${PART_ID}`]: () => json(part), ...routes });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  // Cached answers of other pages, to see that a purchase marks them out of date.
-  client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
-  client.setQueryData(['orders', 'list', jane.email], []);
-  const router = createMemoryRouter(
-    [
-      { path: '/purchase/:partsId', element: <PurchasePage user={jane} addToCart={addToCart} /> },
-      { path: '/dashboard/my-orders', element: <p>My orders page</p> },
-      { path: '/cart', element: <p>Cart page</p> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: [`/purchase/${PART_ID}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { api, client, router };
-}
 
 /** The Idempotency-Key header of each POST /api/purchase, in order. */
 function purchaseKeys(api: ReturnType<typeof mockApi>) {
   return api.spy.mock.calls
     .filter(([url, init]) => String(url) === '/api/purchase' && init?.method === 'POST')
     .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
-}
-
-async function fillForm(quantity: string) {
-  const user = userEvent.setup();
-  const box = await screen.findByLabelText('Quantity');
-  await user.clear(box);
-  if (quantity) await user.type(box, quantity);
-  await user.type(screen.getByLabelText('Shipping address'), ADDRESS);
-  await user.type(screen.getByLabelText('Phone number'), PHONE);
-  return user;
 }
 
 afterEach(() => {
@@ -345,77 +297,5 @@ describe('PurchasePage', () => {
     await user.clear(box);
     await user.type(box, '30');
     expect(link).toHaveAttribute('href', `/dashboard/quotes/new?part=${PART_ID}&quantity=30`);
-  });
-
-  describe('Add to cart', () => {
-    it('is not offered without a cart', async () => {
-      renderPage({});
-      await screen.findByLabelText('Quantity');
-      expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
-    });
-
-    it('puts the quantity in the cart without asking for the address, and toasts a link to the cart', async () => {
-      const addToCart = vi.fn<AddToCart>(async () => null);
-      const { api, router } = renderPage({}, addToCart);
-      const user = userEvent.setup();
-      const box = await screen.findByLabelText('Quantity');
-      await user.clear(box);
-      await user.type(box, '12');
-      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-
-      await waitFor(() =>
-        expect(addToCart).toHaveBeenCalledWith({ partId: PART_ID, quantity: 12 }),
-      );
-      await waitFor(() => expect(toast.success).toHaveBeenCalled());
-      const [title, options] = vi.mocked(toast.success).mock.calls[0]!;
-      expect(title).toBe(ADDED_TO_CART);
-      // The toast's link, rendered as the toaster would: it opens the cart in the app.
-      render((options as { description: ReactElement }).description);
-      const link = screen.getByRole('link', { name: VIEW_CART });
-      expect(link).toHaveAttribute('href', '/cart');
-      await user.click(link);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-      expect(api.callsTo('POST', '/api/purchase')).toHaveLength(0);
-      expect(screen.queryByText('Shipping address is Required')).toBeNull();
-    });
-
-    it.each([
-      ['above the stock', '41'],
-      ['below the minimum order', '4'],
-    ])('opens the Oops... dialog for a quantity %s and adds nothing', async (_case, quantity) => {
-      const addToCart = vi.fn<AddToCart>(async () => null);
-      renderPage({}, addToCart);
-      const user = userEvent.setup();
-      const box = await screen.findByLabelText('Quantity');
-      await user.clear(box);
-      await user.type(box, quantity);
-      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-      await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(quantityMessage(5, 40)));
-      expect(addToCart).not.toHaveBeenCalled();
-    });
-
-    it("shows the quantity field's message for an empty quantity and adds nothing", async () => {
-      const addToCart = vi.fn<AddToCart>(async () => null);
-      renderPage({}, addToCart);
-      const user = userEvent.setup();
-      await user.clear(await screen.findByLabelText('Quantity'));
-      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-      await waitFor(() =>
-        expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(
-          'Quantity is Required From 5 to 40 units.',
-        ),
-      );
-      expect(addToCart).not.toHaveBeenCalled();
-    });
-
-    it("shows the cart's refusal (422) in the Oops... dialog", async () => {
-      const addToCart = vi.fn<AddToCart>(async () => {
-        throw new ApiError(422, quantityMessage(5, 7));
-      });
-      renderPage({}, addToCart);
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Add to cart' }));
-      await waitFor(() => expect(showErrorDialog).toHaveBeenCalledWith(quantityMessage(5, 7)));
-      expect(toast.success).not.toHaveBeenCalled();
-    });
   });
 });

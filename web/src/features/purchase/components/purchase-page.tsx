@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { usePart } from '../api/get-part.ts';
+import { usePart } from '../../../lib/get-part.ts';
 import {
   PurchaseForm,
   quoteLink,

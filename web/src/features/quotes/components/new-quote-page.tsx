@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formError } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { quotesRoot } from '../../../lib/query-keys.ts';
-import { useQuotePart } from '../api/get-quote-part.ts';
+import { usePart } from '../../../lib/get-part.ts';
 import { useRequestQuote } from '../api/request-quote.ts';
 import type { QuoteRequestFields } from './quote-fields.ts';
 import { FormFailure, LineField, LinesError, SubmitButton } from './quote-form-parts.tsx';
@@ -263,7 +263,7 @@ function FromCart({ loadCart }: { loadCart: LoadCartLines }) {
 
 /** `?part=<id>&quantity=<n>`: one part, at the quantity the buyer had chosen. */
 function FromPart({ partId, quantity }: { partId: string; quantity: string | null }) {
-  const part = useQuotePart(partId);
+  const part = usePart(partId);
   const initial = useMemo(
     () =>
       part.data

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { ordersRoot } from '../../../lib/query-keys.ts';
+import { api } from './api-client.ts';
+import { ordersRoot } from './query-keys.ts';
 
 /**
- * The payment page's key for the same answer (features/payment/api/get-order.ts): an order
- * opened here and then paid is not asked for twice. Under the orders root, which placing,
- * paying, shipping, refunding and deleting an order invalidate.
+ * One order, for its page and its payment page: an order opened on one and then paid is not
+ * asked for twice. Under the orders root, which placing, paying, shipping, refunding and
+ * deleting an order invalidate.
  */
 export const orderQueryKey = (id: string) => [ordersRoot, 'detail', id] as const;
 
