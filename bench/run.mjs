@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BUDGET_CAP, BUDGET_GOAL, homeJsBudget } from '../scripts/check-budget.mjs';
+import { BUDGET_CAP, homeJsBudget } from '../scripts/check-budget.mjs';
 import { productionInstall } from '../scripts/production-install.mjs';
 import { CHROME_PATH, controlLine, seoWaived, startControlPage } from './lib/lighthouse.mjs';
 import { capture, interleaved, load } from './lib/load.mjs';
@@ -316,7 +316,7 @@ function cursorsOf(listed, limit = 24) {
 await step(
   'budget',
   'home page JavaScript (Vite manifest)',
-  [owe('home JS before first paint (gzip)', BUDGET_GOAL / 1000)],
+  [owe('home JS before first paint (gzip)', BUDGET_CAP / 1000)],
   async () => {
     // The CI budget check's own count (scripts/check-budget.mjs), so the two cannot disagree.
     const { total, chunks } = homeJsBudget(path.join(repoRoot, 'web/dist'));
@@ -325,7 +325,8 @@ await step(
       name: 'home JS before first paint (gzip)',
       value: total / 1000,
       unit: ' kB',
-      goal: BUDGET_GOAL / 1000,
+      // The cap is the goal (the 130 kB target is retired, issue 45).
+      goal: BUDGET_CAP / 1000,
       floor: BUDGET_CAP / 1000,
       higher: false,
       note:
