@@ -44,7 +44,7 @@ const GOALS = [
   { key: 'tbtMs', label: 'TBT ms', goal: 200, higher: false },
 ];
 
-/** The SEO miss accepted on purpose on a private page (docs/decisions/013). */
+/** The SEO miss accepted on purpose on a private page (docs/decisions/040). */
 const waived = (r, g) => g.key === 'seo' && seoWaived(r);
 
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -123,7 +123,7 @@ try {
   }
   log(
     '(! = goal missed; w = SEO is-crawlable on a private page: robots.txt disallows /dashboard ' +
-      'on purpose, docs/decisions/013)',
+      'on purpose, docs/decisions/040)',
   );
   const controlResult = results.find((r) => r.control);
   if (controlResult) log(controlLine(controlResult));

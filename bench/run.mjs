@@ -189,7 +189,7 @@ async function start(options) {
 let phase = '';
 /**
  * How often the memory samplers under load read the server's RSS: a password hash's scrypt
- * buffer (32 MiB) lives some 60 ms here, and a 250 ms sampler caught it by luck (decision 035).
+ * buffer (32 MiB) lives some 60 ms here, and a 250 ms sampler caught it by luck (decision 040).
  */
 const LOAD_SAMPLE_MS = 20;
 
@@ -959,7 +959,7 @@ await step(
       throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install chromium`);
     // The pages as a shop and a customer have them (the demo catalogue, a buyer with one
     // order), on a server of their own: not the one the load steps filled with thousands of
-    // orders and whose queued order mails are still going out (decision 012's addendum).
+    // orders and whose queued order mails are still going out (decision 040).
     await shared.a?.stop();
     const shop = await lighthouseShop({
       startServer: start,
@@ -1012,7 +1012,7 @@ await step(
         goal: 100,
         note,
         waived: seoWaived(r)
-          ? 'is-crawlable only: robots.txt keeps crawlers out of /dashboard (docs/decisions/013)'
+          ? 'is-crawlable only: robots.txt keeps crawlers out of /dashboard (docs/decisions/040)'
           : '',
       });
       add({

@@ -1,6 +1,6 @@
 // `npm run budget` (after `npm run build`): the JavaScript the home page loads to start, gzipped,
 // measured from the Vite manifest. That is the entry chunk, the app it imports at once (after the
-// first paint on a prerendered page, docs/decisions/023; "home JS before first paint" is
+// first paint on a prerendered page, docs/decisions/038; "home JS before first paint" is
 // counted as strictly as when the app was the entry) and every chunk those import statically
 // (transitively); other dynamic imports (dialogs, the slider, other pages) load on demand and do
 // not count. Prints each chunk's size and PASS or MISS against the cap, and exits 1 above it

@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js, with the contract and most npm packages bundled in: one
 // file parses much faster than Node resolving and loading hundreds of ES modules (start-up on an
-// existing data folder went from about 2 s to 1.3 s here; docs/decisions/014). Packages that
+// existing data folder went from about 2 s to 1.3 s here; docs/decisions/037). Packages that
 // load files beside themselves (native code, wasm, static assets, worker threads) or that load
 // only when first needed stay external, in node_modules (externals.mjs: they are the server's
 // production dependencies). Migrations are copied beside it.

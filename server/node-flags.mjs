@@ -1,4 +1,4 @@
-// The Node.js flags the shop's server runs with (docs/decisions/017). Node reads them only from
+// The Node.js flags the shop's server runs with (docs/decisions/037). Node reads them only from
 // its command line (or NODE_OPTIONS), so every launcher passes them from here: the root
 // `serve` script, bench/lib/server.mjs, scripts/cluster.mjs and the end-to-end web server; the
 // server warns at start-up when they are missing.
@@ -8,9 +8,9 @@
 // live before the next one, instead of V8's adaptive factor (up to 4x on a fast collector): under
 // a purchase rush the old generation filled with garbage for 60-70 MB before V8 collected it (RSS
 // +115 MB over idle in 20 s; with 50, +53 MB, at the same purchases per second). 25 rather than
-// 50 (docs/decisions/035): idle and peak RSS 14-16 MB lower, the peak over idle 3-5 MB lower, for
+// 50 (docs/decisions/037): idle and peak RSS 14-16 MB lower, the peak over idle 3-5 MB lower, for
 // 4-6% fewer purchases and uncached pages a second.
-// --liftoff-only --wasm-lazy-compilation (docs/decisions/029): the embedded database is a
+// --liftoff-only --wasm-lazy-compilation (docs/decisions/039): the embedded database is a
 // WebAssembly build of PostgreSQL; V8 compiled all of its functions with its baseline compiler
 // at open and then re-compiled the hot ones with its optimising one, which on a server held to
 // one core took the core from the server itself. Compiled on first call and with the baseline

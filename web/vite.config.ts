@@ -21,11 +21,11 @@ const PAGE_MODULES = Object.fromEntries(
 
 /**
  * The pages the bench measures: the build fails if one would load zod on the main thread before
- * its first render (scripts/page-hints.ts, docs/decisions/018).
+ * its first render (scripts/page-hints.ts, docs/decisions/038).
  */
 const ZOD_FREE_PAGES: PageId[] = ['home', 'login', 'purchase', 'myOrders', 'cart'];
 
-/** The pages with a prerendered first screen: they preload no script (docs/decisions/023). */
+/** The pages with a prerendered first screen: they preload no script (docs/decisions/038). */
 const PRERENDERED = Object.entries(PAGES).flatMap(([id, page]) =>
   'prerendered' in page ? [id] : [],
 );
@@ -62,13 +62,13 @@ const QUOTE_PAGES =
 const ADMIN_LIST_PARTS =
   /[\\/]src[\\/]features[\\/]admin[\\/]components[\\/](action-button|load-more|table-cells)\.tsx$/;
 
-/** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/027). */
+/** Preload lists of on-demand imports without the chunks the app has loaded (docs/decisions/038). */
 const app = appChunks();
 
 /**
  * `vite build --ssr` builds src/prerender/prerender.tsx into dist-server: scripts/prerender.mjs
- * runs it to put the first screens into the HTML (docs/decisions/015), and the API server
- * imports it to render the signed-in pages (docs/decisions/025).
+ * runs it to put the first screens into the HTML (docs/decisions/038), and the API server
+ * imports it to render the signed-in pages (docs/decisions/038).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
@@ -96,10 +96,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser the shop supports preloads modules itself (Chromium 66, Firefox 115,
         // Safari 17): no polyfill in the entry. The entry's import of the app preloads nothing:
         // Vite's helper would add a <link rel=modulepreload> for each of the app's eight chunks,
-        // 9 ms of main thread right after the first paint (docs/decisions/024); the browser
+        // 9 ms of main thread right after the first paint (docs/decisions/038); the browser
         // finds them in the app's own imports instead. Pages loaded on demand preload what the
-        // app has not already loaded (scripts/app-chunks.ts, docs/decisions/027), and only once
-        // the app has taken the page over (docs/decisions/030).
+        // app has not already loaded (scripts/app-chunks.ts, docs/decisions/038), and only once
+        // the app has taken the page over (docs/decisions/038).
         modulePreload: {
           polyfill: false,
           resolveDependencies: app.resolveDependencies,
@@ -130,7 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   // The server build carries its packages, React's production build among them: the API server
-  // renders pages with it (docs/decisions/025), and React's development build, which a package
+  // renders pages with it (docs/decisions/038), and React's development build, which a package
   // left in node_modules would pick up from an unset NODE_ENV, renders several times slower.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // findBy* and waitFor give up after 1 s by default. A form's first check loads zod on demand
-// (docs/decisions/018): in a test file run alone on a busy 2-core machine that import took
+// (docs/decisions/038): in a test file run alone on a busy 2-core machine that import took
 // 1.5 s, and the sign-up form's first messages came after the default had given up. Waiting
 // longer costs nothing when the element is there sooner.
 configure({ asyncUtilTimeout: 5000 });

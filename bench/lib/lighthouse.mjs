@@ -38,7 +38,7 @@ export function cpuMultiplier(benchmarkIndex) {
 }
 
 /**
- * The one miss accepted on purpose (docs/decisions/013): robots.txt keeps crawlers out of the
+ * The one miss accepted on purpose (docs/decisions/040): robots.txt keeps crawlers out of the
  * signed-in dashboard, and Lighthouse's SEO audit `is-crawlable` fails any page a crawler may
  * not index (robots.txt, a noindex meta tag or X-Robots-Tag alike). True when that audit is the
  * only SEO failure of a /dashboard page's result, so that its SEO score is shown as waived and
@@ -54,7 +54,7 @@ export function seoWaived(result) {
 }
 
 /**
- * The control page Lighthouse measures beside the shop's (decision 034): a heading and a sentence,
+ * The control page Lighthouse measures beside the shop's (decision 040): a heading and a sentence,
  * with no stylesheet, picture or script, valid for every audit. What it scores is what the
  * harness itself costs on this machine in this run (Chromium's navigation, its first layout and
  * paint, the trace), not anything the shop does: its blocking time is the floor under the shop's.
@@ -84,7 +84,7 @@ export function controlLine(r) {
     `control page (a heading and a sentence; no stylesheet, picture or script), same Chromium, ` +
     `slowdown and rounds: perf ${r.performance}, LCP ${r.lcpMs.toFixed(0)} ms, TBT ` +
     `${r.tbtMs.toFixed(0)} ms (runs ${r.tbtRuns.map((t) => t.toFixed(0)).join(', ')}): the ` +
-    `harness's own floor, not a goal (docs/decisions/034)`
+    `harness's own floor, not a goal (docs/decisions/040)`
   );
 }
 

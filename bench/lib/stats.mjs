@@ -58,7 +58,7 @@ export function rssMb(pid) {
  * Samples a process's RSS every `everyMs` until stopped; `stop()` returns the samples in MB.
  * `phase()`, when given, names what the run is doing at each sample, and `peak()` says the
  * highest sample and the phase it came in: a password hash's 32 MiB scrypt buffer lives for a
- * few tens of milliseconds, so a coarse sampler reports it by luck (docs/decisions/035).
+ * few tens of milliseconds, so a coarse sampler reports it by luck (docs/decisions/040).
  */
 export function sampleRss(pid, everyMs = 250, phase = () => '') {
   const samples = [];

@@ -141,7 +141,7 @@ describe('the value printed', () => {
   });
 });
 
-describe('the SEO waiver (docs/decisions/013)', () => {
+describe('the SEO waiver (docs/decisions/040)', () => {
   it('waives is-crawlable alone, on a /dashboard page only', () => {
     expect(seoWaived({ name: '/dashboard/my-orders', failing: seoFailing('is-crawlable') })).toBe(
       true,

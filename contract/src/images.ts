@@ -5,7 +5,7 @@
  * web/scripts/artwork.ts). Uploads are stored as `/uploads/<uuid>.webp` with copies
  * `/uploads/<uuid>-<width>.webp` (server/src/modules/uploads/images.ts), on the shop or under a
  * bucket's public address. Shared by the web app, its build and the server, which preloads a
- * page's largest picture (docs/decisions/020).
+ * page's largest picture (docs/decisions/038).
  */
 export const ARTWORK_WIDTHS = {
   // 1200x675, about 630 px wide on a desktop and the full width on a phone.

@@ -24,7 +24,7 @@ async function stockOnHome(page: Page, name: string) {
   await page.goto('/');
   const card = page.locator('#parts article', { hasText: name });
   // textContent, not innerText: a card below the fold is not laid out until scrolled to
-  // (content-visibility, docs/decisions/021), and innerText reads only what is rendered.
+  // (content-visibility, docs/decisions/038), and innerText reads only what is rendered.
   const text = (await card.getByText(/Available Quantity: \d+/).textContent()) ?? '';
   return Number(text.replace(/\D+/g, ''));
 }
@@ -125,7 +125,7 @@ test("a buyer's My Orders and purchase page come with their content, before any 
     .getAttribute('href');
   expect(purchasePage).toMatch(/^\/purchase\//);
 
-  // The same buyer with scripts off: what the server sent is all there is (docs/decisions/025).
+  // The same buyer with scripts off: what the server sent is all there is (docs/decisions/038).
   const noScript = await browser.newContext({
     baseURL: shopUrl(),
     javaScriptEnabled: false,

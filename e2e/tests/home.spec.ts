@@ -92,7 +92,7 @@ test('below the first screen the page is laid out as it nears the viewport, at a
   await page.goto('/');
   await expect(page.locator('#parts article').first()).toBeAttached();
   // Far below the fold, the footer's content is skipped (content-visibility: auto,
-  // docs/decisions/021).
+  // docs/decisions/038).
   const footer = page.locator('footer > *').first();
   expect(await footer.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(
     false,

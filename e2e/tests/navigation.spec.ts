@@ -260,7 +260,7 @@ test("a page's own code is found by the browser while the app starts, and preloa
   page,
 }) => {
   // Every <link rel=modulepreload> a script adds to the page, and whether the app had taken the
-  // page over by then (docs/decisions/027, 030).
+  // page over by then (docs/decisions/038).
   await page.addInitScript(() => {
     const added: { href: string; takenOver: boolean }[] = [];
     Object.assign(window, { preloadsAdded: added });

@@ -87,7 +87,7 @@ test('a prerendered page comes with its first screen marked as such, whole, and 
     const html = await (await request.get(path)).text();
     // Its own title from the start, not the shop's generic one.
     expect(html.match(/<title>[^<]*<\/title>/g), path).toEqual([`<title>${title}</title>`]);
-    // One root, marked: the app is asked for once it is painted (docs/decisions/023). A code
+    // One root, marked: the app is asked for once it is painted (docs/decisions/038). A code
     // sample's `$&` once put a second root into the blog's HTML.
     expect(html.match(/id="root"/g), path).toHaveLength(1);
     expect(html, path).toContain('<div id="root" data-prerendered>');

@@ -73,7 +73,7 @@ export interface Config {
   webDist: string;
   /**
    * The web build's server module and page template (web/dist-server, beside the web build),
-   * with which the server renders the signed-in pages (docs/decisions/025).
+   * with which the server renders the signed-in pages (docs/decisions/038).
    */
   webServerBuild: string;
   /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */

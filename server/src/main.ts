@@ -70,7 +70,7 @@ async function main() {
   maintenance = startMaintenance(app.database, app.log);
   await maintenance?.runOnce();
   await app.listen({ port: config.port, host: config.host });
-  // Then the catalogue is read into memory in the background (decision 029).
+  // Then the catalogue is read into memory in the background (decision 039).
   void maintenance?.warm();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

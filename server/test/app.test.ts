@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
-      // The dashboard's pages carry the buyer's own preloads (docs/decisions/020).
+      // The dashboard's pages carry the buyer's own preloads (docs/decisions/038).
       const cacheControl = url.startsWith('/dashboard') ? 'private, no-cache' : 'no-cache';
       expect(res.headers['cache-control'], url).toBe(cacheControl);
     }

@@ -6,7 +6,7 @@ import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
-/** Order confirmations go through the `order_mails` outbox (decision 017). */
+/** Order confirmations go through the `order_mails` outbox (decision 037). */
 describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
   let t: TestApp;
   let buyer: { cookie: string };

@@ -12,7 +12,7 @@ const SESSION = '</api/auth/get-session>; rel=preload; as=fetch; crossorigin=ano
 const linksOf = (header: unknown) =>
   typeof header === 'string' ? header.split(/, (?=<)/) : ([] as string[]);
 
-describe("a page's data preloads (docs/decisions/020)", () => {
+describe("a page's data preloads (docs/decisions/038)", () => {
   let t: TestApp;
   let web: string;
   let partId: string;

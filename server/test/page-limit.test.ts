@@ -22,7 +22,7 @@ async function keptStatements(client: PGlite, table: string) {
   return rows;
 }
 
-describe('keyset pages with the page size in the statement (decision 032)', () => {
+describe('keyset pages with the page size in the statement (decision 039)', () => {
   let database: Database;
   let client: PGlite;
   beforeAll(async () => {

@@ -46,7 +46,7 @@ export async function renderPage(pathname, send) {
   };
 }`;
 
-describe('the server-rendered signed-in pages (docs/decisions/025)', () => {
+describe('the server-rendered signed-in pages (docs/decisions/038)', () => {
   let t: TestApp;
   let root: string;
   let buyer: { cookie: string };

@@ -7,7 +7,7 @@ import { chunkGraph } from './page-hints.ts';
  * statically are in the page whenever a page's code is imported on demand: every such import
  * runs inside the app. Vite's preload helper would still add a `<link rel=modulepreload>` for
  * each chunk an on-demand page shares with them (8 of /login's 14), main-thread work in the task
- * that starts the page (docs/decisions/027). The plugin reads them from the bundle before Vite
+ * that starts the page (docs/decisions/038). The plugin reads them from the bundle before Vite
  * writes the preload lists (`generateBundle`, order `pre`); `resolveDependencies` leaves them out.
  */
 export function appChunks(): {
@@ -63,7 +63,7 @@ export function appChunks(): {
       if (loadedWithApp.size === 0)
         throw new Error('partsmith:app-chunks: the preload lists came before the bundle was read');
       // The entry's import of the app preloads nothing: the browser finds the app's chunks in
-      // its own imports (docs/decisions/024).
+      // its own imports (docs/decisions/038).
       if (entry.has(hostId)) return [];
       return deps.filter((dep) => !loadedWithApp.has(dep));
     },
@@ -83,7 +83,7 @@ const FILTER = '.filter(f=>f.endsWith(".css")||document.documentElement.dataset.
 /**
  * Until the app has taken the page over (`<html data-app="ready">`, src/app/start.tsx), on-demand
  * imports preload only their stylesheets: the page's own chunks, imported while the app starts,
- * are found by the browser in their imports, as the app's are (docs/decisions/030). Each
+ * are found by the browser in their imports, as the app's are (docs/decisions/038). Each
  * `<link rel=modulepreload>` Vite's helper appends is a request started from script: 15-35 ms of
  * main thread in Lighthouse's traces of My Orders, in one or two tasks right after the first
  * paint. Once the app has taken over, a page opened from a link preloads its chunks as before,

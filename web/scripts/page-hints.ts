@@ -2,7 +2,7 @@
 // the server sends with the app shell of each page (server/src/plugins/web.ts). The home page
 // preloads its first hero picture; a page that is not prerendered preloads the app's chunks and
 // its own (and the guard's), which the browser would otherwise find only after the entry script
-// has run; a prerendered page preloads no script (docs/decisions/023).
+// has run; a prerendered page preloads no script (docs/decisions/038).
 // Hints sent as a header for one page, not as tags in index.html, which every page shares.
 import type { Plugin, Rollup } from 'vite';
 // By path, not by package name: Vite loads its config's imports from packages with Node, which
@@ -37,7 +37,7 @@ export function chunkGraph(bundle: Rollup.OutputBundle) {
   };
   const entryChunks = chunks.filter((c) => c.isEntry);
   const entry = closure(entryChunks.map((c) => c.fileName));
-  // The app: what the entry imports on demand, at once (src/main.tsx, docs/decisions/023).
+  // The app: what the entry imports on demand, at once (src/main.tsx, docs/decisions/038).
   const appChunks = entryChunks.flatMap((c) => c.dynamicImports);
   const app = new Set([...closure(appChunks)].filter((f) => !entry.has(f)));
   const chunksOf = (route: string, modules: string[]) =>
@@ -73,7 +73,7 @@ function preloads(byFile: Map<string, Rollup.OutputChunk>, files: string[]): str
  * For each page, the entry's stylesheet, then `rel=modulepreload` for the entry, the app's
  * chunks and those of the page's modules (with what they import statically); `rel=preload;
  * as=style` for their CSS. A page in `prerendered` gets none: it is painted before its scripts
- * are asked for (docs/decisions/023). `*`, every other page: the stylesheet, the entry and the
+ * are asked for (docs/decisions/038). `*`, every other page: the stylesheet, the entry and the
  * app's chunks.
  * Throws when a listed module is not in the build (the route table moved).
  */
@@ -108,7 +108,7 @@ const ZOD_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 /**
  * The routes among `routes` whose first render loads zod on the main thread: the entry, the app
  * and the page's own chunks (what loads before the first render) contain a zod module. The
- * Lighthouse-measured pages (docs/performance.md) must not (docs/decisions/018): their forms
+ * Lighthouse-measured pages (docs/performance.md) must not (docs/decisions/038): their forms
  * load zod when first used, their answers are checked in a worker.
  */
 export function zodBeforeFirstRender(
@@ -133,7 +133,7 @@ const HINT_MIN_BYTES = 30_000;
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * The chunks that get V8's compile hint (docs/decisions/022): the app the entry starts
+ * The chunks that get V8's compile hint (docs/decisions/038): the app the entry starts
  * (react-dom, the router, the layout, the home page), which every page runs before its first
  * render. Chromium compiles its functions on a background thread while it downloads, instead of
  * one by one on the main thread as the app first calls them. The smaller chunks are left to
@@ -171,7 +171,7 @@ export function pageHintsPlugin(
         for (const { route, chunk } of zodBeforeFirstRender(bundle, pages, zodFree)) {
           this.error(
             `${route} loads zod before its first render (in ${chunk}): load the schema on demand ` +
-              '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/018)',
+              '(lazyZodResolver) or check the answer by name in the worker (docs/decisions/038)',
           );
         }
         for (const file of compileHintChunks(bundle)) {

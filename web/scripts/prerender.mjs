@@ -1,10 +1,10 @@
 // After `vite build` and the server build of src/prerender/prerender.tsx (into dist-server):
-// puts the prerendered first screens into the app's HTML (docs/decisions/015, 016).
+// puts the prerendered first screens into the app's HTML (docs/decisions/038).
 // dist/prerendered/<page>.html for each page of PRERENDERED_PAGES, and
 // dist/prerendered/not-found.html (the 404 page), dist/prerendered/pages.json (which file for
 // which path, and the 404 page's) for the server; dist/index.html gets the generic
 // shell (every other page, and the 404 page). The server build stays: the API server renders
-// the signed-in pages with it (docs/decisions/025), into dist-server/page.html, written here: the
+// the signed-in pages with it (docs/decisions/038), into dist-server/page.html, written here: the
 // app's HTML with a mark for the page's title and one for its markup.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,7 @@ const escapeHtml = (text) =>
 
 /**
  * A page's own first screen is marked `data-prerendered`: src/main.tsx lets the browser paint it
- * before it asks for the app (docs/decisions/023). The shell is not: its page needs the app.
+ * before it asks for the app (docs/decisions/038). The shell is not: its page needs the app.
  */
 const write = (file, markup, { page = true, title } = {}) => {
   if (/<script/i.test(markup)) throw new Error(`prerender: ${file} would get an inline script`);

@@ -39,7 +39,7 @@ const included = new Set(
  * Words that are a left-out component's class but appear in the code as something else:
  * role="status", the query keys' 'list', "footer"/"hero"/"carousel" in image and section names,
  * and 'loading' (an image's loading attribute, the navbar's session state; the shop's spinner is
- * its own `spinner` utility, docs/decisions/033), and type="checkbox".
+ * its own `spinner` utility, docs/decisions/038), and type="checkbox".
  */
 const NOT_CLASSES = new Set([
   'status',
@@ -100,7 +100,7 @@ function includedClass(cls: string): boolean {
 describe('index.css animations', () => {
   const css = fs.readFileSync(path.join(SRC, 'index.css'), 'utf8');
 
-  it("turns the shop's spinner with a transform only, which the compositor runs (decision 033)", () => {
+  it("turns the shop's spinner with a transform only, which the compositor runs (decision 038)", () => {
     const keyframes = /@keyframes spinner-turn\s*{([\s\S]*?)\n}/.exec(css)?.[1] ?? '';
     const properties = [...keyframes.matchAll(/([a-z-]+)\s*:/g)].map((m) => m[1]);
     expect(properties).toEqual(['transform']);

@@ -1,5 +1,5 @@
 // The entry: the stylesheet and this. The app (react-dom, the router, the pages) is a chunk of its
-// own, docs/decisions/023: a page that came with its first screen prerendered is painted before
+// own, docs/decisions/038: a page that came with its first screen prerendered is painted before
 // the app is even asked for, so the first paint waits neither for the app's download nor for its
 // run; any other page asks for it at once (its `Link` header has already preloaded it).
 import './index.css';

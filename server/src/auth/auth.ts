@@ -77,7 +77,7 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Better Auth's scrypt hashes, a few at a time (docs/decisions/035).
+      // Better Auth's scrypt hashes, a few at a time (docs/decisions/037).
       password: limitedPasswordHashing(),
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,

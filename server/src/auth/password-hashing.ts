@@ -36,7 +36,7 @@ export function taskLimiter(concurrency: number) {
 
 /**
  * Better Auth's own password hashing (scrypt, N 16384, r 16: the hashes it has always written),
- * held to `concurrency` hashes at once (docs/decisions/035). Each hash fills a 32 MiB buffer
+ * held to `concurrency` hashes at once (docs/decisions/037). Each hash fills a 32 MiB buffer
  * for its 60-70 ms on Node's thread pool, which runs four at a time: a burst of sign-ins
  * raised the server's resident size by 128 MiB and kept every pool thread busy. Held to one at
  * a time on two cores, a sign-in burst costs 32 MiB and leaves the server's core alone.

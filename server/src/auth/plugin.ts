@@ -103,7 +103,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('sessionUser', async (request: FastifyRequest) => {
     return (await quickLookup(request))?.user ?? null;
   });
-  // Signed when asked for only: most requests never need it (decision 029).
+  // Signed when asked for only: most requests never need it (decision 037).
   app.decorate('bearerToken', (request: FastifyRequest) =>
     request.sessionToken ? signSessionToken(request.sessionToken, context.secret) : null,
   );

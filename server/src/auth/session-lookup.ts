@@ -90,7 +90,7 @@ export function createSessionLookup(db: Db, settings: SessionSettings) {
     .prepare('partsmith_session_by_token');
   const refreshAfterMs = (settings.expiresInSeconds - settings.updateAgeSeconds) * 1000;
   /**
-   * Signed values already found good, with their token (decision 029: the HMAC took 40-50 us of
+   * Signed values already found good, with their token (decision 037: the HMAC took 40-50 us of
    * every signed-in request here). Only good ones are kept, so no one can fill it by guessing,
    * and the session itself is still read from the database on every request.
    */

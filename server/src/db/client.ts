@@ -29,7 +29,7 @@ export interface Database {
 }
 
 export function fromPglite(client: PGlite, release?: () => void): Database {
-  // Drizzle's queries keep their statements prepared, in transactions too (decisions 017, 047).
+  // Drizzle's queries keep their statements prepared, in transactions too (decisions 039, 047).
   const statements = createStatementCache(client);
   const driver = {
     query: statements.query,

@@ -9,7 +9,7 @@ export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
  * since it was last analysed keeps the plans made for its old size: the foreign-key check each
  * purchase runs on `orders` (from `order_mails`) stayed a plan for the near-empty table the
  * server started with, and a purchase's statement went from 1.0 to 2.5 ms over 12,000 orders
- * (decision 031).
+ * (decision 039).
  */
 export const ANALYZE_INTERVAL_MS = 5_000;
 
@@ -26,7 +26,7 @@ export interface Maintenance {
   analyzeOnce(): Promise<string[]>;
   /**
    * Reads the listed catalogue, page by page in keyset order, into the database's shared buffers
-   * (decision 029), in short statements so that requests arriving meanwhile wait little; resolves
+   * (decision 039), in short statements so that requests arriving meanwhile wait little; resolves
    * with the parts read. A freshly opened database reads each page of the catalogue from its
    * files the first time it is asked for: at 100,000 parts, three or four file reads a page.
    */

@@ -5,7 +5,7 @@ const MAX_PAGE_ROWS = 1000;
 
 /**
  * A keyset page's LIMIT, written into the statement's text instead of sent as a parameter
- * (decision 032). A statement kept prepared is planned for its parameters ("custom" plans)
+ * (decision 039). A statement kept prepared is planned for its parameters ("custom" plans)
  * until PostgreSQL finds its one "generic" plan no costlier; with `LIMIT $n`, the generic plan
  * is costed as if a tenth of the rows after the cursor were read, so on a large table it never
  * looks cheaper, and every page was planned again: at 100,000 parts the embedded database

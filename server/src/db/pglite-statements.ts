@@ -40,7 +40,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /**
  * PGlite's `query()` parses, describes and plans its statement again on every call, in six
- * calls into the database (decision 017): for the shop's short statements that is most of their
+ * calls into the database (decision 039): for the shop's short statements that is most of their
  * cost. This keeps each statement text prepared under a name, as PostgreSQL drivers do (a
  * bounded cache), and runs it in one call: Bind, Execute, Sync. Results, type conversion and
  * errors are PGlite's own (its parsers and serializers, its DatabaseError with `query` and

@@ -22,7 +22,7 @@ export async function connectRedis(
   keyPrefix: string,
   log: FastifyBaseLogger,
 ): Promise<Redis> {
-  // Loaded only with REDIS_URL: ioredis took 150 ms of every start on one core (decision 029).
+  // Loaded only with REDIS_URL: ioredis took 150 ms of every start on one core (decision 037).
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     keyPrefix,

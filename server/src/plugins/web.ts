@@ -15,7 +15,7 @@ const YEAR = 60 * 60 * 24 * 365;
 /**
  * Written by the web build (web/scripts/prerender.mjs): which prerendered first screen to send
  * for which page path, and for an unknown path (the 404 page), painted before any script runs
- * (docs/decisions/015, 016). index.html holds the shell of the other pages.
+ * (docs/decisions/038). index.html holds the shell of the other pages.
  */
 const PRERENDERED_DIR = 'prerendered';
 const PRERENDERED_INDEX = path.join(PRERENDERED_DIR, 'pages.json');
@@ -50,7 +50,7 @@ type PageHints = Map<string, PageHint>;
 
 /**
  * The build's page hints by page id (contract/src/pages.ts); `*` for any other page. A page may
- * have none (a prerendered page sends no script preloads, docs/decisions/023): its empty entry
+ * have none (a prerendered page sends no script preloads, docs/decisions/038): its empty entry
  * keeps `*` from standing in for it. Each page's values are split once here into its
  * stylesheets and its other preloads (scripts, the hero), which the page's answers go between.
  */
@@ -98,11 +98,11 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
  * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
  * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
  * A page's shell carries its `Link` preload header from the build's page hints: the home page's
- * hero picture, another page's own lazily loaded chunks (docs/decisions/013). The pages the
- * build prerendered, and the 404 page, get their own HTML (docs/decisions/015, 016). The answers a
- * page's app asks for as it starts are preloaded with it too (`pageDataHints`, docs/decisions/020);
+ * hero picture, another page's own lazily loaded chunks (docs/decisions/038). The pages the
+ * build prerendered, and the 404 page, get their own HTML (docs/decisions/038). The answers a
+ * page's app asks for as it starts are preloaded with it too (`pageDataHints`, docs/decisions/038);
  * a page whose hints depend on who asks is `private`. A signed-in page the web build can render
- * for its buyer (`renderPage`, docs/decisions/025) is sent rendered, `private`, with its
+ * for its buyer (`renderPage`, docs/decisions/038) is sent rendered, `private`, with its
  * stylesheet and answers preloaded but not its scripts: like a prerendered page, it is painted
  * before its app is asked for.
  */

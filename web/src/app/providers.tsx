@@ -19,7 +19,7 @@ export function makeQueryClient() {
 // Loaded after the first paint. Sonner shows toasts raised before its Toaster mounted.
 const Toaster = lazyComponent(async () => (await import('sonner')).Toaster);
 
-/** `client`: the query cache app/start.tsx has already started filling (docs/decisions/016). */
+/** `client`: the query cache app/start.tsx has already started filling (docs/decisions/038). */
 export function AppProviders({
   children,
   client: given,

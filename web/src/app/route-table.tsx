@@ -17,7 +17,7 @@ import { RootLayout } from './layout/root-layout.tsx';
 
 /**
  * A route's `handle.prefetch`: asks for the answers its page shows while the app starts, beside
- * the page's code instead of after its first render (docs/decisions/016). Called by app/start.tsx
+ * the page's code instead of after its first render (docs/decisions/038). Called by app/start.tsx
  * for the routes matched when the app opens; the answers go into the query cache the page
  * reads. The API modules are imported on demand, so the entry does not carry them.
  */
@@ -83,10 +83,10 @@ function pageRoute({ path, Component, lazy, preloads = [] }: PageRoute): RouteOb
 /**
  * The page table (contract/src/pages.ts) as the router's tree. Every page but the home page is
  * loaded on demand, and so is everything the home page does not show at first paint
- * (docs/decisions/010). Signed-in pages sit under the RequireUser guard, the dashboard's inside
+ * (docs/decisions/038). Signed-in pages sit under the RequireUser guard, the dashboard's inside
  * its layout, admin pages under RequireAdmin there; the guards and the layout load on demand like
  * the pages they frame. Each page loaded on demand shows PageLoading inside the layout while it is
- * on its way when opened directly: the same markup as the prerendered shell (docs/decisions/015),
+ * on its way when opened directly: the same markup as the prerendered shell (docs/decisions/038),
  * so the navbar and footer painted before any script stay where they are.
  */
 export const routes: RouteObject[] = withPageLoading([

@@ -29,7 +29,7 @@ function matchesAt(table: RouteObject[], pathname: string): RouteMatches {
  * Loads the pages (and guards) matched at `pathname` that load on demand, and puts them into
  * their routes, as react-router's guide for prerendered pages does: the app's first render then
  * shows the page itself, the same markup as its prerendered screen, not its loading state
- * (docs/decisions/016). Their chunks are already on the way: the server's `Link` header
+ * (docs/decisions/038). Their chunks are already on the way: the server's `Link` header
  * preloads them with the page. A chunk that fails to load is left to the route's `lazy` (and
  * its error page) when the router tries again.
  */
@@ -69,7 +69,7 @@ export function prefetchPage(
 export async function createAppRouter(): Promise<DataRouter> {
   await resolveMatchedPages(routes, window.location.pathname);
   // The pages' modules ran in the task that loaded them; the router is made in a task of its own
-  // (docs/decisions/024).
+  // (docs/decisions/038).
   await nextTask();
   return createBrowserRouter(routes);
 }

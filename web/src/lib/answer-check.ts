@@ -3,7 +3,7 @@ import type { AnswerCheckRequest } from './answer-check.worker.ts';
 
 /**
  * Checks the answers of the requests every page makes while it loads (the session, the
- * catalogue, a part, orders...) against the contract in a worker (docs/decisions/018): zod and
+ * catalogue, a part, orders...) against the contract in a worker (docs/decisions/038): zod and
  * the schemas then cost the main thread nothing, where they cost tens of milliseconds of
  * loading and checking before the page answered a tap. Where no worker can run (jsdom, a worker
  * that failed to start), the check runs here, with the same schemas.

@@ -1,4 +1,4 @@
-// The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/018): the
+// The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/038): the
 // requests every page makes while it loads, the sign-in page's, the purchase, contact and
 // newsletter forms', the cart's and the deletes of the dashboard's lists. Loaded by the
 // answer-check worker, and on the main thread only where no worker runs (jsdom, a worker that

@@ -16,7 +16,7 @@ export function markPrerendering() {
  * toaster). While the build prerenders pages, the part stays on its way (its Suspense fallback)
  * on every page: that is what the browser's first render shows, before the chunk has come. With
  * plain React.lazy, a page prerendered after another would show the part the first one had
- * loaded, and the browser's first render would replace it with the fallback (docs/decisions/016).
+ * loaded, and the browser's first render would replace it with the fallback (docs/decisions/038).
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -7,7 +7,7 @@ export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, un
 };
 
 /**
- * zodResolver for a schema loaded on demand (docs/decisions/018): a form that opens with the
+ * zodResolver for a schema loaded on demand (docs/decisions/038): a form that opens with the
  * page (sign-in, sign-up) does not load zod and the contract while the page loads. They load
  * when the visitor first focuses the form (`onFocus={resolver.preload}`), or at the first check.
  * If they cannot load (offline), the check fails with a message on the form's root and the next

@@ -3,10 +3,10 @@ import { PAGES } from '@partsmith/contract/pages';
 /**
  * The pages prerendered with a first screen of their own (file name in dist/prerendered): the
  * ones a visitor sees without a session or data. The browser's first render of each is the
- * page itself (the app loads its chunk first, docs/decisions/016), lists and lazy forms in
+ * page itself (the app loads its chunk first, docs/decisions/038), lists and lazy forms in
  * their loading state. The 404 page has its own too; every other page (the signed-in pages, whose
  * first render waits for the session) gets the shell. Such a page is painted before its script
- * is asked for (docs/decisions/023): the build sends no script preloads with it.
+ * is asked for (docs/decisions/038): the build sends no script preloads with it.
  */
 export const PRERENDERED_PAGES: Record<string, string> = Object.fromEntries(
   Object.values(PAGES).flatMap((page) =>

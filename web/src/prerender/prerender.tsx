@@ -1,4 +1,4 @@
-// Server entry of the build's prerender step (scripts/prerender.mjs, docs/decisions/015): renders
+// Server entry of the build's prerender step (scripts/prerender.mjs, docs/decisions/038): renders
 // the first screens of the app as the browser shows them before any data has arrived, so that
 // the HTML paints them before the entry script has downloaded and run.
 import type { RouteObject } from 'react-router';

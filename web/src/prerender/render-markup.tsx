@@ -15,7 +15,7 @@ import { AppProviders } from '../app/providers.tsx';
  * The markup the app makes at `pathname`, or null when a route there redirects or fails. `client`
  * holds the answers the page shows (none: the navbar, lists and forms render their loading state,
  * the same markup the browser's first render makes before any answer). No hydration data: the
- * CSP forbids inline scripts, and the browser's app renders anew (docs/decisions/015).
+ * CSP forbids inline scripts, and the browser's app renders anew (docs/decisions/038).
  */
 export async function renderMarkup(
   table: RouteObject[],
@@ -40,7 +40,7 @@ export async function renderMarkup(
 /**
  * Without what only hydration would use: React puts the `<title>` and image preloads it hoists
  * first (the HTML has the title, the server sends the page's preloads as a Link header,
- * docs/decisions/013), and marks each Suspense boundary left to the browser (the lazy forms show
+ * docs/decisions/038), and marks each Suspense boundary left to the browser (the lazy forms show
  * their placeholder) with a `<template>`.
  */
 const cleaned = (markup: string) =>

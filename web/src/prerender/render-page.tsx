@@ -1,4 +1,4 @@
-// The server's rendering of a signed-in page (docs/decisions/025): the page as the buyer's browser
+// The server's rendering of a signed-in page (docs/decisions/038): the page as the buyer's browser
 // shows it once the session and the page's answers are in, so that the HTML paints the page
 // itself (the part and its picture, the orders) before the app has downloaded and run.
 // Built with the prerender step into web/dist-server; the API server imports it

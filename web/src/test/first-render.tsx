@@ -36,7 +36,7 @@ export function parsed(markup: string): string {
 /**
  * What the browser's first render of the app at `path` puts in #root, and the title the page
  * sets: as app/start.tsx does it, once the pages matched at `path` are loaded, with the answers
- * `client` holds (none: start waits at most a second for them, docs/decisions/024).
+ * `client` holds (none: start waits at most a second for them, docs/decisions/038).
  */
 export async function firstRender(
   path: string,

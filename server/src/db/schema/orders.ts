@@ -143,7 +143,7 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Order confirmation mails still to send (an outbox): the purchase statement writes one with its
- * order, in the same statement, and a background sender sends and deletes it (decision 017), so
+ * order, in the same statement, and a background sender sends and deletes it (decision 037), so
  * a purchase is answered without waiting for the mail and no committed order loses its mail.
  */
 export const orderMails = pgTable(

@@ -52,7 +52,7 @@ export interface OutboxSender {
 }
 
 /**
- * Sends the mails a module left in its outbox table, off the request path (decisions 017, 043).
+ * Sends the mails a module left in its outbox table, off the request path (decisions 037, 043).
  * A pass claims a batch with `for update skip locked` (due_at moves on, so another instance skips
  * it and a crash only delays it), sends each mail and deletes the sent ones; a failure is logged
  * and retried later with a growing pause, until its `maxAttempts`-th: then the mail is set aside
@@ -169,7 +169,7 @@ export function createOutboxSender<Job extends OutboxJob, Batch>(deps: {
     }
     if (sent.length > 0) {
       // `= any($1)` with one array parameter, not `in ($1, ..., $n)`: one statement text whatever
-      // the batch's size, so the prepared-statement cache (decision 017) holds one, not fifty.
+      // the batch's size, so the prepared-statement cache (decision 039) holds one, not fifty.
       await db.delete(table).where(sql`${table.id} = any(${sql.param(sent)})`);
     }
     return jobs.length;

@@ -90,7 +90,7 @@ export type OrderMailSender = OutboxSender;
 type OrderMailJob = OutboxJob & { order_id: string; kind: OrderMailKind };
 
 /**
- * Sends the order mails left in `order_mails` (decision 017) by the statements that changed an
+ * Sends the order mails left in `order_mails` (decision 037) by the statements that changed an
  * order (a purchase or checkout, a payment, shipping, a refund, an expiry), off the request path,
  * by the outbox rules of jobs/outbox.ts: a failure is retried later, and while the event loop is
  * busy with requests the sender takes a few mails at a time.

@@ -148,7 +148,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
 
   /**
    * An order of several lines from `source` (see linesOrderStatement), its text built once with
-   * placeholders and kept prepared under `name` as the purchase's is (decision 029): the buyer,
+   * placeholders and kept prepared under `name` as the purchase's is (decision 037): the buyer,
    * the address and phone, the unpaid-order limit, and the source's own (`quoteId`).
    */
   function prepareLines(name: string, source: LinesSource): PreparedStatement {

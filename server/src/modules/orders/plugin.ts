@@ -9,7 +9,7 @@ import { createOrdersService, type OrdersService } from './service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     orders: OrdersService;
-    /** Sends the order confirmations queued by purchases (decision 017). */
+    /** Sends the order confirmations queued by purchases (decision 037). */
     orderMails: OrderMailSender;
     /** Draws invoices and credit notes in a worker thread, within a time limit. */
     invoicePdfs: PdfRenderer;

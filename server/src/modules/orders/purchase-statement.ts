@@ -20,7 +20,7 @@ export function underUnpaidLimit(limited: boolean): SQL {
 
 /**
  * The purchase (placing.ts, placeInTx): the stock taken and the order written in one statement, with
- * placeholders so that it is built once and kept prepared under a name (decision 029). With a
+ * placeholders so that it is built once and kept prepared under a name (decision 037). With a
  * limit on unpaid orders, the stock is taken only while the buyer holds fewer than `maxUnpaid`
  * (counted up to the limit, on the partial index of open unpaid orders); with a limit on their
  * value, only while they and this order come to at most `maxUnpaidCents` (underUnpaidValue).

@@ -6,7 +6,7 @@ import { createPartsRepository } from '../parts/repository.ts';
 
 /**
  * The `Link` preloads a page's HTML carries for the answers its app asks for as it starts
- * (docs/decisions/020), and whether they depend on who asks (then the page is `private`).
+ * (docs/decisions/038), and whether they depend on who asks (then the page is `private`).
  */
 export interface PageDataHints {
   links: string[];

@@ -13,7 +13,7 @@ export type RenderedPage = { html: string; missing?: undefined } | { missing: tr
 
 /**
  * The HTML of a server-rendered page with the page itself in it, or null: send the shell
- * (docs/decisions/025). A page rendered for everybody (`serverRendered: 'always'`) is rendered
+ * (docs/decisions/038). A page rendered for everybody (`serverRendered: 'always'`) is rendered
  * as a visitor sees it, whoever asks, so that one HTML serves all.
  */
 export type PageRenderer = (

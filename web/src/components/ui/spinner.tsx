@@ -16,7 +16,7 @@ export function Spinner({
 /**
  * Shown in the layout's main while a page is on its way: a page loaded on demand (the route's
  * HydrateFallback) or a signed-in page while the session is checked (RequireUser). Prerendered
- * as the shell of every page without a prerendered screen of its own (docs/decisions/015, 016):
+ * as the shell of every page without a prerendered screen of its own (docs/decisions/038):
  * all of them must stay the same markup.
  */
 export function PageLoading() {

@@ -86,7 +86,7 @@ function Notice({ user, className }: { user: UnconfirmedUser; className: string 
             address: open the link we mailed you.
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-            {/* Disabled in the server's copy of the page until the app runs it (decision 025). */}
+            {/* Disabled in the server's copy of the page until the app runs it (decision 038). */}
             <ReadyFieldset>
               <button
                 type="button"

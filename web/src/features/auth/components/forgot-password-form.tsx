@@ -5,7 +5,7 @@ import { AuthField } from './auth-field.tsx';
 import { errorText, PillMessage } from './pill-message.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+/** The form's checks: zod and the contract load when the form is first focused (decision 038). */
 const forgotPasswordFields = lazyZodResolver(() =>
   import('@partsmith/contract').then((c) => c.ForgotPasswordBody),
 );

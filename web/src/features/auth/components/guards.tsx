@@ -25,7 +25,7 @@ function CheckFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 /**
  * Signed-in pages. While the session loads: the page loading, the same markup
- * as the prerendered shell (docs/decisions/016). Signed out: to /login, remembering where the
+ * as the prerendered shell (docs/decisions/038). Signed out: to /login, remembering where the
  * visitor wanted to go (`state.from`).
  */
 export function RequireUser() {

@@ -7,7 +7,7 @@ import { PanelEmailField, PanelForm } from './panel-form.tsx';
 import { panelSubmit, type AuthPanelProps } from './sign-up-panel.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+/** The form's checks: zod and the contract load when the form is first focused (decision 038). */
 const signInFields = lazyZodResolver(() => import('@partsmith/contract').then((c) => c.SignInBody));
 
 /** "Sign in": Email, Password, 'Forgot your password?' (docs/spec.md, Validation rules). */

@@ -7,7 +7,7 @@ import { PanelEmailField, PanelForm } from './panel-form.tsx';
 import { errorText } from './pill-message.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-/** The form's checks: zod and the contract load when the form is first focused (decision 018). */
+/** The form's checks: zod and the contract load when the form is first focused (decision 038). */
 const signUpFields = lazyZodResolver(() => import('@partsmith/contract').then((c) => c.SignUpBody));
 
 export const NO_COOKIE_MESSAGE =

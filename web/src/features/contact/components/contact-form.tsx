@@ -17,7 +17,7 @@ export interface ContactFormProps {
   heading?: string;
 }
 
-/** Its checks load with zod on first focus or submit (docs/decisions/018), not with the page. */
+/** Its checks load with zod on first focus or submit (docs/decisions/038), not with the page. */
 const contactFields = lazyZodResolver(() =>
   import('@partsmith/contract').then((c) => c.ContactBody),
 );

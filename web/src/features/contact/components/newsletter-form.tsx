@@ -5,7 +5,7 @@ import { formError } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 
-/** Its check loads with zod on first focus or submit (docs/decisions/018), not with the footer. */
+/** Its check loads with zod on first focus or submit (docs/decisions/038), not with the footer. */
 const newsletterFields = lazyZodResolver(() =>
   import('@partsmith/contract').then((c) => c.NewsletterBody),
 );

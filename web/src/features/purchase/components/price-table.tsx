@@ -1,5 +1,5 @@
 // The pricing functions come straight from their file, not from '@partsmith/contract' (its index
-// loads every zod schema, which this page defers: docs/decisions/018) nor from '/constants' (the
+// loads every zod schema, which this page defers: docs/decisions/038) nor from '/constants' (the
 // home page loads that module, and whatever it exports would count in the home page's budget).
 import type { PriceTier } from '@partsmith/contract/pricing';
 import { formatDollars } from '../../../lib/money.ts';

@@ -29,7 +29,7 @@ export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';
 export const PURCHASE_SUCCESS_DETAIL = 'Check your email for the confirmation.';
 /**
  * The form's checks (purchase-fields.ts) load with zod when the buyer first focuses the form or
- * submits it, not with the page (docs/decisions/018): the page's first render waits for no zod.
+ * submits it, not with the page (docs/decisions/038): the page's first render waits for no zod.
  */
 type PurchaseValues = z.output<typeof PurchaseFields>;
 const purchaseFields = lazyZodResolver(() =>
@@ -199,7 +199,7 @@ export function PurchaseForm({
       aria-label="Purchase"
       className="flex flex-col gap-5"
     >
-      {/* Disabled in the server's copy of the page (docs/decisions/025) until the app runs it. */}
+      {/* Disabled in the server's copy of the page (docs/decisions/038) until the app runs it. */}
       <ReadyFieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <FixedField id={ids.name} label="Your name" type="text" value={user.name} />
