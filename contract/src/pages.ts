@@ -77,7 +77,7 @@ export const PAGES = {
   portfolio: {
     path: '/myPortfolio',
     access: 'public',
-    module: 'features/pages/components/portfolio-page.tsx',
+    module: 'features/content/components/portfolio-page.tsx',
     component: 'PortfolioPage',
     prerendered: 'portfolio.html',
     sitemap: true,
@@ -85,7 +85,7 @@ export const PAGES = {
   blogs: {
     path: '/blogs',
     access: 'public',
-    module: 'features/pages/components/blogs-page.tsx',
+    module: 'features/content/components/blogs-page.tsx',
     component: 'BlogsPage',
     prerendered: 'blogs.html',
     sitemap: true,
@@ -101,7 +101,7 @@ export const PAGES = {
   info: {
     path: '/info/:topic',
     access: 'public',
-    module: 'features/pages/components/info-page.tsx',
+    module: 'features/content/components/info-page.tsx',
     component: 'InfoPage',
     params: { topic: INFO_TOPICS },
     sitemap: true,
@@ -225,7 +225,7 @@ export const PAGES = {
   myProfile: {
     path: '/dashboard/my-profile',
     access: 'user',
-    module: 'features/profile/components/my-profile-page.tsx',
+    module: 'features/profiles/components/my-profile-page.tsx',
     component: 'MyProfilePage',
     dashboard: true,
     preloads: DASHBOARD,
@@ -233,7 +233,7 @@ export const PAGES = {
   overview: {
     path: '/dashboard/overview',
     access: 'admin',
-    module: 'features/overview/components/overview-page.tsx',
+    module: 'features/insights/components/overview-page.tsx',
     component: 'OverviewPage',
     dashboard: true,
     preloads: DASHBOARD,

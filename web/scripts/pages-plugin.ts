@@ -20,7 +20,7 @@ export const FRAME = {
   requireUser: ['features/auth/components/guards.tsx', 'RequireUser'],
   requireAdmin: ['features/auth/components/guards.tsx', 'RequireAdmin'],
   dashboardLayout: ['app/routes/dashboard.tsx', 'DashboardRoute'],
-  notFound: ['features/pages/components/not-found-page.tsx', 'NotFoundPage'],
+  notFound: ['features/content/components/not-found-page.tsx', 'NotFoundPage'],
 } as const;
 
 /** The source files (web-relative, as the bundle names them) a page opened directly loads. */

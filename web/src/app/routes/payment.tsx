@@ -1,5 +1,5 @@
 import { useDashboard } from '../../features/dashboard/components/dashboard-context.ts';
-import { PaymentPage } from '../../features/payment/components/payment-page.tsx';
+import { PaymentPage } from '../../features/payments/components/payment-page.tsx';
 
 /** /dashboard/payment/:id: the dashboard layout hands over the signed-in user. */
 export function PaymentRoute() {
