@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { orders, users } from '../../src/db/schema/index.ts';
+import { insertReviews } from '../../src/db/seed/factories.ts';
+import type { LiveApp } from './live.ts';
+import { adminOnly, fixed, part, type RouteSpec } from './routes-common.ts';
+
+async function throwaway(live: LiveApp) {
+  const [row] = await live.database.db
+    .insert(users)
+    .values({ name: 'Throwaway', email: `throwaway-${randomUUID()}@example.com` })
+    .returning();
+  return row!;
+}
+
+const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
+
+/** The admin's tools: the catalogue, users, orders, figures, the audit log and reviews. */
+export const ADMIN_ROUTES: Record<string, RouteSpec> = {
+  'POST /api/categories': {
+    expect: adminOnly,
+    // A new slug each time: the same one twice is a 409.
+    call: async () => {
+      const slug = `cat-${randomUUID().slice(0, 8)}`;
+      return {
+        path: '/api/categories',
+        body: { slug, name: slug, attributes: [{ key: 'size', label: 'Size', type: 'number' }] },
+      };
+    },
+  },
+  'POST /api/addParts': {
+    expect: adminOnly,
+    call: fixed('/api/addParts', {
+      name: 'Cable Tester',
+      description: 'Tests every pin of a cable.',
+      image: '/images/parts/tool-driver-kit.svg',
+      price: 24.5,
+      availableQuantity: 40,
+      minOrderQuantity: 1,
+    }),
+  },
+  'GET /api/parts/export.csv': { expect: adminOnly, call: fixed('/api/parts/export.csv') },
+  'POST /api/parts/import': {
+    expect: adminOnly,
+    call: async () => ({
+      path: '/api/parts/import',
+      contentType: 'text/csv',
+      body: [
+        'name,description,image,price,availableQuantity,minOrderQuantity,category,attr.kind,attr.esdSafe',
+        'Cable Tester,"Tests every pin, of every cable.",/images/parts/tool-driver-kit.svg,24.50,40,1,workshop-tools,Cable management,false',
+      ].join('\r\n'),
+    }),
+  },
+  'PATCH /api/tools/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/tools/${await part(live)}`,
+      body: { availableQuantity: 7 },
+    }),
+  },
+  'DELETE /api/tools/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/tools/${await part(live)}` }),
+  },
+  'GET /api/users': { expect: adminOnly, call: fixed('/api/users?limit=5') },
+  'PUT /api/users/admin/:email': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/users/admin/${(await throwaway(live)).email}` }),
+  },
+  'DELETE /api/user/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/user/${(await throwaway(live)).id}` }),
+  },
+  'GET /api/allPurchases': { expect: adminOnly, call: fixed('/api/allPurchases?limit=5') },
+  'GET /api/allPurchases.csv': {
+    expect: adminOnly,
+    call: fixed('/api/allPurchases.csv?from=2026-01-01&to=2026-12-31'),
+  },
+  'GET /api/admin/sales': { expect: adminOnly, call: fixed('/api/admin/sales?days=30') },
+  'PUT /api/changeStatus/:id': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      const id = await live.order(cast.customer);
+      await live.database.db
+        .update(orders)
+        .set({ paid: true, paidAt: new Date(), transactionId: `pi_test_${randomUUID()}` })
+        .where(eq(orders.id, id));
+      return { path: `/api/changeStatus/${id}` };
+    },
+  },
+  'GET /api/audit-log': { expect: adminOnly, call: fixed('/api/audit-log?limit=5') },
+  'GET /api/allReviews': { expect: adminOnly, call: fixed('/api/allReviews') },
+  'PATCH /api/reviews/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/reviews/${await review(live)}`, body: { hidden: true } }),
+  },
+  'DELETE /api/reviews/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/reviews/${await review(live)}` }),
+  },
+};

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { orders, quoteLines, quotes } from '../../src/db/schema/index.ts';
+import type { Caller, LiveApp } from './live.ts';
+import {
+  CARD,
+  adminOnly,
+  everyone,
+  fixed,
+  part,
+  signedIn,
+  type Cast,
+  type RouteSpec,
+} from './routes-common.ts';
+
+const ORDER_FIELDS = { address: '1 Main Street, Springfield', phone: '+1 217 555 0100' };
+
+async function intent(live: LiveApp, who: Caller) {
+  const orderId = await live.order(who);
+  const res = await live.call({
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    as: who,
+    body: { orderId },
+  });
+  if (res.status !== 200) throw new Error(`no payment intent: ${res.status} ${res.text}`);
+  return { orderId, clientSecret: res.json().clientSecret as string };
+}
+
+/** An order of the customer's, paid (and refunded, when asked) as far as the database says. */
+async function settledOrder(live: LiveApp, cast: Cast, refunded = false) {
+  const id = await live.order(cast.customer);
+  const suffix = randomUUID().slice(0, 6);
+  await live.database.db
+    .update(orders)
+    .set({
+      paid: true,
+      paidAt: new Date(),
+      transactionId: `pi_test_${randomUUID()}`,
+      invoiceNumber: `PS-1999-${suffix}`,
+      ...(refunded
+        ? { refundedAt: new Date(), creditNoteNumber: `CN-1999-${suffix}`, refundReason: 'test' }
+        : {}),
+    })
+    .where(eq(orders.id, id));
+  return id;
+}
+
+/** A quote of the customer's for 2 units of a part in stock, answered (valid a week) when asked. */
+async function customerQuote(live: LiveApp, cast: Cast, answered = false) {
+  const partId = await part(live);
+  const [quote] = await live.database.db
+    .insert(quotes)
+    .values({
+      userId: cast.customer.id,
+      userEmail: cast.customer.email,
+      userName: 'Customer',
+      message: '',
+      ...(answered
+        ? { answeredAt: new Date(), validUntil: new Date(Date.now() + 7 * 86_400_000) }
+        : {}),
+    })
+    .returning();
+  await live.database.db.insert(quoteLines).values({
+    quoteId: quote!.id,
+    position: 0,
+    partId,
+    name: 'Quoted part',
+    image: '',
+    quantity: 2,
+    listPriceCents: 1000,
+    unitPriceCents: answered ? 900 : null,
+  });
+  return { id: quote!.id, partId };
+}
+
+/** Orders, the cart, quotes, invoices and payments: their rows of ROUTES. */
+export const ORDER_ROUTES: Record<string, RouteSpec> = {
+  'POST /api/purchase': {
+    expect: signedIn(200),
+    call: async (live) => ({
+      path: '/api/purchase',
+      body: { partId: await part(live), quantity: 1, ...ORDER_FIELDS },
+    }),
+  },
+  'GET /api/orders': {
+    expect: [401, 200, 403, 403],
+    call: async (_live, cast) => ({ path: `/api/orders?userEmail=${cast.customer.email}` }),
+  },
+  'GET /api/purchase/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/purchase/${await live.order(cast.customer)}` }),
+  },
+  'DELETE /api/orders/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/orders/${await live.order(cast.customer)}` }),
+  },
+  // A visitor's cart lives in the browser; the server's is empty for them.
+  'GET /api/cart': { expect: everyone(200), call: fixed('/api/cart') },
+  'PUT /api/cart/lines/:partId': {
+    expect: signedIn(200),
+    call: async (live) => ({ path: `/api/cart/lines/${await part(live)}`, body: { quantity: 1 } }),
+  },
+  'DELETE /api/cart/lines/:partId': {
+    expect: signedIn(200),
+    call: async (live) => ({ path: `/api/cart/lines/${await part(live)}` }),
+  },
+  // Each caller checks out a cart of its own with one line in it.
+  'POST /api/checkout': {
+    expect: signedIn(200),
+    call: async (live, cast, role) => {
+      if (role !== 'anonymous') {
+        const res = await live.call({
+          method: 'PUT',
+          path: `/api/cart/lines/${await part(live)}`,
+          as: cast[role],
+          body: { quantity: 1 },
+        });
+        if (res.status !== 200) throw new Error(`no cart line: ${res.status} ${res.text}`);
+      }
+      return { path: '/api/checkout', body: ORDER_FIELDS };
+    },
+  },
+  'POST /api/quotes': {
+    expect: signedIn(200),
+    call: async (live) => ({
+      path: '/api/quotes',
+      body: { lines: [{ partId: await part(live), quantity: 1 }], message: 'A price, please' },
+    }),
+  },
+  'GET /api/quotes': { expect: signedIn(200), call: fixed('/api/quotes') },
+  'GET /api/quotes/:id': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({ path: `/api/quotes/${(await customerQuote(live, cast)).id}` }),
+  },
+  'PUT /api/quotes/:id': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      const quote = await customerQuote(live, cast);
+      return {
+        path: `/api/quotes/${quote.id}`,
+        body: {
+          lines: [{ partId: quote.partId, unitPrice: 8.5 }],
+          validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        },
+      };
+    },
+  },
+  // Only the quote's customer accepts it; an admin is another customer here.
+  'POST /api/quotes/:id/accept': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/quotes/${(await customerQuote(live, cast, true)).id}/accept`,
+      body: ORDER_FIELDS,
+    }),
+  },
+  'GET /api/orders/:id/invoice.pdf': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast)}/invoice.pdf`,
+    }),
+  },
+  'GET /api/orders/:id/credit-note.pdf': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast, true)}/credit-note.pdf`,
+    }),
+  },
+  // On an order refunded already: the admin's call answers without asking the provider again.
+  'POST /api/orders/:id/refund': {
+    expect: adminOnly,
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast, true)}/refund`,
+      body: { reason: 'Arrived damaged' },
+    }),
+  },
+  'GET /api/payment-config': { expect: everyone(200), call: fixed('/api/payment-config') },
+  // Stripe's webhook (a shop with STRIPE_WEBHOOK_SECRET): only a signed event is read.
+  'POST /api/webhooks/stripe': {
+    expect: everyone(400),
+    call: fixed('/api/webhooks/stripe', {
+      id: 'evt_forged',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_forged', object: 'payment_intent', status: 'succeeded' } },
+    }),
+  },
+  // Paying is only for the order's owner: an admin is a customer here.
+  'POST /api/create-payment-intent': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: '/api/create-payment-intent',
+      body: { orderId: await live.order(cast.customer) },
+    }),
+  },
+  'PATCH /api/purchase/:id': {
+    expect: [401, 402, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/purchase/${await live.order(cast.customer)}`,
+      body: { transactionId: 'pi_test_NotAPaymentOfThisShop' },
+    }),
+  },
+  // Like Stripe, the client secret is the capability: it is handed to the order's owner only.
+  'POST /api/test-payments/confirm': {
+    expect: signedIn(200),
+    // With Stripe the test processor is not in use: 404 past the access check.
+    withStripe: signedIn(404),
+    call: async (live, cast, role) => {
+      const who = role === 'anonymous' ? cast.customer : cast[role];
+      const { clientSecret } = await intent(live, who);
+      return { path: '/api/test-payments/confirm', body: { clientSecret, ...CARD } };
+    },
+  },
+};
