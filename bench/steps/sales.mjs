@@ -1,0 +1,125 @@
+// The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same three
+// statements on a bare pg pool, request by request, in rounds (decision 055).
+import { bareSales, seedOrders } from '../lib/sales.mjs';
+import { createPgDatabase, seedPostgres } from '../lib/seed.mjs';
+import { ADMIN_EMAIL, signUp } from '../lib/shop.mjs';
+import { median, percentile } from '../lib/stats.mjs';
+import { dropDatabases, postgresEnv } from './shared.mjs';
+import { jitterNote, owe, PG_ADMIN_URL, PORT, SHORT } from './settings.mjs';
+
+const SALES_ORDERS = 100_000;
+const SALES_PARTS = 3000;
+const SALES_WARMUP = 5;
+const SALES_ROUNDS = 3;
+const SALES_REQUESTS = SHORT ? 30 : 100;
+const SALES_GOAL = 1.5;
+const SALES_SPANS = [30, 90];
+const salesDb = `bench_${process.pid}_sales`;
+
+/**
+ * Each round: SALES_REQUESTS of each span through the API (`api`), each followed by the same
+ * statements on the bare pool (`bare`); answers each span's rounds (each side's p99) and all
+ * times.
+ */
+async function salesRounds(api, bare) {
+  const rounds = new Map(SALES_SPANS.map((days) => [days, []]));
+  const all = new Map(SALES_SPANS.map((days) => [days, { api: [], bare: [] }]));
+  for (let round = 0; round < SALES_ROUNDS; round++) {
+    const times = new Map(SALES_SPANS.map((days) => [days, { api: [], bare: [] }]));
+    for (let i = 0; i < SALES_REQUESTS; i++) {
+      for (const days of SALES_SPANS) {
+        times.get(days).api.push((await api(days)).ms);
+        times.get(days).bare.push(await bare.run(days));
+      }
+    }
+    for (const days of SALES_SPANS) {
+      const { api: shop, bare: ref } = times.get(days);
+      rounds.get(days).push({ shop: percentile(shop, 99), reference: percentile(ref, 99) });
+      all.get(days).api.push(...shop);
+      all.get(days).bare.push(...ref);
+    }
+  }
+  return { rounds, all };
+}
+
+export const sales = {
+  key: 'sales',
+  title: `admin sales figures on PostgreSQL (${SALES_ORDERS.toLocaleString('en')} orders)`,
+  owed: SALES_SPANS.map((days) =>
+    owe(`p99 admin sales / bare pg, ${days} days, PostgreSQL`, SALES_GOAL, { higher: false }),
+  ),
+  run: async (b) => {
+    const url = await createPgDatabase(PG_ADMIN_URL, salesDb);
+    const p = await b.start({
+      name: 'postgres-sales',
+      port: PORT.pg,
+      env: postgresEnv(b, url, 'pg-sales-data'),
+    });
+    b.phase = "the sales step's admin sign-up";
+    const admin = await signUp(p.url, ADMIN_EMAIL, '127.5.0.1');
+    b.phase = "the sales step's seed";
+    const t = performance.now();
+    await seedPostgres(url, SALES_PARTS);
+    const placed = await seedOrders(url, SALES_ORDERS);
+    b.log(
+      `  seeded ${SALES_PARTS} parts and ${SALES_ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
+        `(${placed[30]} placed in the last 30 days, ${placed[90]} in the last 90)`,
+    );
+    const api = async (days) => {
+      const begun = performance.now();
+      const res = await fetch(`${p.url}/api/admin/sales?days=${days}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      const text = await res.text();
+      const ms = performance.now() - begun;
+      if (!res.ok)
+        throw new Error(`GET /api/admin/sales?days=${days} answered ${res.status}: ${text}`);
+      return { ms, text };
+    };
+    // The answer is the seeded one: every order of the span counted once, by state.
+    for (const days of SALES_SPANS) {
+      const answer = JSON.parse((await api(days)).text);
+      const { unpaid, paid, shipped } = answer.ordersByState;
+      const expired = placed[days] - unpaid - paid - shipped;
+      if (
+        answer.paidOrders !== paid + shipped ||
+        expired < 0 ||
+        answer.revenueByDay.length !== days
+      )
+        throw new Error(
+          `the ${days}-day answer does not match the seed: ${JSON.stringify(answer.ordersByState)}`,
+        );
+    }
+    const bare = bareSales(url);
+    b.phase = "the sales step's requests";
+    try {
+      const cpu = await b.sampleJitter('sales');
+      for (let i = 0; i < SALES_WARMUP; i++)
+        for (const days of SALES_SPANS) {
+          await api(days);
+          await bare.run(days);
+        }
+      const { rounds, all } = await salesRounds(api, bare);
+      for (const days of SALES_SPANS) {
+        const { api: a, bare: r } = all.get(days);
+        b.addRatio({
+          name: `p99 admin sales / bare pg, ${days} days, PostgreSQL`,
+          rounds: rounds.get(days),
+          reference: 'bare pg',
+          sideUnit: ' ms',
+          goal: SALES_GOAL,
+          higher: false,
+          note:
+            `${SALES_ORDERS.toLocaleString('en')} orders over 365 days (${placed[days].toLocaleString('en')} in the span), ` +
+            `${SALES_PARTS.toLocaleString('en')} parts; ${SALES_ROUNDS} rounds of ${SALES_REQUESTS} sequential requests after ${SALES_WARMUP} warm-up, ` +
+            `each followed by the same 3 statements on a bare pg pool of 3; over all rounds, API median ${median(a).toFixed(1)} ms, bare median ${median(r).toFixed(1)} ms` +
+            jitterNote(cpu),
+        });
+      }
+    } finally {
+      await bare.close();
+    }
+    await p.stop();
+  },
+  after: (b) => dropDatabases(b, [salesDb]),
+};
