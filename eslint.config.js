@@ -113,7 +113,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/dist-server/**',
+      '**/.react-router/**',
       'data/**',
       '.data-test/**',
       'server/src/db/migrations/**',

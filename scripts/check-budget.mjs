@@ -1,11 +1,9 @@
 // `npm run budget` (after `npm run build`): the JavaScript the home page loads to start, gzipped,
-// measured from the Vite manifest. That is the entry chunk, the app it imports at once (after the
-// first paint on a prerendered page, docs/decisions/038; "home JS before first paint" is
-// counted as strictly as when the app was the entry) and every chunk those import statically
-// (transitively); other dynamic imports (dialogs, the slider, other pages) load on demand and do
-// not count. Prints each chunk's size and PASS or MISS against the cap, and exits 1 above it
-// (docs/performance.md, The figures). The cap is the only goal: the 130 kB target that bent
-// code for bytes is retired (issue 45).
+// read from its prerendered HTML (web/dist/client/index.html): the modules its `modulepreload`
+// links and its inline module script import (React Router lists every static import of the
+// matched routes there, docs/decisions/058); dynamic imports (dialogs, the slider, other pages)
+// load on demand and do not count. Prints each chunk's size and PASS or MISS against the cap, and
+// exits 1 above it (docs/performance.md, The figures). The cap is the only goal (issue 45).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,41 +17,36 @@ export function gzipSize(data) {
   return zlib.gzipSync(data, { level: 9 }).length;
 }
 
+/** The same-origin script URLs a page's HTML loads at once: module preloads and imports. */
+function scriptsOf(html) {
+  const files = new Set();
+  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
+    files.add(href);
+  }
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) files.add(src);
+  for (const [, body] of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, imported] of body.matchAll(/import\s*(?:[^'"]*from\s*)?["']([^"']+)["']/g)) {
+      files.add(imported);
+    }
+  }
+  return [...files].filter((file) => file.startsWith('/') && /\.m?js$/.test(file));
+}
+
 /**
- * The home page's JavaScript to start in a web build folder (`web/dist`).
- * Returns `{ total, chunks: [{ file, bytes, gzip }] }`, the entry chunk first, sizes in bytes.
+ * The home page's JavaScript to start in a web build folder (`web/dist`: its prerendered
+ * client/index.html). Returns `{ total, chunks: [{ file, bytes, gzip }] }`, sizes in bytes.
  */
 export function homeJsBudget(distDir) {
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) {
-    throw new Error(
-      `No Vite manifest at ${manifestFile}: build the web app first (npm run build -w web)`,
-    );
+  const client = path.join(distDir, 'client');
+  const page = path.join(client, 'index.html');
+  if (!fs.existsSync(page)) {
+    throw new Error(`No home page at ${page}: build the web app first (npm run build -w web)`);
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  const entry = entries.includes('index.html') ? 'index.html' : entries[0];
-  if (!entry) throw new Error(`The manifest ${manifestFile} has no entry chunk`);
-
-  const seen = new Set();
-  const order = [];
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest lists an import it does not describe: ${key}`);
-    order.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entry);
-  for (const app of manifest[entry].dynamicImports ?? []) visit(app);
-
-  const chunks = order
-    .filter((file) => /\.m?js$/.test(file))
-    .map((file) => {
-      const data = fs.readFileSync(path.join(distDir, file));
-      return { file, bytes: data.length, gzip: gzipSize(data) };
-    });
+  const chunks = scriptsOf(fs.readFileSync(page, 'utf8')).map((file) => {
+    const data = fs.readFileSync(path.join(client, file));
+    return { file: file.slice(1), bytes: data.length, gzip: gzipSize(data) };
+  });
+  if (chunks.length === 0) throw new Error(`${page} loads no script`);
   return { total: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0), chunks };
 }
 

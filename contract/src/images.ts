@@ -25,7 +25,10 @@ export type ArtworkFolder = keyof typeof ARTWORK_WIDTHS;
 /** Widths of the copies the server writes beside every upload (server/src/modules/uploads). */
 export const UPLOAD_WIDTHS = [320, 640, 960] as const;
 
-/** The home page's first hero picture: its largest paint, preloaded (web/scripts/page-hints.ts). */
+/**
+ * The home page's first hero picture: its largest paint, at high priority (React preloads it in
+ * the page's head).
+ */
 export const HERO_IMAGE = {
   src: '/images/hero/slide-1.svg',
   // Full width less the page padding on phones; 6/11 of the 1280 px container on desktops.
@@ -33,8 +36,8 @@ export const HERO_IMAGE = {
 } as const;
 
 /**
- * The part's picture on the purchase page, its largest paint on a phone: laid out at `sizes`,
- * preloaded by the server with the page (server/src/modules/site/page-hints.ts).
+ * The part's picture on the purchase page, its largest paint on a phone: laid out at `sizes`, in
+ * the HTML the server renders with the page.
  */
 export const PURCHASE_PICTURE = {
   width: 640,
@@ -87,23 +90,4 @@ export function imageSources(url: string, width: number): ImageSources {
   return { src: url };
 }
 
-const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
-/**
- * A `Link` header value that preloads a page's largest picture at high priority, with the same
- * `srcset` and `sizes` as its `<img>`, so the browser fetches the one copy the page will show.
- * Null for a picture without WebP copies (an external URL: the page fetches it itself).
- */
-export function imagePreloadLink(url: string, width: number, sizes: string): string | null {
-  const { src, srcSet } = imageSources(url, width);
-  if (!srcSet) return null;
-  return [
-    `<${src}>`,
-    'rel=preload',
-    'as=image',
-    'type="image/webp"',
-    `imagesrcset=${quote(srcSet)}`,
-    `imagesizes=${quote(sizes)}`,
-    'fetchpriority=high',
-  ].join('; ');
-}

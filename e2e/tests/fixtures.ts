@@ -16,10 +16,9 @@ export const shopUrl = () => shop().url;
  */
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
   /**
-   * `page.goto` on a shop page returns once the app has taken the prerendered page over
-   * (`<html data-app="ready">`, set after the app's first render; docs/decisions/038), as a
-   * person would wait for the page to respond: an element found before that may be the
-   * prerendered copy the app is about to replace.
+   * `page.goto` on a shop page returns once the app has hydrated the page the server sent
+   * (`<html data-app="ready">`, set after hydration; docs/decisions/058), as a person would
+   * wait for the page to respond: before that, its controls do nothing yet.
    */
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

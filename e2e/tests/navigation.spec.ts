@@ -44,8 +44,8 @@ test('the top bar links every public page; BLOGS on desktop only', async ({ page
 const NOT_FOUND = "Oops! The page you're looking for isn't here.";
 /** The 404 page's words as HTML writes them (React escapes the apostrophe). */
 const NOT_FOUND_MARKUP = 'Oops! The page you&#x27;re looking for isn&#x27;t here.';
-/** An answer whose #root holds the page's markup (prerendered or rendered by the server). */
-const SERVED_PAGE = /<div id="root" data-prerendered>\s*<[a-z]/;
+/** An answer whose main holds the page's markup (prerendered or rendered by the server). */
+const SERVED_PAGE = /<main id="main"[^>]*>\s*<[a-z]/;
 
 /** An <a> as the app shows it, or as the server sent it (`served`). */
 type Anchor = { href: string | null; target: string | null; rel: string | null; served?: boolean };
@@ -126,8 +126,8 @@ async function followLinks(
         rel: a.getAttribute('rel'),
       })),
     );
-    // The links of the page as the server sends it too: a prerendered first screen is what a
-    // visitor sees (and may click) before the app has the page, and the app does not keep them.
+    // The links of the page as the server sends it too: its HTML is what a visitor sees (and may
+    // click) before the app has hydrated it.
     const served = await (await page.request.get(path)).text();
     const servedAnchors: Anchor[] = await page.evaluate(
       (html) =>
@@ -256,40 +256,19 @@ test("no link is a dead end: every link of the customer's dashboard leads somewh
   expect(problems).toEqual([]);
 });
 
-test("a page's own code is found by the browser while the app starts, and preloaded when a link opens a page", async ({
+test("a page's own code is named in its HTML, and loaded when a link opens a page", async ({
   page,
 }) => {
-  // Every <link rel=modulepreload> a script adds to the page, and whether the app had taken the
-  // page over by then (docs/decisions/038).
-  await page.addInitScript(() => {
-    const added: { href: string; takenOver: boolean }[] = [];
-    Object.assign(window, { preloadsAdded: added });
-    document.addEventListener('DOMContentLoaded', () => {
-      new MutationObserver((records) => {
-        const takenOver = document.documentElement.dataset.app === 'ready';
-        for (const record of records)
-          for (const node of Array.from(record.addedNodes))
-            if (node instanceof HTMLLinkElement && node.rel === 'modulepreload')
-              added.push({ href: node.href, takenOver });
-      }).observe(document.head, { childList: true });
-    });
-  });
-  const added = (takenOver: boolean) =>
-    page.evaluate(
-      (wanted) =>
-        (
-          window as unknown as { preloadsAdded: { href: string; takenOver: boolean }[] }
-        ).preloadsAdded
-          .filter((p) => p.takenOver === wanted)
-          .map((p) => p.href),
-      takenOver,
-    );
-  // /login's page is loaded on demand, with the form libraries it imports: the browser finds
-  // them in its imports.
+  // /login's HTML names its own route's module for the browser to fetch with the app (React
+  // Router's modulepreload links, docs/decisions/058).
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/login-[\w-]+\.js"/);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  expect(await added(false)).toEqual([]);
-  // Once the app has the page, a page opened from a link asks for all its chunks at once.
+  expect(asked.filter((path) => /^\/assets\/contact-[\w-]+\.js$/.test(path))).toEqual([]);
+  // A page opened from a link loads its own module then.
   if (isMobile(page)) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
@@ -300,7 +279,6 @@ test("a page's own code is found by the browser while the app starts, and preloa
       .click();
   }
   await expect(page).toHaveURL(/\/contact$/);
-  await expect
-    .poll(() => added(true))
-    .toContainEqual(expect.stringMatching(/\/assets\/contact-page-[\w-]+\.js$/));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(asked.some((path) => /^\/assets\/contact-[\w-]+\.js$/.test(path))).toBe(true);
 });

@@ -72,27 +72,37 @@ test('the blog answers the five questions', async ({ page }) => {
   }
 });
 
-test('a prerendered page comes with its first screen marked as such, whole, and its own title; the shell unmarked', async ({
+test('every page comes rendered, with its own title; a private page sends a visitor to sign in', async ({
   request,
 }) => {
-  const titles: Record<string, string> = {
-    '/': 'Partsmith | PC parts and tools from the manufacturer',
-    '/login': 'Login | Partsmith',
-    '/contact': 'Contact | Partsmith',
-    '/blogs': 'Blogs | Partsmith',
-    '/myPortfolio': 'My Portfolio | Partsmith',
-    '/no/such/page': 'Page not found | Partsmith',
+  const pages: Record<string, { title: string; status: number; text: string }> = {
+    '/': {
+      title: 'Partsmith | PC parts and tools from the manufacturer',
+      status: 200,
+      text: 'Learn More',
+    },
+    '/login': { title: 'Login | Partsmith', status: 200, text: 'Create Account' },
+    '/contact': { title: 'Contact | Partsmith', status: 200, text: 'Contact' },
+    '/blogs': { title: 'Blogs | Partsmith', status: 200, text: 'prototypal inheritance' },
+    '/myPortfolio': { title: 'My Portfolio | Partsmith', status: 200, text: 'Portfolio' },
+    '/info/delivery': { title: 'Delivery | Partsmith', status: 200, text: 'Delivery' },
+    '/no/such/page': { title: 'Page not found | Partsmith', status: 404, text: 'Back to homepage' },
+    '/info/no-such-topic': {
+      title: 'Page not found | Partsmith',
+      status: 404,
+      text: 'Back to homepage',
+    },
   };
-  for (const [path, title] of Object.entries(titles)) {
-    const html = await (await request.get(path)).text();
-    // Its own title from the start, not the shop's generic one.
+  for (const [path, { title, status, text }] of Object.entries(pages)) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(status);
+    const html = await response.text();
+    // Its own title from the start, once, and the page itself in its main.
     expect(html.match(/<title>[^<]*<\/title>/g), path).toEqual([`<title>${title}</title>`]);
-    // One root, marked: the app is asked for once it is painted (docs/decisions/038). A code
-    // sample's `$&` once put a second root into the blog's HTML.
-    expect(html.match(/id="root"/g), path).toHaveLength(1);
-    expect(html, path).toContain('<div id="root" data-prerendered>');
+    expect(html.match(/<main id="main"[^>]*>([\s\S]*)<\/main>/)?.[1], path).toContain(text);
   }
-  const shell = await (await request.get('/dashboard/my-orders')).text();
-  expect(shell).toContain('<div id="root">');
-  expect(shell).not.toContain('data-prerendered');
+  // A signed-in page, opened by nobody: the server sends the visitor to sign in, and back after.
+  const orders = await request.get('/dashboard/my-orders?page=2', { maxRedirects: 0 });
+  expect(orders.status()).toBe(302);
+  expect(orders.headers().location).toBe('/login?from=%2Fdashboard%2Fmy-orders%3Fpage%3D2');
 });

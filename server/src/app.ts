@@ -44,8 +44,6 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { quotes } from './modules/quotes/plugin.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
-import { createPageDataHinter } from './modules/site/page-hints.ts';
-import { createPageRenderer } from './modules/site/page-render.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { images } from './modules/uploads/plugin.ts';
 import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
@@ -169,8 +167,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(sitemapRoute);
   await app.register(webApp, {
     dist: config.webDist,
-    pageDataHints: createPageDataHinter(app),
-    renderPage: createPageRenderer(app, config.webServerBuild),
     pageCache: cache,
   });
   return app;

@@ -87,7 +87,6 @@ export const EnvSchema = z.object({
     .max(300)
     .default('1 Foundry Lane; Springfield, IL 62701; United States'),
   WEB_DIST: z.string().trim().min(1).optional(),
-  WEB_SERVER_BUILD: z.string().trim().min(1).optional(),
   BETTER_AUTH_SECRET: z
     .string()
     .trim()

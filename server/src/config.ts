@@ -70,12 +70,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** Who sells, on invoices and credit notes: the legal name and the address's lines. */
   seller: { name: string; address: string[] };
+  /** The web build folder (web/dist): the browser's files in client/, the server build in server/. */
   webDist: string;
-  /**
-   * The web build's server module and page template (web/dist-server, beside the web build),
-   * with which the server renders the signed-in pages (docs/decisions/038).
-   */
-  webServerBuild: string;
   /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */
   authSecret: string | undefined;
   /** Accounts that become admins once their address is confirmed. Lower-case. */
@@ -239,13 +235,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean),
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
-    webServerBuild: path.resolve(
-      e.WEB_SERVER_BUILD ??
-        path.join(
-          path.dirname(path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist'))),
-          'dist-server',
-        ),
-    ),
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails,
     stripe:

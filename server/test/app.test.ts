@@ -9,16 +9,36 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
   let t: TestApp;
   let web: string;
   beforeAll(async () => {
-    // A small stand-in for the built web app: an index page and one hashed asset.
+    // A small stand-in for the web build: prerendered pages, one hashed asset, and the server
+    // build's request handler for the other pages (404 for a path it does not know), whose
+    // inline script carries the nonce it is given.
     web = tempDir('partsmith-web-');
-    fs.mkdirSync(path.join(web, 'assets'));
+    const client = path.join(web, 'client');
+    fs.mkdirSync(path.join(client, 'assets'), { recursive: true });
+    for (const page of ['', 'myPortfolio', 'blogs', 'contact']) {
+      fs.mkdirSync(path.join(client, page), { recursive: true });
+      fs.writeFileSync(
+        path.join(client, page, 'index.html'),
+        `<!doctype html><title>Partsmith</title><div id="root"><h1>/${page}</h1></div>`,
+      );
+    }
     fs.writeFileSync(
-      path.join(web, 'index.html'),
-      '<!doctype html><title>Partsmith</title><div id="root"></div>',
-    );
-    fs.writeFileSync(
-      path.join(web, 'assets', 'app-abc123.js'),
+      path.join(client, 'assets', 'app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    fs.mkdirSync(path.join(web, 'server'));
+    fs.writeFileSync(
+      path.join(web, 'server', 'index.js'),
+      `export const entry = { module: { requestHandler: () => async (request, context) => {
+        const { pathname } = new URL(request.url);
+        const status = pathname === '/no/such/page' ? 404 : 200;
+        const script = '<script' + (context.nonce ? ' nonce="' + context.nonce + '"' : '') +
+          '>window.__reactRouterContext = {}</script>';
+        return new Response('<!doctype html><div id="root"><h1>rendered ' + pathname + '</h1></div>' + script, {
+          status,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
+      } } };`,
     );
     t = await buildTestApp(kind, { env: { WEB_DIST: web } });
   });
@@ -59,27 +79,39 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
   });
 
   it('serves the app for its routes (200) and for unknown pages (404, the app shows its 404 page)', async () => {
-    for (const url of [
-      '/',
-      '/myPortfolio',
-      '/blogs',
-      '/contact',
-      '/purchase/abc',
-      '/dashboard/my-orders',
-    ]) {
+    for (const [url, from] of [
+      ['/', 'the build'],
+      ['/myPortfolio', 'the build'],
+      ['/blogs', 'the build'],
+      ['/contact', 'the build'],
+      ['/purchase/abc', 'the handler'],
+      ['/dashboard/my-orders', 'the handler'],
+    ] as const) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
-      // The dashboard's pages carry the buyer's own preloads (docs/decisions/038).
-      const cacheControl = url.startsWith('/dashboard') ? 'private, no-cache' : 'no-cache';
-      expect(res.headers['cache-control'], url).toBe(cacheControl);
+      const csp = String(res.headers['content-security-policy']);
+      // Prerendered pages are the same for everybody; the others are rendered for the visitor,
+      // their inline script allowed by the nonce of this answer alone.
+      if (from === 'the build') {
+        expect(res.body, url).toContain(`<h1>${url}</h1>`);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(csp, url).toContain("script-src 'self';");
+      } else {
+        expect(res.body, url).toContain(`<h1>rendered ${url}</h1>`);
+        expect(res.headers['cache-control'], url).toBe('private, no-cache');
+        const nonce = /<script nonce="([^"]+)">/.exec(res.body)?.[1];
+        expect(nonce, url).toBeDefined();
+        expect(csp, url).toContain(`script-src 'self' 'nonce-${nonce}';`);
+        expect(csp, url).not.toContain('sha256-');
+      }
     }
     const plain = await t.app.inject({ url: '/', headers: { accept: '*/*' } });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toContain('text/html');
     const missing = await t.app.inject({ url: '/no/such/page', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('<div id="root">');
+    expect(missing.body).toContain('<h1>rendered /no/such/page</h1>');
   });
 
   it('serves hashed assets for a year, compressed when asked', async () => {

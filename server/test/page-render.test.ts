@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -6,182 +7,316 @@ import { buildTestApp, tempDir, type TestApp } from './helpers.ts';
 import { COOKIE_PREFIX } from '../src/auth/auth.ts';
 import { signUp } from './auth-helpers.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
-
-const SHELL = '<!doctype html><title>Partsmith</title><div id="root"><nav>shell</nav></div>';
-const TEMPLATE =
-  '<!doctype html><title><!--title--></title><meta name="description" content="generic" /><div id="root" data-prerendered><!--page--></div>';
-const SCRIPTS = '</assets/my-orders-abc.js>; rel=modulepreload';
+import { scriptSrc } from './page-csp.ts';
 
 /**
- * A stand-in for the web build's server module (web/src/prerender/render-page.tsx): renders
- * My Orders from the answers its `send` gets, as the real one asks for them; `/purchase/:id`
- * asks for something it may not (a write) or fails, to see the server fall back to the shell.
+ * A stand-in for the web build's server build (web/dist/server/index.js, whose loaders ask the API
+ * through `context.send` as web/src/app/answers.server.ts does). Each page says whether the
+ * handler got a cookie and whom the API's session answer named, and its scripts carry the nonce
+ * the handler was given (as React Router's do); a part's data request (`/parts/<id>.data`) gets
+ * React Router's kind of answer (text/x-script). Every call is counted by its path and query in
+ * `globalThis.pageRenders`.
  */
-const MODULE = `
-export async function renderPage(pathname, send) {
-  globalThis.partPageRenders = (globalThis.partPageRenders ?? 0) + (pathname.startsWith('/parts/') ? 1 : 0);
-  if (pathname.startsWith('/parts/')) {
-    // A page for everybody: asked as nobody.
-    const answer = await send('/api/part/' + pathname.slice(7), {});
-    if (answer.status === 404 || answer.status === 400) return { markup: '', title: '', missing: true };
-    const part = await answer.json();
-    return { markup: '<h1>' + part.name + '</h1>', title: part.name, head: '<meta name="description" content="' + part.name + '" />' };
-  }
-  if (pathname === '/parts') {
-    globalThis.searchPageRenders = (globalThis.searchPageRenders ?? 0) + 1;
-    const answer = await (await send('/api/parts/search?', {})).json();
-    return { markup: '<h1>' + answer.total + ' parts</h1>', title: 'Search the parts' };
-  }
-  if (pathname === '/purchase/write') await send('/api/purchase', { method: 'POST' });
-  if (pathname === '/purchase/fail') throw new Error('render failed');
-  // A page the server must not ask about: if it did, this would replace the shell.
-  if (pathname === '/dashboard/my-profile') return { markup: 'rendered', title: 'rendered' };
-  if (pathname !== '/dashboard/my-orders') return null;
-  const session = await (await send('/api/auth/get-session', {})).json();
-  if (!session) return null;
-  const orders = await send('/api/orders?userEmail=' + encodeURIComponent(session.user.email), {});
-  return {
-    markup: '<h1>Orders of ' + session.user.email + ': ' + orders.status + ' $&</h1>',
-    title: 'My Orders <&> | Partsmith',
+const SERVER_BUILD = `
+export const entry = { module: { requestHandler(build) { return async (request, context) => {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  (globalThis.pageRenders ??= []).push(path + url.search);
+  const nonce = context.nonce ? ' nonce="' + context.nonce + '"' : '';
+  const page = (status, path, body) => new Response(
+    '<!doctype html><div id="root">' + body + '</div><script' + nonce + '>window.__reactRouterContext = ' +
+      JSON.stringify({ path, status }) + '</script><script type="module"' + nonce +
+      ' src="/assets/app-abc.js"></script>',
+    { status, headers: { 'content-type': 'text/html; charset=utf-8' } },
+  );
+  const ask = (to) => context.send(to, { method: 'GET', headers: {} });
+  const whom = async () => {
+    const answer = await ask('/api/auth/get-session');
+    const session = answer.status === 200 ? await answer.json() : null;
+    return session ? session.user.email : 'nobody';
   };
-}`;
+  const seen = async () =>
+    '<p>cookie: ' + (request.headers.get('cookie') ? 'yes' : 'none') + ', session: ' + (await whom()) +
+    ', url: ' + request.url + ', agent: ' + request.headers.get('user-agent') + '</p>';
+  if (path.startsWith('/parts/') && path.endsWith('.data')) {
+    const answer = await ask('/api/part/' + path.slice('/parts/'.length, -'.data'.length));
+    const data = { part: answer.status === 200 ? (await answer.json()).name : null, whom: await whom() };
+    return new Response(JSON.stringify([data]), {
+      status: 200,
+      headers: { 'content-type': 'text/x-script' },
+    });
+  }
+  if (path.startsWith('/parts/')) {
+    const answer = await ask('/api/part/' + path.slice('/parts/'.length));
+    if (answer.status === 404 || answer.status === 400) return page(404, path, '<h1>No such part</h1>');
+    return page(200, path, '<h1>' + (await answer.json()).name + '</h1>' + (await seen()));
+  }
+  if (path === '/parts') {
+    const answer = await ask('/api/allParts' + url.search);
+    return page(200, path, '<h1>search: ' + answer.status + '</h1>' + (await seen()));
+  }
+  if (path === '/dashboard/my-orders') {
+    const email = await whom();
+    if (email === 'nobody') return page(200, path, '<h1>Sign in first</h1>' + (await seen()));
+    const orders = await ask('/api/orders?userEmail=' + encodeURIComponent(email));
+    return page(200, path, '<h1>Orders of ' + email + ': ' + orders.status + '</h1>' + (await seen()));
+  }
+  if (path === '/purchase/write') {
+    try {
+      await context.send('/api/newsletter', { method: 'POST', headers: {}, body: '{}' });
+      return page(200, path, 'written');
+    } catch (error) {
+      return page(200, path, 'refused: ' + error.message);
+    }
+  }
+  if (path === '/purchase/fail') throw new Error('render failed in the handler');
+  if (path === '/cart') return page(200, path, '<h1>Cart</h1>' + (await seen()));
+  return page(404, path, '<h1>Not found</h1>');
+}; } } };
+`;
 
-describe('the server-rendered signed-in pages (docs/decisions/038)', () => {
+const calls = (prefix: string) =>
+  ((globalThis as { pageRenders?: string[] }).pageRenders ?? []).filter((c) => c === prefix).length;
+
+/** The nonces a page's scripts carry. */
+const scriptNonces = (html: string) =>
+  [...html.matchAll(/<script[^>]*\snonce="([^"]*)"/g)].map(([, nonce]) => nonce!);
+
+/**
+ * The one nonce a page rendered for its visitor carries on all its scripts (16 random bytes in
+ * base64), after checking that its policy allows that nonce and no hash.
+ */
+function nonceOf(html: string, csp: unknown): string {
+  const nonces = new Set(scriptNonces(html));
+  expect(nonces.size).toBe(1);
+  const [nonce] = nonces;
+  expect(Buffer.from(nonce!, 'base64')).toHaveLength(16);
+  expect(scriptSrc(csp)).toEqual(["'self'", `'nonce-${nonce}'`]);
+  expect(String(csp)).not.toContain('sha256-');
+  return nonce!;
+}
+
+/** Checks that a page the same for everybody has no nonce, its inline scripts allowed by hashes. */
+function byHashes(html: string, csp: unknown) {
+  expect(scriptNonces(html)).toEqual([]);
+  expect(String(csp)).not.toContain("'nonce-");
+  const hashes = inlineHashes(html);
+  expect(hashes).toHaveLength(1);
+  expect(scriptSrc(csp)).toEqual(["'self'", ...hashes]);
+}
+
+/** The CSP sources of a page's inline scripts. */
+const inlineHashes = (html: string) =>
+  [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
+  );
+
+describe('the pages rendered by the server with their answers (docs/decisions/058)', () => {
   let t: TestApp;
-  let root: string;
+  let dist: string;
   let buyer: { cookie: string };
   beforeAll(async () => {
-    root = tempDir('partsmith-page-render-');
-    const dist = path.join(root, 'dist');
-    const server = path.join(root, 'dist-server');
-    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-    fs.mkdirSync(server);
-    fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
-    fs.writeFileSync(
-      path.join(dist, '.vite', 'page-hints.json'),
-      JSON.stringify({ myOrders: [SCRIPTS], purchase: [SCRIPTS] }),
-    );
-    fs.writeFileSync(path.join(server, 'prerender.js'), MODULE);
-    fs.writeFileSync(path.join(server, 'page.html'), TEMPLATE);
-    // WEB_SERVER_BUILD's default: dist-server beside WEB_DIST.
+    dist = tempDir('partsmith-page-render-');
+    fs.mkdirSync(path.join(dist, 'client', 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(path.join(dist, 'client', 'assets', 'app-abc.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(dist, 'server', 'index.js'), SERVER_BUILD);
     t = await buildTestApp('pglite', { env: { WEB_DIST: dist } });
     buyer = await signUp(t, { email: 'ann+render@example.com', name: 'Ann Buyer' });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it("sends the buyer's page rendered with their own answers, private, without script preloads", async () => {
+  it("sends the buyer's page rendered with their own answers, private, compressed", async () => {
     const res = await t.app.inject({
-      url: '/dashboard/my-orders',
-      headers: { cookie: buyer.cookie, 'accept-encoding': 'gzip, deflate, br' },
+      url: '/dashboard/my-orders?tab=open',
+      headers: {
+        cookie: buyer.cookie,
+        'accept-encoding': 'gzip, deflate, br',
+        'user-agent': 'page-render-test',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toContain('accept-encoding');
-    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
-    // The session and the orders were asked for with the buyer's cookie, and answered 200.
-    expect(html).toBe(
-      '<!doctype html><title>My Orders &lt;&amp;&gt; | Partsmith</title>' +
-        '<meta name="description" content="generic" />' +
-        '<div id="root" data-prerendered><h1>Orders of ann+render@example.com: 200 $&</h1></div>',
-    );
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(String(res.headers.link)).not.toContain('modulepreload');
-    expect(String(res.headers.link)).toContain('</api/auth/get-session>');
-  });
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    // The session and the orders were asked for in-process with the buyer's cookie: 200.
+    expect(html).toContain('<h1>Orders of ann+render@example.com: 200</h1>');
+    expect(html).toContain('cookie: yes, session: ann+render@example.com');
+    // The handler got the page's whole address at the shop's URL, and the browser's agent.
+    expect(html).toContain(`url: ${t.config.publicUrl}/dashboard/my-orders?tab=open,`);
+    expect(html).toContain('agent: page-render-test');
+    // Its scripts run under this answer's nonce, not by their hashes.
+    const nonce = nonceOf(html, res.headers['content-security-policy']);
 
-  it('sends it uncompressed to a browser that takes no compression', async () => {
-    const res = await t.app.inject({
+    const plain = await t.app.inject({
       url: '/dashboard/my-orders',
       headers: { cookie: buyer.cookie, 'accept-encoding': 'identity' },
     });
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body).toContain('Orders of ann+render@example.com');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Orders of ann+render@example.com: 200</h1>');
+    // Each answer has its own nonce.
+    expect(nonceOf(plain.body, plain.headers['content-security-policy'])).not.toBe(nonce);
   });
 
-  it('sends the shell, with the script preloads, when the page is not rendered', async () => {
-    const shell = async (url: string, cookie?: string) => {
-      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(SHELL);
-      expect(String(res.headers.link), url).toContain(SCRIPTS);
+  it('asks the API as nobody when the visitor has no session, or one that ended', async () => {
+    const page = async (cookie?: string) => {
+      const res = await t.app.inject({
+        url: '/dashboard/my-orders',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.body).toContain('<h1>Sign in first</h1>');
+      return res.body;
     };
-    // Nobody signed in; a session cookie that is no longer valid.
-    await shell('/dashboard/my-orders');
-    await shell('/dashboard/my-orders', `${COOKIE_PREFIX}.session_token=forged.value`);
-    // The cookie of a session that ended (signed out).
+    expect(await page()).toContain('cookie: none, session: nobody');
+    const forged = `${COOKIE_PREFIX}.session_token=forged.value`;
+    expect(await page(forged)).toContain('cookie: yes, session: nobody');
     const signedOut = await signUp(t, { email: 'gone@example.com' });
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       headers: { cookie: signedOut.cookie, origin: t.config.publicUrl },
     });
-    await shell('/dashboard/my-orders', signedOut.cookie);
-    // The module renders it not, fails, or tries to write: the shell, the page still works.
-    await shell('/purchase/unlisted', buyer.cookie);
-    await shell('/purchase/fail', buyer.cookie);
-    await shell('/purchase/write', buyer.cookie);
+    expect(await page(signedOut.cookie)).toContain('cookie: yes, session: nobody');
   });
 
-  it('does not ask the module about pages it does not render', async () => {
-    const res = await t.app.inject({
-      url: '/dashboard/my-profile',
-      headers: { cookie: buyer.cookie },
-    });
-    expect(res.body).toBe(SHELL);
+  it("renders a visitor's page (the cart) with their cookie too, private", async () => {
+    const res = await t.app.inject({ url: '/cart', headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain('cookie: yes, session: ann+render@example.com');
+    nonceOf(res.body, res.headers['content-security-policy']);
   });
 
-  it("sends a part's page to everybody alike, kept until the catalogue changes; a missing part is a 404", async () => {
+  it("lets a page's loaders only read: a write is refused before it reaches the API", async () => {
+    const res = await t.app.inject({ url: '/purchase/write', headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('refused: a page loader sent POST');
+  });
+
+  it('answers a handler that fails with a 500 that tells nothing of it', async () => {
+    const res = await t.app.inject({ url: '/purchase/fail', headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe('Something went wrong on our side. Please try again.');
+    expect(res.body).not.toContain('render failed');
+    expect(res.body).not.toMatch(/at .*\.js/);
+  });
+
+  it("sends a part's page to everybody alike, without their cookie, kept until the catalogue changes", async () => {
     const part = await insertPart(t.database.db, { name: 'Forge DDR5 Kit' });
-    const renders = () => (globalThis as { partPageRenders?: number }).partPageRenders ?? 0;
-    const before = renders();
-    const first = await t.app.inject({
-      url: `/parts/${part.id}`,
-      headers: { cookie: buyer.cookie },
-    });
+    const url = `/parts/${part.id}`;
+    const first = await t.app.inject({ url, headers: { cookie: buyer.cookie } });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.body).toContain('<h1>Forge DDR5 Kit</h1>');
-    // The page's own description replaces the generic one.
-    expect(first.body).toContain('<meta name="description" content="Forge DDR5 Kit" />');
-    expect(first.body).not.toContain('generic');
-    // A visitor gets the very same page, from the cache: no second render.
-    const second = await t.app.inject({ url: `/parts/${part.id}` });
+    // Asked as nobody, though the buyer was signed in: the same HTML for every visitor.
+    expect(first.body).toContain('cookie: none, session: nobody');
+    expect(first.body).not.toContain('ann+render');
+    // Its inline script is allowed by its hash: no nonce, which would be the same for everybody.
+    byHashes(first.body, first.headers['content-security-policy']);
+    expect(calls(url)).toBe(1);
+
+    // Another visitor gets the very same page, with its policy, from the cache: no second render.
+    const second = await t.app.inject({ url });
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
-    expect(renders() - before).toBe(1);
+    expect(second.headers['content-security-policy']).toBe(
+      first.headers['content-security-policy'],
+    );
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(calls(url)).toBe(1);
+    // The same page asked with a trailing query: the kept HTML still.
+    const tagged = await t.app.inject({ url: `${url}?ref=mail` });
+    expect(tagged.body).toBe(first.body);
+    expect(calls(`${url}?ref=mail`)).toBe(0);
+    // An API answer after it keeps the plain policy.
+    const api = await t.app.inject(`/api/part/${part.id}`);
+    expect(scriptSrc(api.headers['content-security-policy'])).toEqual(["'self'"]);
+
     // A change to the catalogue empties the cache: the next answer is rendered anew.
     t.app.catalogueCache.invalidate();
-    await t.app.inject({ url: `/parts/${part.id}` });
-    expect(renders() - before).toBe(2);
+    await t.app.inject({ url });
+    expect(calls(url)).toBe(2);
+  });
 
+  it("sends a missing part's 404 page, never kept", async () => {
     for (const missing of ['/parts/00000000-0000-4000-8000-000000000000', '/parts/not-an-id']) {
-      const res = await t.app.inject({ url: missing });
-      expect(res.statusCode, missing).toBe(404);
+      for (let i = 1; i <= 2; i++) {
+        const res = await t.app.inject({ url: missing, headers: { cookie: buyer.cookie } });
+        expect(res.statusCode, missing).toBe(404);
+        expect(res.body, missing).toContain('<h1>No such part</h1>');
+        expect(res.headers['cache-control'], missing).toBe('no-cache');
+        byHashes(res.body, res.headers['content-security-policy']);
+        expect(calls(missing), missing).toBe(i);
+      }
     }
   });
 
-  it('sends the bare search page to everybody alike; with a query, the shell and the search preloaded', async () => {
-    const renders = () => (globalThis as { searchPageRenders?: number }).searchPageRenders ?? 0;
-    const before = renders();
-    const first = await t.app.inject({ url: '/parts' });
+  it('keeps the bare search page for everybody; with a query, renders it for the visitor', async () => {
+    const first = await t.app.inject({ url: '/parts', headers: { cookie: buyer.cookie } });
     expect(first.statusCode).toBe(200);
-    expect(first.body).toMatch(/<h1>\d+ parts<\/h1>/);
-    expect(first.headers.link).toContain('</api/parts/search?>; rel=preload; as=fetch');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body).toContain('<h1>search: 200</h1>');
+    expect(first.body).toContain('cookie: none, session: nobody');
+    byHashes(first.body, first.headers['content-security-policy']);
     expect((await t.app.inject({ url: '/parts' })).body).toBe(first.body);
-    expect(renders() - before).toBe(1);
-    // A query asks for another page than the bare path's: the shell, never the kept HTML, and the
-    // search preloaded as the app asks for it (its parameters in order).
-    const filtered = await t.app.inject({ url: '/parts?q=forge&category=memory' });
-    expect(filtered.statusCode).toBe(200);
-    expect(filtered.body).toBe(SHELL);
-    expect(filtered.headers.link).toContain(
-      '</api/parts/search?category=memory&q=forge>; rel=preload; as=fetch',
-    );
-    expect(renders() - before).toBe(1);
+    expect(calls('/parts')).toBe(1);
+
+    const query = '/parts?q=forge&category=memory';
+    for (let i = 1; i <= 2; i++) {
+      const filtered = await t.app.inject({ url: query, headers: { cookie: buyer.cookie } });
+      expect(filtered.statusCode).toBe(200);
+      expect(filtered.headers['cache-control']).toBe('private, no-cache');
+      expect(filtered.body).toContain('cookie: yes, session: ann+render@example.com');
+      nonceOf(filtered.body, filtered.headers['content-security-policy']);
+      expect(calls(query)).toBe(i);
+    }
+    expect(calls('/parts')).toBe(1);
+  });
+
+  it("never keeps a part's data request (.data): rendered for the visitor each time, its type kept", async () => {
+    const part = await insertPart(t.database.db, { name: 'Forge PSU 850' });
+    const url = `/parts/${part.id}.data`;
+    for (let i = 1; i <= 2; i++) {
+      const res = await t.app.inject({ url, headers: { cookie: buyer.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/x-script');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      // With the visitor's cookie, as React Router's data for the page they are on.
+      expect(JSON.parse(res.body)).toEqual([
+        { part: 'Forge PSU 850', whom: 'ann+render@example.com' },
+      ]);
+      expect(scriptSrc(res.headers['content-security-policy'])).toEqual(["'self'"]);
+      expect(calls(url)).toBe(i);
+    }
+    // The part's page itself is still the HTML for everybody, kept.
+    const pageUrl = `/parts/${part.id}`;
+    for (let i = 1; i <= 2; i++) {
+      const res = await t.app.inject({ url: pageUrl });
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<h1>Forge PSU 850</h1>');
+    }
+    expect(calls(pageUrl)).toBe(1);
+    expect(calls(url)).toBe(2);
+  });
+
+  it('answers HEAD for a rendered page without a body', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/dashboard/my-orders',
+      headers: { cookie: buyer.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toBe('');
   });
 });

@@ -62,6 +62,8 @@ export function artwork(): Plugin {
   let cacheDir = '';
   return {
     name: 'partsmith-artwork',
+    // The browser's build only: the server build serves no files.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       publicDir = config.publicDir;
       cacheDir = path.join(config.cacheDir, 'artwork');

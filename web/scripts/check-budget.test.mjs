@@ -10,15 +10,14 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A fake build: the manifest and one JavaScript file per chunk, each with distinct content. */
-function fakeBuild(manifest, files) {
+/** A fake build: web/dist with client/index.html and one JavaScript file per chunk. */
+function fakeBuild(html, files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-'));
   dirs.push(dir);
-  fs.mkdirSync(path.join(dir, '.vite'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  fs.mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'client', 'index.html'), html);
   for (const [file, content] of Object.entries(files)) {
-    fs.writeFileSync(path.join(dir, file), content);
+    fs.writeFileSync(path.join(dir, 'client', file), content);
   }
   return dir;
 }
@@ -27,52 +26,41 @@ const code = (name, size) =>
   Array.from({ length: size }, (_, i) => `var ${name}${i}=${i * 7919};`).join('\n');
 
 describe('homeJsBudget', () => {
-  it('counts the entry, the app it starts and their static imports, once, no other dynamic import', () => {
+  it('counts the modules the home page preloads and imports, once, and nothing it loads later', () => {
     const files = {
-      'assets/index.js': code('entry', 30),
-      'assets/app.js': code('app', 300),
+      'assets/manifest.js': code('manifest', 30),
+      'assets/entry.js': code('entry', 300),
       'assets/react.js': code('react', 200),
-      'assets/shared.js': code('shared', 100),
+      'assets/home.js': code('home', 100),
       'assets/slider.js': code('slider', 500),
-      'assets/dialog.js': code('dialog', 400),
     };
-    const dir = fakeBuild(
-      {
-        'index.html': {
-          file: 'assets/index.js',
-          isEntry: true,
-          imports: ['_shared.js'],
-          dynamicImports: ['src/app.tsx'],
-          css: ['assets/index.css'],
-        },
-        'src/app.tsx': {
-          file: 'assets/app.js',
-          isDynamicEntry: true,
-          imports: ['_react.js', '_shared.js'],
-          dynamicImports: ['src/slider.tsx'],
-        },
-        '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
-        '_shared.js': { file: 'assets/shared.js' },
-        'src/slider.tsx': {
-          file: 'assets/slider.js',
-          isDynamicEntry: true,
-          imports: ['src/app.tsx', '_dialog.js'],
-        },
-        '_dialog.js': { file: 'assets/dialog.js' },
-      },
-      files,
-    );
+    const html = [
+      '<!DOCTYPE html><html><head>',
+      '<link rel="modulepreload" href="/assets/manifest.js"/>',
+      '<link rel="modulepreload" href="/assets/entry.js"/>',
+      '<link rel="modulepreload" href="/assets/react.js"/>',
+      '<link rel="stylesheet" href="/assets/root.css"/>',
+      '<link rel="preload" as="image" href="/images/hero.webp"/>',
+      '</head><body>',
+      '<script>window.__reactRouterContext = {};</script>',
+      '<script type="module" async="">import "/assets/manifest.js";',
+      'import * as route0 from "/assets/home.js";',
+      'import("/assets/entry.js");</script>',
+      '<script type="application/ld+json">{"a":1}</script>',
+      '</body></html>',
+    ].join('');
+    const dir = fakeBuild(html, files);
 
     const budget = homeJsBudget(dir);
 
-    const counted = ['assets/index.js', 'assets/shared.js', 'assets/app.js', 'assets/react.js'];
+    const counted = ['assets/manifest.js', 'assets/entry.js', 'assets/react.js', 'assets/home.js'];
     expect(budget.chunks.map((c) => c.file)).toEqual(counted);
     const expected = counted.map((f) => gzipSize(Buffer.from(files[f])));
     expect(budget.chunks.map((c) => c.gzip)).toEqual(expected);
     expect(budget.total).toBe(expected.reduce((a, b) => a + b, 0));
   });
 
-  it('says to build first when there is no manifest', () => {
+  it('says to build first when there is no home page', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-'));
     dirs.push(dir);
     expect(() => homeJsBudget(dir)).toThrow(/build the web app first/);

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler.ts';
 
 /**
- * Security headers on every answer, through @fastify/helmet. Scripts only from our own origin;
- * styles may be inline (SweetAlert2 and the slider inject style elements). No framing, no
+ * Security headers on every answer, through @fastify/helmet. Scripts only from our own origin, and
+ * a page's own inline scripts by their hashes (allowInlineScripts below); styles may be inline (SweetAlert2 and the slider inject style elements). No framing, no
  * plugins.
  */
 export const securityHeaders = fp(async function securityHeaders(
@@ -76,3 +77,50 @@ export const sameOriginWrites = fp(async function sameOriginWrites(
     }
   });
 });
+
+/** An inline script element's text (not one loaded by `src`). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The SHA-256 hashes (base64) of an HTML page's inline scripts: React Router's context and module
+ * imports (docs/decisions/058). Only for a page the same for everybody (prerendered, or rendered
+ * as a visitor sees it and kept): its text comes from the build and the catalogue, which React
+ * escapes; a page rendered for one visitor gets a nonce instead (allowNonce). A data block
+ * (JSON-LD) is hashed too, harmlessly: it never runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (text) hashes.add(createHash('sha256').update(text, 'utf8').digest('base64'));
+  }
+  return [...hashes];
+}
+
+/**
+ * Lets the page this answer sends run its own inline scripts: their hashes join the policy's
+ * `script-src`.
+ */
+export function allowInlineScripts(reply: FastifyReply, hashes: string[]): void {
+  addScriptSources(
+    reply,
+    hashes.map((hash) => `'sha256-${hash}'`),
+  );
+}
+
+/** Lets the inline scripts that carry this answer's `nonce` run (a page for one visitor). */
+export function allowNonce(reply: FastifyReply, nonce: string): void {
+  addScriptSources(reply, [`'nonce-${nonce}'`]);
+}
+
+function addScriptSources(reply: FastifyReply, sources: string[]): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string' || sources.length === 0) return;
+  const allowed = sources.join(' ');
+  reply.header(
+    'content-security-policy',
+    policy.replace(
+      /(^|;)(\s*script-src [^;]*)/,
+      (_, start: string, list: string) => `${start}${list} ${allowed}`,
+    ),
+  );
+}

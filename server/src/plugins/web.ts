@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -7,246 +9,274 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, renderedAt } from '@partsmith/contract/pages';
 import { errorBody } from './error-handler.ts';
 import type { CatalogueCache } from '../modules/parts/cache.ts';
-import type { PageDataHinter } from '../modules/site/page-hints.ts';
-import type { PageRenderer } from '../modules/site/page-render.ts';
+import { allowInlineScripts, allowNonce, inlineScriptHashes } from './security.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 
-/**
- * Written by the web build (web/scripts/prerender.mjs): which prerendered first screen to send
- * for which page path, and for an unknown path (the 404 page), painted before any script runs
- * (docs/decisions/038). index.html holds the shell of the other pages.
- */
-const PRERENDERED_DIR = 'prerendered';
-const PRERENDERED_INDEX = path.join(PRERENDERED_DIR, 'pages.json');
+/** One of a page's requests to the API, sent in this process for the visitor (load context). */
+type Send = (url: string, init: RequestInit) => Promise<Response>;
 
-type Prerendered = { pages: Map<string, string>; notFound?: string };
+/** React Router's request handler (web/src/app/entry.server.tsx's `requestHandler`). */
+type PageHandler = (
+  request: Request,
+  context: { send?: Send; nonce?: string },
+) => Promise<Response>;
 
-/** The build's prerendered pages (path -> file under dist); none when the build has no index. */
-export function readPrerendered(dist: string): Prerendered {
-  const file = path.join(dist, PRERENDERED_INDEX);
-  if (!fs.existsSync(file)) return { pages: new Map() };
-  const index = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    pages?: Record<string, string>;
-    notFound?: string;
-  };
-  const inDist = (name: string) => {
-    const rel = path.join(PRERENDERED_DIR, path.basename(name));
-    return fs.existsSync(path.join(dist, rel)) ? rel : undefined;
-  };
-  const pages = new Map<string, string>();
-  for (const [pathname, name] of Object.entries(index.pages ?? {})) {
-    const rel = inDist(name);
-    if (rel) pages.set(pathname, rel);
+/** The web build's server build (web/dist/server/index.js), as far as this plugin reads it. */
+interface ServerBuild {
+  entry: { module: { requestHandler(build: ServerBuild): PageHandler } };
+}
+
+/** Statuses whose answer has no body (a `Response` with one would throw). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** A page the build's handler rendered (or React Router's data for one). */
+interface Rendered {
+  status: number;
+  headers: Headers;
+  html: string;
+  /** The nonce its inline scripts carry; none on a page the same for everybody. */
+  nonce?: string;
+}
+
+/** Thrown inside the page cache's load: the page is not kept (not a 200). */
+class NotShared extends Error {
+  constructor(readonly response: Rendered) {
+    super('page not kept');
   }
-  return { pages, notFound: index.notFound ? inDist(index.notFound) : undefined };
 }
 
-/** Written by the web build (web/scripts/page-hints.ts): page id (or `*`) -> `Link` values. */
-const PAGE_HINTS_FILE = path.join('.vite', 'page-hints.json');
+/** A page's HTML with the hashes of its inline scripts, which its CSP allows. */
+interface Html {
+  html: string;
+  hashes: string[];
+  /** The build's pre-compressed copies (a prerendered page). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
 
-type PageHint = { styles: string[]; rest: string[] };
-type PageHints = Map<string, PageHint>;
+const html = (text: string): Html => ({ html: text, hashes: inlineScriptHashes(text) });
 
 /**
- * The build's page hints by page id (contract/src/pages.ts); `*` for any other page. A page may
- * have none (a prerendered page sends no script preloads, docs/decisions/038): its empty entry
- * keeps `*` from standing in for it. Each page's values are split once here into its
- * stylesheets and its other preloads (scripts, the hero), which the page's answers go between.
+ * A `Link` header preloading the page's stylesheets, which paint waits for: the browser asks for
+ * them with the answer's headers, before the many module preloads React Router writes ahead of
+ * them in the head.
  */
-export function readPageHints(dist: string): PageHints {
-  const file = path.join(dist, PAGE_HINTS_FILE);
-  if (!fs.existsSync(file)) return new Map();
-  const hints = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return new Map(
-    Object.entries(hints).map(([page, links]) => [
-      page,
-      {
-        styles: links.filter((link) => link.includes('as=style')),
-        rest: links.filter((link) => !link.includes('as=style')),
-      },
-    ]),
+export function stylesheetPreloads(page: string): string | undefined {
+  const links = [...page.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map(
+    ([, href]) => `<${href}>; rel=preload; as=style`,
   );
+  return links.length > 0 ? [...new Set(links)].join(', ') : undefined;
 }
 
-/** Thrown inside the page cache's load: the page is not kept (not found, or not rendered). */
-const NOT_SHARED = new Error('page not kept');
+/** The prerendered pages of the build (dist/client/<path>/index.html, and .br, .gz), by path. */
+function readPrerendered(client: string): Map<string, Html> {
+  const pages = new Map<string, Html>();
+  if (!fs.existsSync(client)) return pages;
+  for (const entry of fs.readdirSync(client, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name !== 'index.html') continue;
+    const dir = path.relative(client, entry.parentPath).split(path.sep).join('/');
+    if (dir.startsWith('assets')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const read = (suffix: string) =>
+      fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined;
+    pages.set(dir === '' ? '/' : `/${dir}`, {
+      ...html(fs.readFileSync(file, 'utf8')),
+      br: read('.br'),
+      gzip: read('.gz'),
+    });
+  }
+  return pages;
+}
 
 /**
- * Sends a page made for one request, compressed as the browser accepts: the compression plugin
- * does not see what the not-found handler sends, and the build's pages come pre-compressed.
- * Brotli at quality 5: a few tenths of a millisecond for a page, nearly quality 11's size.
+ * Sends a page's HTML, its inline scripts allowed by their hashes, compressed as the browser
+ * accepts (the compression plugin does not see what the not-found handler sends). Brotli at
+ * quality 5: a few tenths of a millisecond for a page, nearly quality 11's size.
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Html) {
+  allowInlineScripts(reply, page.hashes);
+  const styles = stylesheetPreloads(page.html);
+  if (styles) reply.header('link', styles);
   const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
   reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   if (encoding === 'br') {
-    const body = zlib.brotliCompressSync(html, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-    });
+    const body =
+      page.br ??
+      zlib.brotliCompressSync(page.html, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+      });
     return reply.header('content-encoding', 'br').send(body);
   }
   if (encoding === 'gzip') {
-    return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+    const body = page.gzip ?? zlib.gzipSync(page.html, { level: 6 });
+    return reply.header('content-encoding', 'gzip').send(body);
   }
-  return reply.send(html);
+  return reply.send(page.html);
 }
 
 /**
- * Serves the built single-page app. Hashed files under /assets are cached for a year; other
- * files for an hour; index.html never (so a new release is picked up at once). Files are sent
- * pre-compressed (.br/.gz made at build time) when the browser accepts it. Unknown page paths
- * get the app with status 404 (the app shows its 404 page); unknown /api paths get JSON 404.
- * A page's shell carries its `Link` preload header from the build's page hints: the home page's
- * hero picture, another page's own lazily loaded chunks (docs/decisions/038). The pages the
- * build prerendered, and the 404 page, get their own HTML (docs/decisions/038). The answers a
- * page's app asks for as it starts are preloaded with it too (`pageDataHints`, docs/decisions/038);
- * a page whose hints depend on who asks is `private`. A signed-in page the web build can render
- * for its buyer (`renderPage`, docs/decisions/038) is sent rendered, `private`, with its
- * stylesheet and answers preloaded but not its scripts: like a prerendered page, it is painted
- * before its app is asked for.
+ * Serves the web app built by React Router's framework mode (docs/decisions/058): files under
+ * dist/client (hashed /assets cached for a year, others for an hour, sent pre-compressed when
+ * the browser accepts it), the prerendered pages, and every other page through the build's
+ * request handler, whose loaders ask this server's own routes for their answers (`app.inject`,
+ * with the visitor's cookie and address: the same answers, access checks and rate limits as the
+ * browser's requests). A page rendered for everybody (a part's page) is rendered as a visitor
+ * sees it and kept by the catalogue cache until the catalogue changes (decision 050). Unknown
+ * /api paths get JSON 404s.
  */
 export async function webApp(
   app: FastifyInstance,
   options: {
+    /** The web build folder: client/ and server/. */
     dist: string;
-    pageDataHints?: PageDataHinter;
-    renderPage?: PageRenderer;
     /** Keeps the pages rendered for everybody until the catalogue changes (decision 050). */
     pageCache?: CatalogueCache;
   },
 ) {
-  const indexFile = path.join(options.dist, 'index.html');
-  const hasApp = fs.existsSync(indexFile);
+  const client = path.join(options.dist, 'client');
+  const serverBuild = path.join(options.dist, 'server', 'index.js');
+  const hasApp = fs.existsSync(serverBuild) && fs.existsSync(client);
   if (!hasApp) {
     app.log.warn(
       { dist: options.dist },
       'the web app is not built; run `npm run build` to serve it',
     );
-  }
-
-  if (hasApp) {
+  } else {
     await app.register(fastifyStatic, {
-      root: options.dist,
+      root: client,
       wildcard: false,
       preCompressed: true,
       index: false,
       cacheControl: false,
+      // Pages (and their compressed copies) go out through the page handler below, never as files.
+      allowedPath: (pathname) => !/\.(html|data)(\.br|\.gz)?$/.test(pathname),
       setHeaders(reply, filePath) {
-        const rel = path.relative(options.dist, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) {
-          reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
-        } else if (rel === 'index.html' || rel.startsWith(`${PRERENDERED_DIR}${path.sep}`)) {
-          // A page sent by sendApp below carries its own (`private` when personal).
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-        } else {
-          reply.header('cache-control', 'public, max-age=3600');
-        }
+        const rel = path.relative(client, filePath);
+        reply.header(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`)
+            ? `public, max-age=${YEAR}, immutable`
+            : 'public, max-age=3600',
+        );
       },
     });
   }
 
-  const hints = hasApp ? readPageHints(options.dist) : new Map();
-  const prerendered = hasApp ? readPrerendered(options.dist) : { pages: new Map<string, string>() };
+  const prerendered = hasApp ? readPrerendered(client) : new Map<string, Html>();
+  /** Loaded on the first page asked for that is not prerendered, not at start-up. */
+  let handler: Promise<PageHandler> | undefined;
+  const pageHandler = () =>
+    (handler ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
+      build.entry.module.requestHandler(build),
+    ));
+
   /**
-   * A page rendered for everybody (a part's page): one HTML whoever asks, kept by the catalogue
-   * cache (emptied by any change to the catalogue) and sent from it as its JSON answers are.
-   * `sent`, or `missing` when the page's subject is not found, or null when it could not be
-   * rendered (the shell then goes out, as for any page).
+   * Renders the page at `request.url`. `personal`: for this visitor (their cookie), its inline
+   * scripts under a nonce of this answer's own; otherwise as anybody sees it, its scripts allowed by
+   * their hashes (the same bytes for everybody, kept by the cache).
    */
-  const sendShared = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    pathname: string,
-    cache: CatalogueCache,
-    render: PageRenderer,
-  ): Promise<'sent' | 'missing' | null> => {
-    let outcome: 'missing' | null = null;
-    try {
-      // Not `return await`: a reply is a thenable, which resolves to nothing once it is sent.
-      await cache.respond(request, reply, `page:${pathname}`, async () => {
-        const [data, page] = await Promise.all([
-          options.pageDataHints?.(request, pathname).catch(() => undefined),
-          render(request, pathname),
-        ]);
-        if (!page || page.missing) {
-          outcome = page?.missing ? 'missing' : null;
-          throw NOT_SHARED;
-        }
-        const built = hints.get(matchPage(pathname)?.id ?? '*') ?? hints.get('*');
-        const links = [...(built?.styles ?? []), ...(data?.links ?? [])];
-        return {
-          body: page.html,
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-cache',
-            ...(links.length > 0 ? { link: links.join(', ') } : {}),
-          },
-        };
+  const render = async (request: FastifyRequest, personal: boolean): Promise<Rendered> => {
+    const cookie = personal ? request.headers.cookie : undefined;
+    const send: Send = async (url, init) => {
+      // A page's loaders only read.
+      if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page loader sent ${init.method}`);
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(cookie ? { cookie } : {}), accept: 'application/json' },
+        remoteAddress: request.ip,
       });
-      return 'sent';
-    } catch (err) {
-      if (err !== NOT_SHARED) throw err;
-      return outcome;
-    }
+      return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+      });
+    };
+    const headers = new Headers({ accept: String(request.headers.accept ?? 'text/html') });
+    if (cookie) headers.set('cookie', cookie);
+    const userAgent = request.headers['user-agent'];
+    if (userAgent) headers.set('user-agent', userAgent);
+    const nonce = personal ? randomBytes(16).toString('base64') : undefined;
+    const response = await (
+      await pageHandler()
+    )(new Request(new URL(request.url, app.config.publicUrl), { headers }), { send, nonce });
+    return {
+      status: response.status,
+      headers: response.headers,
+      html: await response.text(),
+      nonce,
+    };
   };
 
-  const sendApp = async (
+  /** Sends a rendered page: its status, its redirect, its HTML (`private` when personal). */
+  const sendRendered = (
     request: FastifyRequest,
     reply: FastifyReply,
-    status: number,
-    pathname: string,
+    page: Rendered,
+    personal: boolean,
   ) => {
-    let cacheControl = 'no-cache';
-    let rendered: string | null = null;
-    const match = matchPage(pathname);
-    const page = match?.page;
-    if (
-      status === 200 &&
-      options.pageCache &&
-      options.renderPage &&
-      page?.serverRendered === 'always' &&
-      renderedAt(page, request.url)
-    ) {
-      const sent = await sendShared(
-        request,
-        reply,
-        pathname,
-        options.pageCache,
-        options.renderPage,
-      );
-      if (sent === 'sent') return reply;
-      if (sent === 'missing') status = 404;
+    const location = page.headers.get('location');
+    if (location && page.status >= 300 && page.status < 400) {
+      return reply.status(page.status).header('cache-control', 'no-store').redirect(location);
     }
-    if (status === 200) {
-      const built = hints.get(match?.id ?? '*') ?? hints.get('*');
-      // The stylesheet, then the page's answers and pictures, then its scripts: on HTTP/1.1 the
-      // browser opens six connections a host, and what a page's largest paint waits for (its
-      // answers, its picture) would otherwise queue behind twenty script preloads.
-      const links: string[] = [...(built?.styles ?? [])];
-      // Each is an optimisation: the page works without it (the shell shows the same page once
-      // the app has run), so neither ever fails the page.
-      const [data, page] = await Promise.all([
-        options.pageDataHints?.(request, pathname).catch((err: unknown) => {
-          request.log.warn({ err }, 'page data hints failed');
-          return undefined;
-        }),
-        options.renderPage?.(request, pathname).catch((err: unknown) => {
-          request.log.warn({ err }, 'page render failed');
-          return null;
-        }),
-      ]);
-      if (data) links.push(...data.links);
-      if (data?.personal) cacheControl = 'private, no-cache';
-      rendered = page && !page.missing ? page.html : null;
-      if (rendered !== null) cacheControl = 'private, no-cache';
-      else links.push(...(built?.rest ?? []));
-      if (links.length > 0) reply.header('link', links.join(', '));
+    reply.status(page.status).header('cache-control', personal ? 'private, no-cache' : 'no-cache');
+    const type = page.headers.get('content-type');
+    if (type && !type.startsWith('text/html')) {
+      // React Router's data for a page (a `.data` request): no inline script to allow, and its
+      // own headers (`X-Remix-Response` tells the browser's router the answer is its data).
+      for (const [name, value] of page.headers) {
+        if (name !== 'content-length' && name !== 'cache-control') reply.header(name, value);
+      }
+      return reply.send(page.html);
     }
-    reply.status(status).header('cache-control', cacheControl);
-    if (rendered !== null) return sendHtml(request, reply, rendered);
-    const own = status === 200 ? prerendered.pages.get(pathname) : prerendered.notFound;
-    return reply.sendFile(own ?? 'index.html');
+    if (page.nonce) {
+      allowNonce(reply, page.nonce);
+      return sendHtml(request, reply, { html: page.html, hashes: [] });
+    }
+    return sendHtml(request, reply, html(page.html));
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    // A prerendered page at its bare path; with a query string it is rendered, so that what the
+    // page reads of the query (a confirmation, a filter) is in its HTML as in its first render.
+    const bare = !request.url.includes('?');
+    const own = bare
+      ? prerendered.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)
+      : undefined;
+    if (own !== undefined) {
+      reply.header('cache-control', 'no-cache');
+      return sendHtml(request, reply, own);
+    }
+    // React Router's data requests (`<page>.data`) are never kept: only whole pages are.
+    const page = pathname.endsWith('.data') ? undefined : matchPage(pathname)?.page;
+    if (page?.serverRendered === 'always' && renderedAt(page, request.url) && options.pageCache) {
+      // One HTML for everybody, kept with its policy (its scripts' hashes).
+      try {
+        const cache = options.pageCache;
+        await cache.respond(request, reply, `page:${pathname}`, async () => {
+          const rendered = await render(request, false);
+          if (rendered.status !== 200) throw new NotShared(rendered);
+          allowInlineScripts(reply, inlineScriptHashes(rendered.html));
+          const csp = reply.getHeader('content-security-policy');
+          const styles = stylesheetPreloads(rendered.html);
+          return {
+            body: rendered.html,
+            headers: {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-cache',
+              ...(typeof csp === 'string' ? { 'content-security-policy': csp } : {}),
+              ...(styles ? { link: styles } : {}),
+            },
+          };
+        });
+        return reply;
+      } catch (err) {
+        if (!(err instanceof NotShared)) throw err;
+        return sendRendered(request, reply, err.response, false);
+      }
+    }
+    const personal = page?.serverRendered !== 'always' || !renderedAt(page, request.url);
+    return sendRendered(request, reply, await render(request, personal), personal);
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -255,9 +285,7 @@ export async function webApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
-    if (hasApp && isPage) {
-      return sendApp(request, reply, matchPage(pathname) ? 200 : 404, pathname);
-    }
+    if (hasApp && isPage) return sendPage(request, reply, pathname);
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${pathname}`));
   });
 }

@@ -71,14 +71,14 @@ async function errorMessage(status: number, json: unknown): Promise<string> {
 }
 
 /**
- * How a request leaves: the browser's `fetch`. The server's page renderer
- * (src/prerender/render-page.tsx) puts in its own, which answers from the API in the same process
- * for the buyer whose page it renders.
+ * How a request leaves: the browser's `fetch`. On the server, a page's loader puts in its own
+ * (src/app/answers.server.ts), which answers from the API in the same process for the visitor
+ * whose page it renders.
  */
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (url, init) => fetch(url, init);
 
-/** Sends every request through `send` from now on (the server's page renderer only). */
+/** Sends every request through `send` from now on (the server's loaders only). */
 export function sendRequestsThrough(send: Transport): void {
   transport = send;
 }

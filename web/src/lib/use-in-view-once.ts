@@ -1,16 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+/** Whether this browser cannot tell (no IntersectionObserver): false on the server. */
+const noObserver = () => typeof IntersectionObserver === 'undefined';
 
 /**
  * Becomes true the first time the element comes near the viewport and stays true (the observer
- * is dropped then). Without IntersectionObserver it is true at once, so content never stays hidden.
+ * is dropped then). Without IntersectionObserver it is true once mounted, so content never stays
+ * hidden. False on the server and in the browser's first render alike (hydration).
  */
 export function useInViewOnce<T extends Element>(rootMargin = '200px') {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [inView, setInView] = useState(false);
+  const cannotTell = useSyncExternalStore(subscribe, noObserver, () => false);
 
   useEffect(() => {
     const element = ref.current;
-    if (inView || !element) return;
+    if (inView || !element || noObserver()) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -24,5 +30,5 @@ export function useInViewOnce<T extends Element>(rootMargin = '200px') {
     return () => observer.disconnect();
   }, [inView, rootMargin]);
 
-  return [ref, inView] as const;
+  return [ref, inView || cannotTell] as const;
 }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
-import * as paths from 'virtual:page-paths';
 import { Brand } from './brand.tsx';
 
 // Below the fold on every page: the form (react-hook-form, zod) loads when the footer comes near.
@@ -15,15 +14,15 @@ type FooterLink = { label: string; to: string; plain?: boolean };
 
 const INFORMATION: FooterLink[] = [
   { label: 'Site Map', to: '/sitemap.xml', plain: true },
-  { label: 'Specials', to: '/#parts' },
-  { label: 'Jobs', to: '/info/jobs' },
-  { label: 'Privacy Policy', to: '/info/privacy-policy' },
+  { label: 'Specials', to: `${href('/')}#parts` },
+  { label: 'Jobs', to: href('/info/:topic', { topic: 'jobs' }) },
+  { label: 'Privacy Policy', to: href('/info/:topic', { topic: 'privacy-policy' }) },
 ];
 
 const MY_ACCOUNT: FooterLink[] = [
-  { label: 'Checkout', to: paths.cart },
-  { label: 'Login', to: paths.login },
-  { label: 'Order Status', to: paths.myOrders },
+  { label: 'Checkout', to: href('/cart') },
+  { label: 'Login', to: href('/login') },
+  { label: 'Order Status', to: href('/dashboard/my-orders') },
 ];
 
 const SOCIAL = [

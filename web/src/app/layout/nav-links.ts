@@ -1,4 +1,4 @@
-import * as paths from 'virtual:page-paths';
+import { href } from 'react-router';
 
 /** The navbar's links (docs/spec.md, Navigation). BLOGS shows on desktop only and is never in the drawer. */
 export interface NavLinkItem {
@@ -8,19 +8,19 @@ export interface NavLinkItem {
 }
 
 export const NAV_LINKS: readonly NavLinkItem[] = [
-  { to: '/', label: 'Home' },
-  { to: paths.portfolio, label: 'My Portfolio' },
-  { to: paths.blogs, label: 'BLOGS', desktopOnly: true },
-  { to: paths.contact, label: 'Contact' },
+  { to: href('/'), label: 'Home' },
+  { to: href('/myPortfolio'), label: 'My Portfolio' },
+  { to: href('/blogs'), label: 'BLOGS', desktopOnly: true },
+  { to: href('/contact'), label: 'Contact' },
 ];
 
 /** The drawer's links: every link but the desktop-only ones (so never BLOGS). */
 export const DRAWER_LINKS: readonly NavLinkItem[] = NAV_LINKS.filter((link) => !link.desktopOnly);
 
 /** Shown when signed out. */
-export const LOGIN_LINK: NavLinkItem = { to: paths.login, label: 'Login' };
+export const LOGIN_LINK: NavLinkItem = { to: href('/login'), label: 'Login' };
 /** Shown when signed in (with Sign Out and the avatar menu). */
-export const DASHBOARD_LINK: NavLinkItem = { to: paths.dashboard, label: 'Dashboard' };
+export const DASHBOARD_LINK: NavLinkItem = { to: href('/dashboard'), label: 'Dashboard' };
 
 /** Said after Sign Out. */
 export const SIGNED_OUT_MESSAGE = 'You are signed out.';

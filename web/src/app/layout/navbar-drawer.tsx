@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { href, NavLink } from 'react-router';
 import { Icon, CROSS } from '../../components/ui/icon.tsx';
 import { Avatar, type AvatarUser } from '../../features/auth/components/avatar.tsx';
 import { Brand } from './brand.tsx';
@@ -84,7 +84,7 @@ export function NavbarDrawer({
               <NavLink
                 ref={index === 0 ? firstLink : undefined}
                 to={link.to}
-                end={link.to === '/'}
+                end={link.to === href('/')}
                 className={drawerLinkClass}
               >
                 {link.label}

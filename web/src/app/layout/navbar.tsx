@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useId, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate, type NavLinkProps } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, NavLink, type NavLinkProps, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
@@ -23,10 +22,9 @@ function notify(kind: 'success' | 'error', message: string) {
   void import('sonner').then(({ toast }) => toast[kind](message));
 }
 
-// The navbar's parts the first paint does without load on demand, in one chunk (web/vite.config.ts):
-// the cart's count (and its API), the mobile drawer and the account menu's dropdown. The home
-// page's JavaScript is on a budget (scripts/check-budget.mjs). Until the cart's link comes, and in
-// the prerendered page, a plain 'Cart' link; the cart link's import brings the drawer too.
+// The navbar's parts the first paint does without load on demand: the cart's count (and its API),
+// the mobile drawer and the account menu's dropdown. Until the cart's link comes, a plain 'Cart'
+// link; the cart link's import brings the drawer too.
 const CartLink = lazyComponent(
   async () => (await import('../../features/cart/components/cart-link.tsx')).CartLink,
 );
@@ -36,7 +34,7 @@ const cartLink = (className: NavLinkProps['className'], session: SessionState) =
   <li>
     <Suspense
       fallback={
-        <NavLink to={paths.cart} className={className}>
+        <NavLink to={href('/cart')} className={className}>
           Cart
         </NavLink>
       }
@@ -70,7 +68,7 @@ export function Navbar() {
   const signOut = useSignOut({
     // Leave the signed-in page before the session is forgotten, then say so.
     onSignedOut: async () => {
-      await navigate('/', { flushSync: true });
+      await navigate(href('/'), { flushSync: true });
       notify('success', SIGNED_OUT_MESSAGE);
     },
     onError: (error) =>
@@ -97,7 +95,7 @@ export function Navbar() {
           <ul className="hidden items-center gap-1 lg:flex">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+                <NavLink to={link.to} end={link.to === href('/')} className={linkClass}>
                   {link.label}
                 </NavLink>
               </li>

@@ -1,20 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
+import { appRoutes, renderApp } from '../../test/app-routes.tsx';
 import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
 import { PAGES } from '@partsmith/contract/pages';
-import { DashboardRoute } from './dashboard.tsx';
+import { DashboardRoute } from '../layouts/dashboard.tsx';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
-const ADMIN_PAGES = Object.values(PAGES).filter((page) => page.access === 'admin');
-
-/** The signed-in pages' part of the app's table: the RequireUser guard and what it holds. */
-async function signedInRoutes(): Promise<RouteObject> {
-  const { routes } = await import('../route-table.tsx');
-  return routeChain(routes, PAGES.makeAdmin.path)[1]!;
-}
+const ADMIN_PAGES = Object.entries(PAGES).filter(([, page]) => page.access === 'admin');
 
 function pageOf(items: unknown[], total: number) {
   return new Response(JSON.stringify(items), {
@@ -25,17 +18,22 @@ function pageOf(items: unknown[], total: number) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the admin routes', () => {
-  it('route-table.tsx puts the admin pages, lazily loaded, inside RequireAdmin in the dashboard', async () => {
-    const { routes } = await import('../route-table.tsx');
+  it('routes.ts puts the admin pages, each its own module, inside RequireAdmin in the dashboard', async () => {
     expect(ADMIN_PAGES.length).toBeGreaterThanOrEqual(6);
-    for (const { path } of ADMIN_PAGES) {
+    const pages = new Set<unknown>();
+    for (const [id, { path }] of ADMIN_PAGES) {
       // the root > RequireUser > the dashboard's layout > RequireAdmin > the page
-      const [, user, layout, admin, page] = routeChain(routes, path);
+      const [, user, layout, admin, page, ...deeper] = routeChain(appRoutes(), path);
+      expect(page?.id, path).toBe(id);
       expect(await lazyComponent(user), path).toBe(RequireUser);
       expect(await lazyComponent(layout), path).toBe(DashboardRoute);
       expect(await lazyComponent(admin), path).toBe(RequireAdmin);
-      expect(await lazyComponent(page), path).toBeTypeOf('function');
+      const component = await lazyComponent(page);
+      expect(component, path).toBeTypeOf('function');
+      pages.add(component);
+      expect(deeper, path).toEqual([]);
     }
+    expect(pages.size).toBe(ADMIN_PAGES.length);
   });
 
   it("opens /dashboard/make-admin for an admin, with the admin's own row marked (you)", async () => {
@@ -64,17 +62,7 @@ describe('the admin routes', () => {
           2,
         ),
     });
-    const router = createMemoryRouter(
-      [{ path: '/', HydrateFallback: () => null, children: [await signedInRoutes()] }],
-      { initialEntries: ['/dashboard/make-admin'] },
-    );
-    render(
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderApp('/dashboard/make-admin');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'All users: 2' }, { timeout: 5000 }),

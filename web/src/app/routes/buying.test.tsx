@@ -1,49 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../features/auth/components/guards.tsx';
+import { appRoutes, renderApp } from '../../test/app-routes.tsx';
 import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
 import { PAGES } from '@partsmith/contract/pages';
 import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
 import { apiError, json, mockApi, sessionFor } from '../../test/mock-api.ts';
 import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../test/fixtures.ts';
-import { DashboardRoute } from './dashboard.tsx';
+import { DashboardRoute } from '../layouts/dashboard.tsx';
 import { MyOrdersRoute } from './my-orders.tsx';
 import { PaymentRoute } from './payment.tsx';
 import { PurchaseRoute } from './purchase.tsx';
 
-/** The buying pages as route-table.tsx nests them: signed-in only, dashboard pages in the layout. */
-const routes: RouteObject[] = [
-  { path: '/login', element: <p>Login page</p> },
-  {
-    path: '/purchase/:partsId',
-    Component: RequireUser,
-    children: [{ index: true, Component: PurchaseRoute }],
-  },
-  {
-    path: '/dashboard',
-    Component: RequireUser,
-    children: [
-      {
-        Component: DashboardRoute,
-        children: [
-          { path: 'my-orders', Component: MyOrdersRoute },
-          { path: 'payment/:id', Component: PaymentRoute },
-        ],
-      },
-    ],
-  },
-];
-
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-    </QueryClientProvider>,
-  );
-}
+/** The app at `path`: the buying pages as routes.ts nests them, in the shop's layout. */
+const renderAt = (path: string) => renderApp(path);
 
 const signedIn = {
   'GET /api/auth/get-session': () =>
@@ -54,26 +24,33 @@ const signedIn = {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the buying routes', () => {
-  it('route-table.tsx declares them', async () => {
-    const { routes: appRoutes } = await import('../route-table.tsx');
+  it('routes.ts declares them', async () => {
     // the root > the guard > the page
-    const [, guard, purchase, ...deeper] = routeChain(appRoutes, PAGES.purchase.path);
+    const [, guard, purchase, ...deeper] = routeChain(appRoutes(), PAGES.purchase.path);
     expect(await lazyComponent(guard)).toBe(RequireUser);
-    expect(purchase?.lazy).toBeTypeOf('function');
+    expect(await lazyComponent(purchase)).toBe(PurchaseRoute);
     expect(deeper).toEqual([]);
     // the root > the guard > the dashboard's layout > the pages
-    for (const page of [PAGES.myOrders, PAGES.payment]) {
-      const [, user, layout, route] = routeChain(appRoutes, page.path);
+    for (const [page, Component] of [
+      [PAGES.myOrders, MyOrdersRoute],
+      [PAGES.payment, PaymentRoute],
+    ] as const) {
+      const [, user, layout, route, ...below] = routeChain(appRoutes(), page.path);
       expect(await lazyComponent(user)).toBe(RequireUser);
       expect(await lazyComponent(layout)).toBe(DashboardRoute);
-      expect(await lazyComponent(route), page.path).toBeTypeOf('function');
+      expect(await lazyComponent(route), page.path).toBe(Component);
+      expect(below, page.path).toEqual([]);
     }
   });
 
   it('sends a signed-out visitor from a purchase page to the login', async () => {
     mockApi({ 'GET /api/auth/get-session': () => json(null) });
-    renderAt(`/purchase/${PART_ID}`);
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    const { router } = renderAt(`/purchase/${PART_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Partsmith account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: `/purchase/${PART_ID}` });
   });
 
   it('gives the purchase page the signed-in user', async () => {

@@ -1,7 +1,11 @@
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { cartQuery } from '../../features/cart/api/get-cart.ts';
+import { CART_TITLE, CartPage } from '../../features/cart/components/cart-page.tsx';
+import { forSignedInBuyer, type PageAnswers } from '../answers.server.ts';
+import { pageMeta } from '../meta.ts';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { EmailNotConfirmedNotice } from '../../features/auth/components/email-not-confirmed-notice.tsx';
-import { CartPage } from '../../features/cart/components/cart-page.tsx';
 
 /**
  * /cart (anybody): the accounts feature knows whether someone is signed in, the cart feature
@@ -18,3 +22,15 @@ export function CartRoute() {
     />
   );
 }
+
+export const meta: MetaFunction = () => pageMeta(CART_TITLE);
+
+/** A signed-in buyer's cart, rendered with the page; a visitor's is in their browser. */
+export function loader({ context }: LoaderFunctionArgs): Promise<PageAnswers> {
+  return forSignedInBuyer(context, (client) => client.prefetchQuery(cartQuery()));
+}
+
+/** In the browser, the page asks for its own answers. */
+export const clientLoader = (): PageAnswers => ({ answers: null });
+
+export default CartRoute;

@@ -1,32 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RequireUser } from '../../features/auth/components/guards.tsx';
-import { DashboardHome } from '../../features/dashboard/components/dashboard-home.tsx';
+import { renderApp } from '../../test/app-routes.tsx';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
-import { DashboardRoute } from './dashboard.tsx';
 
-function renderDashboard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/dashboard',
-        Component: RequireUser,
-        children: [
-          { Component: DashboardRoute, children: [{ index: true, Component: DashboardHome }] },
-        ],
-      },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+/** The app opened at /dashboard: its home page in the dashboard's layout, for a signed-in user. */
+const renderDashboard = () => renderApp('/dashboard');
 
 const menuLinks = () =>
   within(screen.getByRole('navigation', { name: 'Dashboard' }))
@@ -55,7 +33,9 @@ describe('the /dashboard route', () => {
       ['My Quotes', '/dashboard/quotes'],
       ['My Profile', '/dashboard/my-profile'],
     ]);
-    const cards = within(screen.getAllByRole('list').at(-1)!).getAllByRole('link');
+    const cards = within(
+      within(screen.getByRole('main')).getAllByRole('list').at(-1)!,
+    ).getAllByRole('link');
     expect(cards.map((card) => card.textContent)).toEqual([
       'Add Review',
       'My Orders',

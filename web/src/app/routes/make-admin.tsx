@@ -1,5 +1,9 @@
+import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../meta.ts';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { MakeAdminPage } from '../../features/admin/components/make-admin-page.tsx';
+
+export const meta: MetaFunction = () => pageMeta('Make Admin | Partsmith');
 
 /**
  * /dashboard/make-admin: RequireAdmin's Outlet passes no dashboard context on, so the app hands
@@ -8,3 +12,5 @@ import { MakeAdminPage } from '../../features/admin/components/make-admin-page.t
 export function MakeAdminRoute() {
   return <MakeAdminPage currentEmail={useSession().data?.user.email} />;
 }
+
+export default MakeAdminRoute;

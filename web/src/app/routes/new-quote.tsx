@@ -1,9 +1,17 @@
+import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../meta.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { cartQuery } from '../../features/cart/api/get-cart.ts';
 import { mergeLocalCart } from '../../features/cart/api/merge-local-cart.ts';
-import { NewQuotePage, type DraftLine } from '../../features/quotes/components/new-quote-page.tsx';
+import {
+  NEW_QUOTE_TITLE,
+  NewQuotePage,
+  type DraftLine,
+} from '../../features/quotes/components/new-quote-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+
+export const meta: MetaFunction = () => pageMeta(NEW_QUOTE_TITLE);
 
 /**
  * /dashboard/quotes/new: the quotes feature asks, the cart feature knows the buyer's cart. A
@@ -30,3 +38,5 @@ export function NewQuoteRoute() {
   }, [queryClient]);
   return <NewQuotePage loadCart={loadCart} />;
 }
+
+export default NewQuoteRoute;

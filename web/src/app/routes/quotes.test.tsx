@@ -1,38 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '@partsmith/contract/pages';
 import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import { ManageQuotesPage } from '../../features/quotes/components/manage-quotes-page.tsx';
 import { LOCAL_CART_KEY } from '../../features/cart/api/local-cart.ts';
+import { appRoutes, renderApp } from '../../test/app-routes.tsx';
 import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
 import { cartLineOf, PART_ID } from '../../test/fixtures.ts';
 import { json, mockApi, sessionFor, silenceFlushSyncWarning } from '../../test/mock-api.ts';
-import { DashboardRoute } from './dashboard.tsx';
-import { MyQuotesRoute } from './my-quotes.tsx';
+import { DashboardRoute } from '../layouts/dashboard.tsx';
+import { MyQuotesRoute } from './quotes.tsx';
 import { NewQuoteRoute } from './new-quote.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
-
-/** The quote pages as route-table.tsx nests them, with the real sign-in page. */
-const routes: RouteObject[] = [
-  { path: '/login', Component: LoginPage },
-  {
-    path: '/dashboard',
-    Component: RequireUser,
-    children: [
-      {
-        Component: DashboardRoute,
-        children: [
-          { path: 'quotes', Component: MyQuotesRoute },
-          { path: 'quotes/new', Component: NewQuoteRoute },
-        ],
-      },
-    ],
-  },
-];
 
 const cartLine = cartLineOf(12);
 
@@ -46,20 +28,25 @@ afterEach(() => {
 });
 
 describe('the quote routes', () => {
-  it('route-table.tsx declares them: signed-in pages in the dashboard, Manage Quotes for admins', async () => {
-    const { routes: appRoutes } = await import('../route-table.tsx');
-    for (const page of [PAGES.quotes, PAGES.newQuote]) {
-      const [, user, layout, route, ...deeper] = routeChain(appRoutes, page.path);
+  it('routes.ts declares them: signed-in pages in the dashboard, Manage Quotes for admins', async () => {
+    for (const [page, Component] of [
+      [PAGES.quotes, MyQuotesRoute],
+      [PAGES.newQuote, NewQuoteRoute],
+    ] as const) {
+      const [, user, layout, route, ...deeper] = routeChain(appRoutes(), page.path);
       expect(await lazyComponent(user)).toBe(RequireUser);
       expect(await lazyComponent(layout)).toBe(DashboardRoute);
-      expect(await lazyComponent(route), page.path).toBeTypeOf('function');
+      expect(await lazyComponent(route), page.path).toBe(Component);
       expect(deeper).toEqual([]);
     }
-    const [, user, layout, admin, manage] = routeChain(appRoutes, PAGES.manageQuotes.path);
+    const [, user, layout, admin, manage] = routeChain(appRoutes(), PAGES.manageQuotes.path);
     expect(await lazyComponent(user)).toBe(RequireUser);
     expect(await lazyComponent(layout)).toBe(DashboardRoute);
     expect(await lazyComponent(admin)).toBe(RequireAdmin);
-    expect(await lazyComponent(manage)).toBeTypeOf('function');
+    expect(await lazyComponent(manage)).toBe(ManageQuotesPage);
+    // The sign-in the quote pages send a visitor to is the real one.
+    const [, login] = routeChain(appRoutes(), PAGES.login.path);
+    expect(await lazyComponent(login)).toBe(LoginPage);
   });
 
   it("takes a visitor's cart to the request through the sign-in, query string and all", async () => {
@@ -82,20 +69,7 @@ describe('the quote routes', () => {
         return json({ lines: serverCart, count: 12, total: 3474 });
       },
     });
-    const router = createMemoryRouter(routes, {
-      initialEntries: ['/dashboard/quotes/new?from=cart'],
-    });
-    render(
-      <QueryClientProvider
-        client={
-          new QueryClient({
-            defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-          })
-        }
-      >
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const { router } = renderApp('/dashboard/quotes/new?from=cart');
 
     // To the sign-in, which remembers the whole address.
     const user = userEvent.setup();

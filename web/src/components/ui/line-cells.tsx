@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { formatDollars } from '../../lib/money.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
@@ -77,7 +77,7 @@ export function PartLine({
       <td className={`self-center font-bold break-words text-slate-900 ${CELL}`}>
         {line.partId ? (
           <Link
-            to={`/purchase/${encodeURIComponent(line.partId)}`}
+            to={href('/purchase/:partsId', { partsId: encodeURIComponent(line.partId) })}
             className="underline-offset-4 hover:text-primary hover:underline"
           >
             {line.name}

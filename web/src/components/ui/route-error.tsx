@@ -1,8 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { href, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { NotFoundPage } from '../../features/content/components/not-found-page.tsx';
 
-/** One error boundary per route: a crash in one page never blanks the whole shop. */
+/** The error page, drawn inside the shop's layout (root.tsx's ErrorBoundary): a crash in a page never blanks the shop. */
 export function RouteError() {
   const error = useRouteError();
+  // A page whose subject does not exist (an unknown part or topic): the 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message)
@@ -16,7 +19,7 @@ export function RouteError() {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
         </button>
-        <Link to="/" className="btn btn-outline">
+        <Link to={href('/')} className="btn btn-outline">
           Back to homepage
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { Order } from '@partsmith/contract';
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -150,7 +150,7 @@ function OrderName({ order }: { order: Order }) {
       )}
       <span className="block text-sm break-words text-slate-700">{order.userName}</span>
       <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
-        <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+        <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
           Details
           <span className="sr-only">
             : order of {order.name} for {order.userEmail}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { useAdminParts } from '../api/get-admin-parts.ts';
 import { flattenPages } from '../api/paging.ts';
 import { AdminPartCard } from './admin-part-card.tsx';
@@ -26,7 +26,7 @@ export function ManagePartsPage() {
       headingRef={heading}
       actions={
         <>
-          <Link to="/dashboard/add-product" className="btn btn-primary btn-sm">
+          <Link to={href('/dashboard/add-product')} className="btn btn-primary btn-sm">
             Add Product
           </Link>
           <CatalogueCsv />

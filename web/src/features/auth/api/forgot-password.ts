@@ -1,7 +1,7 @@
+import { href } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
-import * as paths from 'virtual:page-paths';
 
 /**
  * POST /api/auth/request-password-reset. The answer is the same whether or not the account
@@ -10,7 +10,7 @@ import * as paths from 'virtual:page-paths';
 export function requestPasswordReset({ email }: ForgotPasswordBody) {
   return api('/auth/request-password-reset', {
     method: 'POST',
-    body: { email, redirectTo: paths.resetPassword },
+    body: { email, redirectTo: href('/reset-password') },
     schema: 'StatusAnswer',
   });
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { href, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { toast } from 'sonner';
 import { PageLoading, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminCheck } from '../api/admin-check.ts';
 import { useSession } from '../api/get-session.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import * as paths from 'virtual:page-paths';
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can open that page.';
 
@@ -36,7 +35,9 @@ export function RequireUser() {
     return <CheckFailed what="your sign-in" onRetry={() => void session.refetch()} />;
   }
   if (!session.data) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return (
+      <Navigate to={href('/login')} replace state={{ from: location.pathname + location.search }} />
+    );
   }
   return <Outlet />;
 }
@@ -54,8 +55,9 @@ export function RequireAdmin() {
   const from = location.pathname + location.search;
   const { mutate: signOut } = useSignOut({
     // Leave the admin page first, then forget the user (RequireUser would redirect too).
-    onSignedOut: () => navigate(paths.login, { replace: true, state: { from }, flushSync: true }),
-    onError: () => void navigate('/', { replace: true }),
+    onSignedOut: () =>
+      navigate(href('/login'), { replace: true, state: { from }, flushSync: true }),
+    onError: () => void navigate(href('/'), { replace: true }),
   });
   const refused =
     admin.data?.admin === false ||

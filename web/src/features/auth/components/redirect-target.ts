@@ -1,7 +1,7 @@
-import * as paths from 'virtual:page-paths';
+import { href } from 'react-router';
 
 /** Pages that make no sense to come back to after signing in. */
-const NO_RETURN = [paths.login, paths.resetPassword];
+const NO_RETURN = [href('/login'), href('/reset-password')];
 
 /**
  * A path inside this shop, or null. Only same-origin paths count: they start with one '/'
@@ -26,7 +26,7 @@ export function safeReturnPath(value: unknown): string | null {
 export function returnPathFrom(state: unknown, search: URLSearchParams): string {
   const fromState =
     state && typeof state === 'object' && 'from' in state ? safeReturnPath(state.from) : null;
-  return fromState ?? safeReturnPath(search.get('from')) ?? '/';
+  return fromState ?? safeReturnPath(search.get('from')) ?? href('/');
 }
 
 /** Better Auth's error codes on the way back from a provider, in words for people. */

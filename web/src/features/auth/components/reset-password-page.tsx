@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm } from '@partsmith/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { href, Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthField } from './auth-field.tsx';
@@ -63,10 +63,10 @@ function InvalidLink() {
         The link was already used, has expired or is incomplete. Reset links work once and only for
         a short time.
       </p>
-      <Link to="/login" state={NEW_LINK_STATE} className="btn btn-primary rounded-full">
+      <Link to={href('/login')} state={NEW_LINK_STATE} className="btn btn-primary rounded-full">
         Ask for a new link
       </Link>
-      <Link to="/login" state={SIGN_IN_STATE} className="link font-semibold text-slate-800">
+      <Link to={href('/login')} state={SIGN_IN_STATE} className="link font-semibold text-slate-800">
         Back to sign in
       </Link>
     </div>
@@ -81,7 +81,7 @@ function Changed() {
       <p role="status" className="text-slate-800">
         {PASSWORD_CHANGED}
       </p>
-      <Link to="/login" state={SIGN_IN_STATE} className="btn btn-primary rounded-full">
+      <Link to={href('/login')} state={SIGN_IN_STATE} className="btn btn-primary rounded-full">
         Go to sign in
       </Link>
     </div>

@@ -4,6 +4,7 @@ import {
   type SocialProvider,
 } from '@partsmith/contract/constants';
 import type { ReactNode } from 'react';
+import { href } from 'react-router';
 import { useAuthProviders } from '../api/providers.ts';
 import { useSocialSignIn } from '../api/social-sign-in.ts';
 import { errorText } from './pill-message.tsx';
@@ -65,7 +66,7 @@ export function SocialButtons({ returnTo, onMessage }: SocialButtonsProps) {
     }
     const back = new URLSearchParams({ from: returnTo });
     social.mutate(
-      { provider, callbackURL: returnTo, errorCallbackURL: `/login?${back}` },
+      { provider, callbackURL: returnTo, errorCallbackURL: `${href('/login')}?${back}` },
       { onError: (error) => onMessage(errorText(error)) },
     );
   };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import {
   FIELD_ERROR,
   FIELD_HINT,
@@ -147,7 +147,7 @@ export function CartLine({ item, refused, busy, failure, onQuantity, onRemove }:
         <h2 className="font-bold break-words text-slate-900">
           {ready ? (
             <Link
-              to={`/purchase/${encodeURIComponent(item.partId)}`}
+              to={href('/purchase/:partsId', { partsId: encodeURIComponent(item.partId) })}
               className="underline-offset-4 hover:text-primary hover:underline"
             >
               {item.name}

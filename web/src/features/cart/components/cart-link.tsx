@@ -1,5 +1,4 @@
-import { NavLink, type NavLinkProps } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, NavLink, type NavLinkProps } from 'react-router';
 import { useCart } from '../api/get-cart.ts';
 import { unitsOf, useLocalCart } from '../api/local-cart.ts';
 import { useMergeLocalCart } from '../api/merge-local-cart.ts';
@@ -28,7 +27,7 @@ export function CartLink({
   useMergeLocalCart(signedIn);
   const units = session === 'out' ? unitsOf(local) : signedIn ? (cart.data?.count ?? null) : null;
   return (
-    <NavLink to={paths.cart} className={className} aria-label={cartLinkLabel(units)}>
+    <NavLink to={href('/cart')} className={className} aria-label={cartLinkLabel(units)}>
       Cart
       {!!units && (
         <span

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, Link } from 'react-router';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -44,7 +43,7 @@ function EmptyCart() {
       <p className="max-w-md text-slate-700">
         Pick the parts you need on the home page and add them to your cart from each part's page.
       </p>
-      <Link to="/#parts" className="btn btn-primary mt-2">
+      <Link to={`${href('/')}#parts`} className="btn btn-primary mt-2">
         Browse the parts
       </Link>
     </div>
@@ -153,7 +152,10 @@ function CartContents({
           <p className="text-sm text-slate-700">
             Buying in bulk? Ask our sales engineers for a price on these parts.
           </p>
-          <Link to={`${paths.newQuote}?from=cart`} className="btn btn-outline btn-primary w-full">
+          <Link
+            to={`${href('/dashboard/quotes/new')}?from=cart`}
+            className="btn btn-outline btn-primary w-full"
+          >
             {REQUEST_A_QUOTE}
           </Link>
         </div>
@@ -231,7 +233,7 @@ function VisitorCart({ frame }: { frame: Frame }) {
       checkout={
         <div className="flex flex-col gap-3">
           <Link
-            to={`${paths.login}?from=${encodeURIComponent(paths.cart)}`}
+            to={`${href('/login')}?from=${encodeURIComponent(href('/cart'))}`}
             className="btn btn-primary btn-lg w-full"
           >
             {SIGN_IN_TO_CHECK_OUT}

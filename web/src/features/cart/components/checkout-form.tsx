@@ -1,9 +1,8 @@
 import type { CheckoutBody } from '@partsmith/contract';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { href, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import * as paths from 'virtual:page-paths';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -60,7 +59,7 @@ export function CheckoutForm({
         onSuccess: ({ insertedId }) => {
           attempt.current = null;
           toast.success(CHECKOUT_SUCCESS, { description: CHECKOUT_SUCCESS_DETAIL });
-          void navigate(paths.payment.replace(':id', encodeURIComponent(insertedId)));
+          void navigate(href('/dashboard/payment/:id', { id: encodeURIComponent(insertedId) }));
         },
         onError: (error) => {
           // A 4xx is the server's final word on this submission: the next one is a new one.

@@ -1,18 +1,9 @@
 import type { CataloguePart } from '@partsmith/contract';
+import type { MetaDescriptor } from 'react-router';
 
 /** The title of a part's page, as the page sets it and the server's HTML carries it. */
 export const partPageTitle = (name: string | undefined) =>
   name ? `${name} | Partsmith` : 'Part | Partsmith';
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** JSON inside a <script> element: no `<` can close it or open a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** Whether the part's minimum order can be served from stock (its page, its card, its offer). */
 export const canBuy = (part: CataloguePart) =>
@@ -55,25 +46,25 @@ export function productJsonLd(part: CataloguePart, origin: string) {
 }
 
 /**
- * The head of a part's page: its description, canonical URL, Open Graph tags and its Product
- * as JSON-LD (a data block, which the shop's CSP does not run).
+ * The head of a part's page (React Router's `meta`): its title, description, canonical URL, Open
+ * Graph tags and its Product as JSON-LD (a data block, which the shop's CSP does not run).
  */
-export function partPageHead(part: CataloguePart, origin: string): string {
+export function partPageMeta(part: CataloguePart, origin: string): MetaDescriptor[] {
   const url = `${origin}/parts/${part._id}`;
   const description = metaDescription(part);
-  const meta = (attribute: string, name: string, content: string) =>
-    `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" />`;
+  const property = (name: string, content: string) => ({ property: name, content });
   return [
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeAttribute(url)}" />`,
-    meta('property', 'og:type', 'product'),
-    meta('property', 'og:site_name', 'Partsmith'),
-    meta('property', 'og:title', part.name),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', pictureUrl(part, origin)),
-    meta('property', 'product:price:amount', part.price.toFixed(2)),
-    meta('property', 'product:price:currency', 'USD'),
-    `<script type="application/ld+json">${scriptJson(productJsonLd(part, origin))}</script>`,
-  ].join('\n    ');
+    { title: partPageTitle(part.name) },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    property('og:type', 'product'),
+    property('og:site_name', 'Partsmith'),
+    property('og:title', part.name),
+    property('og:description', description),
+    property('og:url', url),
+    property('og:image', pictureUrl(part, origin)),
+    property('product:price:amount', part.price.toFixed(2)),
+    property('product:price:currency', 'USD'),
+    { 'script:ld+json': productJsonLd(part, origin) },
+  ];
 }

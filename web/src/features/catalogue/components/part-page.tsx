@@ -2,7 +2,7 @@ import type { CataloguePart } from '@partsmith/contract';
 import { PURCHASE_PICTURE } from '@partsmith/contract/images';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
@@ -116,7 +116,7 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
         <p className="text-lg text-slate-700">
           It may have been taken out of the catalogue. Search the others by name or specification.
         </p>
-        <Link to="/parts" className="btn btn-primary">
+        <Link to={href('/parts')} className="btn btn-primary">
           Search the parts
         </Link>
       </Problem>
@@ -142,13 +142,16 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
         <nav aria-label="Breadcrumb" className="text-sm">
           <ol className="flex flex-wrap items-center gap-2 text-slate-700">
             <li>
-              <Link to="/" className="underline underline-offset-4 hover:text-slate-900">
+              <Link to={href('/')} className="underline underline-offset-4 hover:text-slate-900">
                 Home
               </Link>
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <Link to="/parts" className="underline underline-offset-4 hover:text-slate-900">
+              <Link
+                to={href('/parts')}
+                className="underline underline-offset-4 hover:text-slate-900"
+              >
                 Parts
               </Link>
             </li>
@@ -157,7 +160,7 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
                 <li aria-hidden="true">/</li>
                 <li>
                   <Link
-                    to={`/parts?category=${category}`}
+                    to={`${href('/parts')}?category=${category}`}
                     className="underline underline-offset-4 hover:text-slate-900"
                   >
                     {data.categoryName}
@@ -190,11 +193,14 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
               Minimum order: <strong className="text-slate-900">{data.minOrderQuantity}</strong>
             </p>
             {canBuy(data) ? (
-              <Link to={`/purchase/${data._id}`} className="btn btn-primary btn-lg">
+              <Link
+                to={href('/purchase/:partsId', { partsId: data._id })}
+                className="btn btn-primary btn-lg"
+              >
                 Buy
               </Link>
             ) : (
-              <Link to="/parts" className="btn btn-outline">
+              <Link to={href('/parts')} className="btn btn-outline">
                 See the other parts
               </Link>
             )}

@@ -1,5 +1,5 @@
 import type { CataloguePart } from '@partsmith/contract';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
 import { canBuy } from './part-page-head.ts';
@@ -26,7 +26,10 @@ export function ResultCard({ part, priority }: { part: CataloguePart; priority?:
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-bold text-slate-900">
           {/* The link covers the card (its ::after), so the picture leads to the page too. */}
-          <Link to={`/parts/${part._id}`} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to={href('/parts/:partsId', { partsId: part._id })}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {part.name}
           </Link>
         </h3>

@@ -1,6 +1,6 @@
 import type { SearchFacets, SearchSort } from '@partsmith/contract';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { href, Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSearchParts } from '../api/search-parts.ts';
 import { ResultCard } from './result-card.tsx';
@@ -49,7 +49,7 @@ function CategoryFacet({
       if (slug) p.set('category', slug);
       else p.delete('category');
     });
-    return `/parts?${next}`;
+    return `${href('/parts')}?${next}`;
   };
   const chosen = params.get('category');
   const link = 'flex justify-between gap-2 rounded-lg px-3 py-2 hover:bg-slate-100';
@@ -351,7 +351,7 @@ export function SearchPage() {
               <div className="rounded-lg bg-white p-6 text-slate-900 shadow-sm">
                 <p className="font-semibold">No part matches this search.</p>
                 {filtered && (
-                  <Link to="/parts" className="btn btn-outline mt-4">
+                  <Link to={href('/parts')} className="btn btn-outline mt-4">
                     Clear the search and filters
                   </Link>
                 )}

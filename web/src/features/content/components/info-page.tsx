@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { href, Link, NavLink, useParams } from 'react-router';
 import {
   COMPANY,
   getInfoTopic,
@@ -81,7 +81,7 @@ export function InfoPage() {
               {INFO_TOPIC_KEYS.map((k) => (
                 <li key={k}>
                   <NavLink
-                    to={`/info/${k}`}
+                    to={href('/info/:topic', { topic: k })}
                     className={({ isActive }) =>
                       `block rounded-md px-3 py-2 hover:bg-base-300 ${
                         isActive ? 'bg-base-100 font-semibold text-primary' : ''
@@ -112,7 +112,7 @@ export function InfoPage() {
                 {COMPANY.phone}
               </a>
             </address>
-            <Link to="/contact" className="btn btn-primary btn-sm mt-4">
+            <Link to={href('/contact')} className="btn btn-primary btn-sm mt-4">
               Contact us
             </Link>
           </section>

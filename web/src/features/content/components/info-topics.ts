@@ -1,3 +1,5 @@
+import { href } from 'react-router';
+
 /**
  * The texts of the information pages (/info/:topic), linked from the home page's service block
  * and the footer. A paragraph is plain text, or a list of text pieces and links.
@@ -30,7 +32,7 @@ export const COMPANY = {
 
 const contactPage = (subject?: string): InfoLink => ({
   text: 'contact page',
-  to: subject ? `/contact?subject=${encodeURIComponent(subject)}` : '/contact',
+  to: subject ? `${href('/contact')}?subject=${encodeURIComponent(subject)}` : href('/contact'),
 });
 
 export const INFO_TOPICS = {

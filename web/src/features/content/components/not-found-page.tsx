@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 
 /** An unplugged power connector: the page's cable is not in its socket. */
 function UnpluggedIllustration() {
@@ -66,7 +66,7 @@ export function NotFoundPage() {
       <p className="mt-3 max-w-xl text-base-content">
         The link may be old or mistyped. Our parts are still in stock on the home page.
       </p>
-      <Link to="/" className="btn btn-primary mt-8">
+      <Link to={href('/')} className="btn btn-primary mt-8">
         Back to homepage
       </Link>
     </section>

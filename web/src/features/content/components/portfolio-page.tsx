@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /** /myPortfolio: skill bars out of 100, two project cards, social links. */
@@ -34,7 +34,7 @@ const PROJECTS: Project[] = [
     image: '/images/portfolio/project-1.svg',
     imageAlt: 'Mock-up of the Partsmith storefront home page with a hero banner and part cards',
     tags: ['React', 'TypeScript', 'TanStack Query', 'Tailwind CSS'],
-    demo: '/',
+    demo: href('/'),
     internal: true,
   },
   {

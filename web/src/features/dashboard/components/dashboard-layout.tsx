@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { href, NavLink, Outlet, useLocation } from 'react-router';
 import { CROSS, Icon } from '../../../components/ui/icon.tsx';
 import type { DashboardContext, DashboardUser } from './dashboard-context.ts';
 import { dashboardMenu } from './dashboard-menu.tsx';
@@ -47,7 +47,7 @@ function SideMenu({
       </div>
       <ul className="menu w-full gap-1 p-0">
         <li>
-          <NavLink ref={firstLink} to="/dashboard" end className={itemClass}>
+          <NavLink ref={firstLink} to={href('/dashboard')} end className={itemClass}>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /** Six static pictures (800x600). The alt texts describe what each drawing shows. */
@@ -28,7 +28,7 @@ export function DependablyCreative() {
             leaves the factory. New ideas reach you fast, and they work the first time you switch
             the machine on.
           </p>
-          <Link to="/info/about-us" className="btn btn-secondary">
+          <Link to={href('/info/:topic', { topic: 'about-us' })} className="btn btn-secondary">
             MORE ABOUT US
           </Link>
         </div>

@@ -13,7 +13,6 @@ import { StatsBanner } from './stats-banner.tsx';
 export function HomePage({ contact }: { contact: ReactNode }) {
   return (
     <>
-      <title>Partsmith | PC parts and tools from the manufacturer</title>
       <Hero />
       <PartsSection />
       <StatsBanner />

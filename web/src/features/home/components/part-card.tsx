@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import type { Part } from '@partsmith/contract';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
@@ -28,7 +28,10 @@ export function PartCard({ part }: { part: Part }) {
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 id={nameId} className="text-xl font-bold text-slate-900">
           {/* The part's own page; the link covers the card's picture too (its ::after). */}
-          <Link to={`/parts/${part._id}`} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to={href('/parts/:partsId', { partsId: part._id })}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {part.name}
           </Link>
         </h3>
@@ -47,7 +50,7 @@ export function PartCard({ part }: { part: Part }) {
           <p className="text-lg font-bold text-primary">{formatPrice(part.price)}</p>
           {canOrder ? (
             <Link
-              to={`/purchase/${part._id}`}
+              to={href('/purchase/:partsId', { partsId: part._id })}
               className="btn btn-primary relative z-10"
               aria-describedby={nameId}
             >

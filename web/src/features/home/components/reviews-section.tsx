@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useReviews } from '../api/get-reviews.ts';
@@ -47,7 +47,7 @@ function ReviewsContent({ enabled }: { enabled: boolean }) {
       >
         <p className="text-lg font-semibold text-slate-900">No reviews yet.</p>
         <p className="text-slate-700">Bought from us? Tell other customers how it went.</p>
-        <Link to="/dashboard/add-review" className="btn btn-primary btn-sm">
+        <Link to={href('/dashboard/add-review')} className="btn btn-primary btn-sm">
           Write a review
         </Link>
       </div>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
-import * as paths from 'virtual:page-paths';
 import { TileIcon } from './tile-icon.tsx';
 
 /** The shop's contact details, shown here and reused by the footer's neighbours. */
@@ -46,27 +45,27 @@ const COLUMNS: { title: string; links: ColumnLink[] }[] = [
   {
     title: 'New Coming Tools',
     links: [
-      { label: 'New products', to: '/#parts' },
-      { label: 'Best sales', to: '/#parts' },
+      { label: 'New products', to: `${href('/')}#parts` },
+      { label: 'Best sales', to: `${href('/')}#parts` },
       { label: 'Sitemap', to: '/sitemap.xml', plain: true },
     ],
   },
   {
     title: 'Our Company',
     links: [
-      { label: 'Delivery', to: '/info/delivery' },
-      { label: 'Legal notice', to: '/info/legal-notice' },
-      { label: 'About us', to: '/info/about-us' },
-      { label: 'My account', to: paths.myProfile },
+      { label: 'Delivery', to: href('/info/:topic', { topic: 'delivery' }) },
+      { label: 'Legal notice', to: href('/info/:topic', { topic: 'legal-notice' }) },
+      { label: 'About us', to: href('/info/:topic', { topic: 'about-us' }) },
+      { label: 'My account', to: href('/dashboard/my-profile') },
     ],
   },
   {
     title: 'Shop By',
     links: [
-      { label: 'Your orders', to: paths.myOrders },
-      { label: 'Your wishlist', to: '/#parts' },
-      { label: 'Payment', to: '/info/payment' },
-      { label: 'Delivery', to: '/info/delivery' },
+      { label: 'Your orders', to: href('/dashboard/my-orders') },
+      { label: 'Your wishlist', to: `${href('/')}#parts` },
+      { label: 'Payment', to: href('/info/:topic', { topic: 'payment' }) },
+      { label: 'Delivery', to: href('/info/:topic', { topic: 'delivery' }) },
     ],
   },
 ];

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, Link } from 'react-router';
 import { TileIcon } from './tile-icon.tsx';
 
 /** The statistics shown (docs/spec.md, Business constants and limits), each with its icon. */
@@ -66,13 +65,13 @@ export function StatsBanner() {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link
-              to={paths.newQuote}
+              to={href('/dashboard/quotes/new')}
               className="btn border-0 bg-white text-orange-800 hover:bg-orange-50"
             >
               REQUEST For QUOTE
             </Link>
             <Link
-              to="/contact"
+              to={href('/contact')}
               className="btn btn-outline border-white text-white hover:bg-white hover:text-orange-800"
             >
               Contact Us

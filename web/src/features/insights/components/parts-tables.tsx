@@ -1,7 +1,6 @@
 import type { Sales } from '@partsmith/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, Link } from 'react-router';
 import { formatDollars } from '../../../lib/money.ts';
 import { count, FiguresTable, Section, TD } from './figures-layout.tsx';
 
@@ -68,7 +67,10 @@ export function LowStock({ sales }: { sales: Sales }) {
           </tr>
         ))}
       </FiguresTable>
-      <Link to={paths.manageParts} className="link text-sm font-semibold text-orange-800">
+      <Link
+        to={href('/dashboard/manage-products')}
+        className="link text-sm font-semibold text-orange-800"
+      >
         Restock in Manage Products
       </Link>
     </PartsSection>

@@ -1,6 +1,6 @@
 import type { Order } from '@partsmith/contract';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
@@ -74,7 +74,10 @@ function PaymentCell({ order }: { order: Order }) {
   return (
     <div className="flex flex-col items-end gap-1 text-right @4xl:items-start @4xl:text-left">
       {order.price > 0 ? (
-        <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm px-5">
+        <Link
+          to={href('/dashboard/payment/:id', { id: order._id })}
+          className="btn btn-primary btn-sm px-5"
+        >
           Pay <span className="sr-only">for {order.name}</span>
         </Link>
       ) : (
@@ -101,7 +104,7 @@ function OrderName({ order, index }: { order: Order; index: number }) {
         </span>
       )}
       <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
-        <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+        <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
           Details <span className="sr-only">of order {index + 1}</span>
         </Link>
         {order.invoiceNumber && (
@@ -311,7 +314,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
         <p className="max-w-md text-slate-700">
           Pick a part on the home page: your orders show up here, ready to pay.
         </p>
-        <Link to="/#parts" className="btn btn-primary mt-2">
+        <Link to={`${href('/')}#parts`} className="btn btn-primary mt-2">
           Browse the parts
         </Link>
       </div>
@@ -338,7 +341,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
           </h1>
         </div>
         {orders.data && orders.data.length > 0 && (
-          <Link to="/#parts" className="btn btn-outline btn-primary btn-sm">
+          <Link to={`${href('/')}#parts`} className="btn btn-outline btn-primary btn-sm">
             Buy more parts
           </Link>
         )}

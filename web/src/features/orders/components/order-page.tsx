@@ -1,7 +1,6 @@
 import { linesOf, type Order } from '@partsmith/contract';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -206,7 +205,7 @@ export function OrderPage() {
           It may have been deleted, or it belongs to another account. Your own orders are in My
           Orders.
         </p>
-        <Link to={paths.myOrders} className="btn btn-primary">
+        <Link to={href('/dashboard/my-orders')} className="btn btn-primary">
           Go to My Orders
         </Link>
       </Problem>
@@ -263,7 +262,7 @@ export function OrderPage() {
           </div>
           {payable && (
             <Link
-              to={`/dashboard/payment/${encodeURIComponent(data._id)}`}
+              to={href('/dashboard/payment/:id', { id: encodeURIComponent(data._id) })}
               className="btn btn-primary"
             >
               Pay {formatDollars(data.total)}

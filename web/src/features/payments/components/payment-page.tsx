@@ -1,6 +1,6 @@
 import { linesOf, type Order, type PaymentConfig } from '@partsmith/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { href, Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
@@ -10,7 +10,6 @@ import { usePaymentIntent } from '../api/payment-intent.ts';
 import type { CardFormProps } from './card-form-parts.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
-import * as paths from 'virtual:page-paths';
 
 /** The spec's text, misspelling corrected (docs/spec.md, Differences from the specification). */
 export const PAYMENT_SUCCESS = 'Your Payment is Received Successfully';
@@ -234,7 +233,7 @@ export function PaymentPage({ user }: { user: Payer }) {
           It may have been deleted, or it belongs to another account. Your own orders are in My
           Orders.
         </p>
-        <Link to={paths.myOrders} className="btn btn-primary">
+        <Link to={href('/dashboard/my-orders')} className="btn btn-primary">
           Go to My Orders
         </Link>
       </Problem>
@@ -274,7 +273,7 @@ export function PaymentPage({ user }: { user: Payer }) {
   let panel: ReactNode;
   if (receipt !== null) {
     panel = (
-      <Link to={paths.myOrders} className="btn btn-primary self-start">
+      <Link to={href('/dashboard/my-orders')} className="btn btn-primary self-start">
         Back to My Orders
       </Link>
     );
@@ -287,7 +286,7 @@ export function PaymentPage({ user }: { user: Payer }) {
             Transaction id: <code className="font-mono break-all">{data.transactionId}</code>
           </p>
         )}
-        <Link to={paths.myOrders} className="btn btn-primary mt-2 self-start">
+        <Link to={href('/dashboard/my-orders')} className="btn btn-primary mt-2 self-start">
           Back to My Orders
         </Link>
       </div>

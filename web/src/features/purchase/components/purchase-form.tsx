@@ -3,7 +3,7 @@ import type { Part, PurchaseBody as PurchaseBodyInput } from '@partsmith/contrac
 import { quantityMessage } from '@partsmith/contract/constants';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { href, Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type * as z from '@partsmith/contract/zod-subset';
 import { useFieldIds } from '../../../lib/field-ids.ts';
@@ -19,7 +19,6 @@ import type { PurchaseFields } from './purchase-fields.ts';
 import { FixedField, FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
-import * as paths from 'virtual:page-paths';
 // From its own file, for the reason price-table.tsx gives.
 import { centsPricing, priceTiers, unitPriceCents } from '@partsmith/contract/pricing';
 import { PriceTable } from './price-table.tsx';
@@ -53,7 +52,7 @@ export const REQUEST_A_QUOTE = 'Request a quote';
 
 /** The quote request form with this part and quantity as its line. */
 export const quoteLink = (partId: string, quantity: number) =>
-  `${paths.newQuote}?${new URLSearchParams({ part: partId, quantity: String(quantity) })}`;
+  `${href('/dashboard/quotes/new')}?${new URLSearchParams({ part: partId, quantity: String(quantity) })}`;
 
 export const ADDED_TO_CART = 'Added to your cart';
 export const VIEW_CART = 'View your cart';
@@ -123,7 +122,7 @@ export function PurchaseForm({
         onSuccess: () => {
           attempt.current = null;
           toast.success(PURCHASE_SUCCESS, { description: PURCHASE_SUCCESS_DETAIL });
-          void navigate(paths.myOrders);
+          void navigate(href('/dashboard/my-orders'));
         },
         onError: (error) => {
           // A 4xx is the server's final word on this submission: the next one is a new order.
@@ -159,11 +158,11 @@ export function PurchaseForm({
         description: (
           // The toaster sits outside the router: a plain link, followed by the app's router.
           <a
-            href={paths.cart}
+            href={href('/cart')}
             className="font-semibold underline"
             onClick={(event) => {
               event.preventDefault();
-              void navigate(paths.cart);
+              void navigate(href('/cart'));
             }}
           >
             {VIEW_CART}

@@ -1,7 +1,7 @@
 import type { Part } from '@partsmith/contract';
 import { PURCHASE_PICTURE } from '@partsmith/contract/images';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { href, Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { usePart } from '../../../lib/get-part.ts';
@@ -28,13 +28,16 @@ function PageHeader({ title, kicker }: { title: ReactNode; kicker: string }) {
         <nav aria-label="Breadcrumb" className="text-sm">
           <ol className="flex flex-wrap items-center gap-2 text-slate-300">
             <li>
-              <Link to="/" className="underline-offset-4 hover:text-white hover:underline">
+              <Link to={href('/')} className="underline-offset-4 hover:text-white hover:underline">
                 Home
               </Link>
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <Link to="/#parts" className="underline-offset-4 hover:text-white hover:underline">
+              <Link
+                to={`${href('/')}#parts`}
+                className="underline-offset-4 hover:text-white hover:underline"
+              >
                 Parts
               </Link>
             </li>
@@ -92,7 +95,7 @@ function OutOfStock({ part }: { part: Part }) {
         Not enough {part.name} in stock for the minimum order of {part.minOrderQuantity}. A new
         batch is on its way: please check back soon.
       </p>
-      <Link to="/#parts" className="btn btn-outline btn-primary">
+      <Link to={`${href('/')}#parts`} className="btn btn-outline btn-primary">
         See the other parts
       </Link>
       <Link to={quoteLink(part._id, part.minOrderQuantity)} className="btn btn-outline">
@@ -182,7 +185,7 @@ export function PurchasePage({
           It may have sold out for good or been taken out of the catalogue. Our other parts are
           waiting on the home page.
         </p>
-        <Link to="/#parts" className="btn btn-primary">
+        <Link to={`${href('/')}#parts`} className="btn btn-primary">
           Back to the parts
         </Link>
       </Problem>
@@ -209,7 +212,7 @@ export function PurchasePage({
             {part.isFetching && <span aria-hidden="true" className="spinner size-5" />}
             Try again
           </button>
-          <Link to="/" className="btn btn-outline">
+          <Link to={href('/')} className="btn btn-outline">
             Back to homepage
           </Link>
         </div>

@@ -1,9 +1,8 @@
 import type { Quote, QuoteAcceptBody } from '@partsmith/contract';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { href, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import * as paths from 'virtual:page-paths';
 import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -63,7 +62,7 @@ export function AcceptQuoteForm({
       });
       attempt.current = null;
       toast.success(QUOTE_ACCEPTED, { description: QUOTE_ACCEPTED_DETAIL });
-      void navigate(paths.payment.replace(':id', encodeURIComponent(insertedId)));
+      void navigate(href('/dashboard/payment/:id', { id: encodeURIComponent(insertedId) }));
     } catch (error) {
       // A 4xx is the server's final word on this submission: the next one is a new one.
       // No answer or a 5xx may have placed the order: a retry keeps the key.

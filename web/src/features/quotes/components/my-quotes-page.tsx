@@ -1,7 +1,6 @@
 import type { Quote } from '@partsmith/contract';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import * as paths from 'virtual:page-paths';
+import { href, Link } from 'react-router';
 import { CheckoutRefused } from '../../../lib/place-order.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAcceptQuote } from '../api/accept-quote.ts';
@@ -57,7 +56,7 @@ function NextStep({ quote }: { quote: Quote }) {
     return (
       <p className="text-slate-700">
         The prices of this quote no longer hold.{' '}
-        <Link to={paths.newQuote} className="link link-primary font-semibold">
+        <Link to={href('/dashboard/quotes/new')} className="link link-primary font-semibold">
           Ask for a new quote
         </Link>
       </p>
@@ -115,7 +114,7 @@ function NoQuotes() {
         Planning a build or a bulk order? Ask us for a price on the parts and quantities you need:
         the quotes show up here, ready to accept.
       </p>
-      <Link to={paths.newQuote} className="btn btn-primary mt-2">
+      <Link to={href('/dashboard/quotes/new')} className="btn btn-primary mt-2">
         Request your first quote
       </Link>
     </div>
@@ -138,7 +137,7 @@ export function MyQuotesPage({ user }: { user: QuotesUser }) {
       title="My Quotes"
       intro="Prices for larger orders, from our sales engineers. Accept a quote to order at its prices."
       actions={
-        <Link to={paths.newQuote} className="btn btn-primary">
+        <Link to={href('/dashboard/quotes/new')} className="btn btn-primary">
           {REQUEST_A_QUOTE}
         </Link>
       }

@@ -2,9 +2,8 @@ import type * as z from '@partsmith/contract/zod-subset';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { href, Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import * as paths from 'virtual:page-paths';
 import { FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formError } from '../../../lib/error-text.ts';
@@ -52,10 +51,10 @@ function NoLines() {
         your cart from the cart page.
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn btn-primary">
+        <Link to={href('/')} className="btn btn-primary">
           Browse the shop
         </Link>
-        <Link to={paths.cart} className="btn btn-outline btn-primary">
+        <Link to={href('/cart')} className="btn btn-outline btn-primary">
           Go to your cart
         </Link>
       </div>
@@ -110,7 +109,7 @@ function QuoteRequestForm({ initial, notice }: { initial: DraftLine[]; notice?: 
         toast.success(QUOTE_REQUESTED, {
           description: `Quote ${quote.number}: our sales engineers answer within one working day.`,
         });
-        void navigate(paths.quotes);
+        void navigate(href('/dashboard/quotes'));
       },
     });
   };
@@ -155,7 +154,9 @@ function QuoteRequestForm({ initial, notice }: { initial: DraftLine[]; notice?: 
                   <div className="min-w-0">
                     <h3 className="font-bold break-words text-slate-900">
                       <Link
-                        to={`/purchase/${encodeURIComponent(field.partId)}`}
+                        to={href('/purchase/:partsId', {
+                          partsId: encodeURIComponent(field.partId),
+                        })}
                         className="underline-offset-4 hover:text-primary hover:underline"
                       >
                         {name}
@@ -323,7 +324,7 @@ export function NewQuotePage({ loadCart }: { loadCart: LoadCartLines }) {
       intro="Tell us the parts and quantities you need. Our sales engineers send a quote within one working day."
       actions={
         <Link
-          to={paths.quotes}
+          to={href('/dashboard/quotes')}
           className="btn btn-outline border-white text-white hover:bg-white hover:text-slate-900"
         >
           My Quotes

@@ -1,6 +1,6 @@
 import type { Quote, QuoteStatus } from '@partsmith/contract';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { href, Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { formatDollars } from '../../../lib/money.ts';
@@ -121,7 +121,7 @@ export function OrderLink({ quote }: { quote: Quote }) {
   if (!quote.orderId) return null;
   return (
     <Link
-      to={`/dashboard/orders/${encodeURIComponent(quote.orderId)}`}
+      to={href('/dashboard/orders/:id', { id: encodeURIComponent(quote.orderId) })}
       className="btn btn-outline btn-primary btn-sm"
     >
       View the order <span className="sr-only">of quote {quote.number}</span>
