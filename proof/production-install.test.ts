@@ -138,7 +138,8 @@ describe('production install', () => {
     expect(parts.status).toBe(200);
     expect(Array.isArray(parts.body) && parts.body.length).toBeGreaterThan(0);
     expect(home.status).toBe(200);
-    expect(String(home.body)).toContain('<div id="root"');
+    // The prerendered home page, whole: its main holds the page.
+    expect(String(home.body)).toMatch(/<main id="main"[^>]*>\s*<[a-z]/);
     expect(docs.status).toBe(200);
     // sharp (native) and the AWS SDK load from it too: they are imported on first use only.
     const load = spawn(
