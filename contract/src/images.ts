@@ -89,5 +89,3 @@ export function imageSources(url: string, width: number): ImageSources {
   }
   return { src: url };
 }
-
-
