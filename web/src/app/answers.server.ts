@@ -6,7 +6,7 @@ import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/rea
 import { data, type AppLoadContext } from 'react-router';
 import { ApiError, sendRequestsThrough } from '../lib/api-client.ts';
 import type { SessionAnswer } from '@partsmith/contract';
-import { getSession, sessionQuery } from '../features/auth/api/get-session.ts';
+import { getSession, sessionQueryKey } from '../features/auth/api/get-session.ts';
 import type { Send } from './load-context.ts';
 import { makeQueryClient } from './providers.tsx';
 
@@ -35,13 +35,8 @@ export async function answersFor(
   if (!send) return { answers: null };
   const client = makeQueryClient();
   try {
-    try {
-      await loading.run(send, () => ask(client));
-    } catch {
-      // An answer that could not be had (the session's, asked with fetchQuery): the page renders
-      // its loading state and the browser asks again, as for any page without answers.
-      return { answers: null };
-    }
+    // Prefetches: an answer that fails is left out, and the browser's query asks again.
+    await loading.run(send, () => ask(client));
     if (
       client
         .getQueryCache()
@@ -57,29 +52,39 @@ export async function answersFor(
 }
 
 /**
- * Asks for the signed-in buyer's answers (`ask` with their e-mail) once the session says who that
- * is. With nobody signed in the page has no answers: it renders its loading state, and in the
- * browser its guard sends the visitor to sign in (a redirect on the server would lose where they
- * were going).
+ * Asks for the signed-in buyer's answers (`ask` with their e-mail), beside their session. With
+ * nobody signed in (or no session to be had) the page has no answers: the guard's loader sends a
+ * visitor to sign in first (layouts/require-user.tsx).
  */
 export async function forSignedInBuyer(
   context: AppLoadContext,
   ask: (client: QueryClient, email: string) => Promise<unknown>,
 ): Promise<PageAnswers> {
-  let signedIn = false;
-  const answers = await answersFor(context, async (client) => {
-    const session = await client.fetchQuery(sessionQuery());
-    signedIn = session !== null;
-    if (session) await ask(client, session.user.email);
+  const session = await sessionOf(context);
+  if (!session) return { answers: null };
+  return answersFor(context, async (client) => {
+    client.setQueryData(sessionQueryKey, session);
+    await ask(client, session.user.email);
   });
-  return signedIn ? answers : { answers: null };
 }
 
+/** Each page request's session, asked once: its guard's loader and its page's share it. */
+const sessions = new WeakMap<AppLoadContext, Promise<SessionAnswer | undefined>>();
+
 /**
- * Whether a visitor is signed in, for a guard's loader: the session, null when signed out, or
- * undefined when it cannot be told (the build's prerender, or the session's answer failed).
+ * Whether a visitor is signed in: the session, null when signed out, or undefined when it cannot
+ * be told (the build's prerender, or the session's answer failed).
  */
-export async function sessionOf(context: AppLoadContext): Promise<SessionAnswer | undefined> {
+export function sessionOf(context: AppLoadContext): Promise<SessionAnswer | undefined> {
+  let asked = sessions.get(context);
+  if (!asked) {
+    asked = askSession(context);
+    sessions.set(context, asked);
+  }
+  return asked;
+}
+
+async function askSession(context: AppLoadContext): Promise<SessionAnswer | undefined> {
   const send = context.send;
   if (!send) return undefined;
   try {

@@ -1,4 +1,4 @@
-import type { DehydratedState, QueryKey } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 
 /**
  * An answer a page's server loader put in its data (answers.server.ts), by its query key: for the
@@ -8,7 +8,6 @@ export function loadedAnswer<T>(
   answers: DehydratedState | null | undefined,
   key: QueryKey,
 ): T | undefined {
-  const wanted = JSON.stringify(key);
-  return answers?.queries.find((query) => JSON.stringify(query.queryKey) === wanted)?.state.data as
-    T | undefined;
+  const hash = hashKey(key);
+  return answers?.queries.find((query) => query.queryHash === hash)?.state.data as T | undefined;
 }
