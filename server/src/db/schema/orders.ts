@@ -26,6 +26,10 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Keyset order for the admins' list (newest first). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    /** The order's number for people (issue 46): `PS-O-000123`, from `seq`, never reused. */
+    number: text('number')
+      .notNull()
+      .generatedAlwaysAs(sql`'PS-O-' || lpad(seq::text, 6, '0')`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -78,6 +82,7 @@ export const orders = pgTable(
     // Date ranges (the sweep, the sales figures) and the CSV export's keyset order in one index.
     index('orders_created_seq_idx').on(t.createdAt, t.seq),
     uniqueIndex('orders_transaction_unique').on(t.transactionId),
+    uniqueIndex('orders_number_unique').on(t.number),
   ],
 );
 
@@ -95,6 +100,8 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    /** The part number when it was bought; empty for lines written before part numbers. */
+    sku: text('sku'),
     name: text('name').notNull(),
     image: text('image').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),

@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AttributeDef, Attributes } from '@partsmith/contract';
@@ -45,6 +46,12 @@ export const parts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    /**
+     * The part number (issue 46): letters, digits and dashes, at most 40 characters, unique
+     * whatever its case. Given by the admin or the seed; otherwise the insert trigger of migration
+     * 0019 writes `PS-<CATEGORY PREFIX>-<seq>` (`PS-MEM-000012`).
+     */
+    sku: text('sku').notNull().default(''),
     name: text('name').notNull(),
     description: text('description').notNull(),
     image: text('image').notNull(),
@@ -63,6 +70,8 @@ export const parts = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /** Set when the low-stock mail went out; cleared by a restock to the threshold or above. */
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    /** Days until more arrive, shown while it is out of stock; empty when not known. */
+    leadTimeDays: integer('lead_time_days'),
     /** Its category's slug; empty for a part not yet filed. */
     category: text('category').references(() => categories.slug),
     /** `{ key: value }` as its category declares them (checked by the API). */
@@ -84,6 +93,9 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} >= 1`),
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
+    check('parts_lead_time_nonnegative', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} >= 0`),
+    check('parts_sku_format', sql`${t.sku} ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(${t.sku}) <= 40`),
+    uniqueIndex('parts_sku_unique').on(sql`upper(${t.sku})`),
     check(
       'parts_low_stock_threshold_nonnegative',
       sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
@@ -126,3 +138,45 @@ export const catalogueStats = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * The trade's words for the search (issue 46): a query word equal to `term` also finds the parts
+ * that say `expansion` ("psu" finds "power supply"). Data the admins keep; migration 0019 seeds
+ * the common ones.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    term: text('term').primaryKey(),
+    expansion: text('expansion').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('search_synonyms_term_lower', sql`${t.term} = lower(${t.term})`)],
+);
+
+/**
+ * "Tell me when it is back" (issue 46): one row per part and address. A visitor's row waits for
+ * the mailed link (`confirmedAt`); a signed-in customer's own address is confirmed at once. When
+ * the part's stock goes from 0 to more, each confirmed row gets one mail and is deleted.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: uuid('user_id'),
+    /** SHA-256 of the confirmation link's token (a visitor's row until confirmed). */
+    tokenHash: text('token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Taken by the sender while its mail goes out. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_part_email_unique').on(t.partId, t.email),
+    index('stock_alerts_token_idx').on(t.tokenHash),
+  ],
+);
