@@ -58,7 +58,7 @@ const featureZones = features.map((name) => ({
 // here gets neither, so a new one is added to this list.
 const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
-  cart: { schema: ['cart'], public: ['repository'] },
+  cart: { schema: ['cart'], public: ['repository', 'service'] },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf', 'pdf-pool'] },
@@ -69,6 +69,8 @@ const serverModules = {
   profiles: { schema: ['profiles'], public: [] },
   quotes: { schema: ['quotes'], public: [] },
   reviews: { schema: ['reviews'], public: ['repository'] },
+  // stock_alerts is in the parts schema file (migration 0019); only this module writes it.
+  'stock-alerts': { schema: ['parts'], public: ['service'] },
   users: { schema: ['auth'], public: ['service'] },
 };
 const modulesDir = new URL('./server/src/modules', import.meta.url);

@@ -19,6 +19,8 @@ export const CartLineParams = z.object({ partId: Id });
  */
 export const CartLine = z.object({
   partId: Id,
+  /** The part number (PS-CPU-000123). */
+  sku: z.string(),
   name: z.string(),
   image: z.string(),
   /** The unit price that applies to this quantity, in dollars. */

@@ -8,7 +8,9 @@ import { ApiError } from './common.ts';
  * attribute. Prices are dollars with 2 decimals. `priceBreaks` holds the part's volume prices in
  * one cell, `quantity@unit price` with `;` between breaks (`10@8.50;50@7.90`), empty for none;
  * it comes after the older columns, which keep their places, and a file without it imports
- * parts without volume prices.
+ * parts without volume prices. `sku` (issue 46), last, is the part number: an empty cell, or a
+ * number the shop made (PS-MEM-000012, which names a row of the shop it came from), gives the
+ * new part a number of its own; a number another part has is a problem of its line.
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'name',
@@ -20,6 +22,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   'lowStockThreshold',
   'category',
   'priceBreaks',
+  'sku',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 

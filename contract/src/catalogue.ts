@@ -1,4 +1,5 @@
 import * as z from './zod-subset.ts';
+import { Id } from './common.ts';
 import { CATEGORY_SLUG, CategorySlug, Part } from './parts.ts';
 
 /**
@@ -259,3 +260,71 @@ export const SearchAnswer = z.object({
   searchedFor: z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswer>;
+
+/** At most this many suggestions answer what is typed in the header's search box. */
+export const SUGGESTIONS_MAX = 8;
+
+/** GET /api/parts/suggest?q=: what is typed so far, 1 to 100 characters once trimmed. */
+export const PartSuggestQuery = z.object({
+  q: z
+    .string({ message: 'Type what to search for' })
+    .trim()
+    .min(1, 'Type what to search for')
+    .max(100, 'Search text is too long'),
+});
+export type PartSuggestQuery = z.input<typeof PartSuggestQuery>;
+
+/** A listed part as the search box suggests it: its name, part number and category's slug. */
+export const PartSuggestion = z.object({
+  _id: Id,
+  name: z.string(),
+  sku: z.string(),
+  category: z.string().nullable(),
+});
+export type PartSuggestion = z.infer<typeof PartSuggestion>;
+
+/**
+ * The suggestions, best first: the part whose number is exactly the text, the parts whose
+ * numbers start with it, then the parts whose names have a word starting with it, then the
+ * parts whose names hold it anywhere.
+ */
+export const PartSuggestions = z.object({
+  items: z.array(PartSuggestion).max(SUGGESTIONS_MAX),
+});
+export type PartSuggestions = z.infer<typeof PartSuggestions>;
+
+/**
+ * A trade word of the search (issue 46): a query word equal to `term` also finds the parts that
+ * say `expansion` ("psu" finds "power supply"). Letters a to z and digits; words in the term may
+ * be joined by dashes or spaces ("mini-itx": the query's words "mini itx" in a row).
+ */
+export const SynonymTerm = z
+  .string({ message: 'Write the word searched for' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Write the word searched for')
+  .max(40, 'A search word has at most 40 characters')
+  .regex(
+    /^[a-z0-9]+(?:[ -][a-z0-9]+)*$/,
+    'A search word is letters a to z and digits, its words joined by a dash or a space',
+  );
+
+/** The parts a trade word also finds: every word of it in a part's text ("power supply"). */
+export const SynonymExpansion = z
+  .string({ message: 'Write what the word means' })
+  .trim()
+  .min(1, 'Write what the word means')
+  .max(100, 'What the word means has at most 100 characters')
+  .regex(/[A-Za-z0-9]/, 'What the word means needs letters or digits');
+
+export const SearchSynonym = z.object({ term: z.string(), expansion: z.string() });
+export type SearchSynonym = z.infer<typeof SearchSynonym>;
+/** GET /api/search-synonyms: every trade word, by term. */
+export const SearchSynonymList = z.array(SearchSynonym);
+export type SearchSynonymList = z.infer<typeof SearchSynonymList>;
+
+/** PUT and DELETE /api/search-synonyms/:term. */
+export const SearchSynonymParams = z.object({ term: SynonymTerm });
+/** PUT /api/search-synonyms/:term: what the word also finds (a new word, or a change). */
+export const SearchSynonymBody = z.object({ expansion: SynonymExpansion });
+export type SearchSynonymBody = z.input<typeof SearchSynonymBody>;

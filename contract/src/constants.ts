@@ -26,3 +26,7 @@ export function quantityMessage(min: number, max: number) {
 
 /** How many volume prices (price breaks) a part may have. */
 export const PRICE_BREAKS_MAX = 10;
+
+/** How many parts the compare page sets side by side (GET /api/parts/compare): 2 to 4. */
+export const COMPARE_PARTS_MIN = 2;
+export const COMPARE_PARTS_MAX = 4;

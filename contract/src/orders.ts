@@ -1,5 +1,5 @@
 import * as z from './zod-subset.ts';
-import { EmailField, Id } from './common.ts';
+import { AdminListQuery, EmailField, Id } from './common.ts';
 
 export const QuantityField = z.coerce
   .number({ message: 'Quantity is Required' })
@@ -42,6 +42,8 @@ export { quantityMessage } from './constants.ts';
 /** One line of an order: the part's name, image and unit price as they were when it was bought. */
 export const OrderLine = z.object({
   partId: Id.nullable(),
+  /** The part number when it was bought; null on lines older than part numbers. */
+  sku: z.string().nullable().default(null),
   name: z.string(),
   image: z.string(),
   /** Unit price in dollars. */
@@ -60,7 +62,14 @@ export type OrderLine = z.input<typeof OrderLine>;
  */
 export const Order = z.object({
   _id: Id,
+  /**
+   * The order's number for people, given when it is placed: `PS-O-000123` (every answer has it;
+   * the default lets an answer of an older server parse).
+   */
+  number: z.string().default(''),
   partId: Id.nullable(),
+  /** The first line's part number (null on orders older than part numbers). */
+  sku: z.string().nullable().default(null),
   name: z.string(),
   image: z.string(),
   description: z.string(),
@@ -96,7 +105,7 @@ export const Order = z.object({
   invoiceNumber: z.string().nullable().default(null),
   creditNoteNumber: z.string().nullable().default(null),
 });
-/** The input type: `expired` and `expiresAt` may be left out (false and null). */
+/** The input type: `expired`, `expiresAt`, `number` and `sku` may be left out. */
 export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);
@@ -107,6 +116,7 @@ export function linesOf(order: Order): OrderLine[] {
     order.lines ?? [
       {
         partId: order.partId,
+        sku: order.sku ?? null,
         name: order.name,
         image: order.image,
         price: order.price,
@@ -141,7 +151,39 @@ export const RefundBody = z.object({
 });
 export type RefundBody = z.input<typeof RefundBody>;
 
-export const OrdersQuery = z.object({ userEmail: EmailField });
+/**
+ * What an order search looks for (`q`): words each found in the order's number, or in a line's
+ * part name or part number (case aside). Empty: every order.
+ */
+export const OrderSearchField = z
+  .string()
+  .trim()
+  .max(100, 'Keep the search under 100 characters')
+  .optional();
+
+/** GET /api/orders: the signed-in customer's own orders (`userEmail` must be theirs). */
+export const OrdersQuery = z.object({ userEmail: EmailField, q: OrderSearchField });
+
+/** GET /api/allPurchases (admins): a page of every order, searched as a customer's are. */
+export const AdminOrdersQuery = AdminListQuery.extend({ q: OrderSearchField });
+export type AdminOrdersQuery = z.input<typeof AdminOrdersQuery>;
+
+/** Why "Order again" left a line of the order out of the cart. */
+export const ReorderSkipReason = z.enum(['deleted', 'out_of_stock', 'cart_full']);
+export type ReorderSkipReason = z.infer<typeof ReorderSkipReason>;
+
+/**
+ * POST /api/orders/:id/reorder: what went into the cart (`quantity`: the units added, fewer than
+ * ordered when the stock is short, or raised to the part's minimum order), and what did not.
+ * `partId` is null for a part deleted for good.
+ */
+export const ReorderAnswer = z.object({
+  added: z.array(z.object({ partId: Id, name: z.string(), quantity: z.number().int() })),
+  skipped: z.array(
+    z.object({ partId: Id.nullable(), name: z.string(), reason: ReorderSkipReason }),
+  ),
+});
+export type ReorderAnswer = z.infer<typeof ReorderAnswer>;
 
 export const DeleteAnswer = z.object({
   acknowledged: z.literal(true),

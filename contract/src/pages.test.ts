@@ -12,6 +12,11 @@ describe('the page table', () => {
     }
   });
 
+  it('matches a static path before a param page beside it (/parts/compare, not a part)', () => {
+    expect(matchPage('/parts/compare')?.id).toBe('compare');
+    expect(matchPage('/parts/compare-x')?.id).toBe('part');
+  });
+
   it('gives the params as they stand in the path', () => {
     expect(matchPage('/purchase/abc%20d')?.params).toEqual({ partsId: 'abc%20d' });
     expect(matchPage('/dashboard/payment/9')?.params).toEqual({ id: '9' });
@@ -31,6 +36,7 @@ describe('the page table', () => {
       '/login/x',
       '//',
       '/myPortfolio.html',
+      '/parts/compare/a-b_c',
     ]) {
       expect(matchPage(path), path).toBeNull();
     }

@@ -84,6 +84,12 @@ export const PAGES = {
     readsQuery: true,
     sitemap: true,
   },
+  // Before `part`: matchPage takes the first page whose pattern fits, and /parts/:partsId would
+  // take "compare" for a part's id.
+  compare: {
+    path: '/parts/compare',
+    access: 'public',
+  },
   part: {
     path: '/parts/:partsId',
     access: 'public',
@@ -103,7 +109,7 @@ export const PAGES = {
   cart: {
     path: '/cart',
     access: 'public',
-    // A visitor's cart is in the browser: only a signed-in buyer's page is rendered by the server.
+    // Only a signed-in buyer's page is rendered with its cart; a visitor's asks in the browser.
     serverRendered: true,
   },
   purchase: {

@@ -16,9 +16,17 @@ export const PriceBreak = z.object({
 });
 export type PriceBreak = z.infer<typeof PriceBreak>;
 
+/** The longest lead time a part can be given: a year. */
+export const LEAD_TIME_DAYS_MAX = 365;
+
 /** A part (the spec also says "tool"). Prices travel as dollars; the database keeps cents. */
 export const Part = z.object({
   _id: Id,
+  /**
+   * The part number (FRG-D5-6000-32K; a generated one reads PS-MEM-000012): unique, any case.
+   * Always sent; an answer without it (a server before part numbers) reads as ''.
+   */
+  sku: z.string().default(''),
   name: z.string(),
   image: z.string(),
   description: z.string(),
@@ -35,6 +43,11 @@ export const Part = z.object({
    * sent; an answer without it (an older server) reads as none.
    */
   priceBreaks: z.array(PriceBreak).default([]),
+  /**
+   * Days until more arrive, which the part's page shows while it is out of stock; null when not
+   * known. Absent from an older server's answer.
+   */
+  leadTimeDays: z.number().int().min(0).max(LEAD_TIME_DAYS_MAX).nullable().optional(),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -180,6 +193,13 @@ export const LowStockThresholdField = z.coerce
   .min(0, 'The low-stock alert cannot be negative')
   .max(10_000_000, 'The low-stock alert is too high');
 
+/** A part's lead time on a write: whole days, 0 to LEAD_TIME_DAYS_MAX. */
+export const LeadTimeDaysField = z.coerce
+  .number({ message: 'The lead time must be a number of days' })
+  .int('The lead time must be a whole number of days')
+  .min(0, 'The lead time cannot be negative')
+  .max(LEAD_TIME_DAYS_MAX, `The lead time is at most ${LEAD_TIME_DAYS_MAX} days`);
+
 /** A category's short name: lowercase words of letters and digits joined by hyphens. */
 export const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -188,6 +208,31 @@ export const CategorySlug = z
   .string({ message: 'Choose a category' })
   .regex(CATEGORY_SLUG, 'Not a valid category')
   .max(60, 'Not a valid category');
+
+/** A part number: letters and digits in groups joined by single dashes (the database's check). */
+export const SKU_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+export const SKU_MAX = 40;
+/**
+ * The numbers the database makes for a part given none (PS-MEM-000012, from its seq): an admin's
+ * own in this form could be made again for a later part, whose insert would then fail.
+ */
+const GENERATED_SKU = /^PS-[A-Z0-9]{1,3}-[0-9]{6,}$/i;
+export const isGeneratedSku = (sku: string) => GENERATED_SKU.test(sku.trim());
+
+/** A part number an admin gives (a new part without one gets PS-<CATEGORY>-<number>). */
+export const PartSku = z
+  .string({ message: 'A part number is text' })
+  .trim()
+  .min(1, 'Write the part number, or leave it out to have one made')
+  .max(SKU_MAX, `A part number has at most ${SKU_MAX} characters`)
+  .regex(
+    SKU_PATTERN,
+    'A part number is letters and digits, in groups joined by single dashes (FRG-D5-6000-32K)',
+  )
+  .refine(
+    (sku) => !isGeneratedSku(sku),
+    'Part numbers such as PS-MEM-000012 are made by the shop: leave it out to have one made',
+  );
 
 /** POST /api/addParts: an admin puts a new part in the shop. */
 export const AddPartBody = z
@@ -216,9 +261,13 @@ export const AddPartBody = z
     image: ShopImage,
     lowStockThreshold: LowStockThresholdField.optional(),
     priceBreaks: PriceBreaks.default([]),
+    /** Days until more arrive when it is out of stock; left out, not known. */
+    leadTimeDays: LeadTimeDaysField.optional(),
     /** The category's slug (GET /api/categories); its attributes are checked against it. */
     category: CategorySlug.optional(),
     attributes: z.looseObject({}).optional(),
+    /** Its part number; left out, the database makes one (the spec's form sends none). */
+    sku: PartSku.optional(),
   })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity || p.availableQuantity === 0, {
     message: 'Minimum quantity cannot be more than the available quantity',
@@ -247,6 +296,8 @@ export const UpdatePartBody = z
     /** null: back to the default, twice the minimum order. */
     lowStockThreshold: LowStockThresholdField.nullable().optional(),
     priceBreaks: PriceBreaks.optional(),
+    /** null: the lead time is not known (the part's page then names none). */
+    leadTimeDays: LeadTimeDaysField.nullable().optional(),
     /** A new category (its attributes then come too), or new attributes for the same one. */
     category: CategorySlug.optional(),
     attributes: z.looseObject({}).optional(),
@@ -257,6 +308,7 @@ export const UpdatePartBody = z
       b.price !== undefined ||
       b.priceBreaks !== undefined ||
       b.lowStockThreshold !== undefined ||
+      b.leadTimeDays !== undefined ||
       b.category !== undefined ||
       b.attributes !== undefined,
     'Change the stock or the price',

@@ -138,7 +138,7 @@ test("a buyer's My Orders and purchase page come with their content, before any 
     await expect(html.getByRole('heading', { name: /My Orders: 1/ })).toBeVisible();
     await expect(html.getByRole('main').getByText(THERMAL_PASTE).first()).toBeVisible();
     await expect(
-      html.getByRole('button', { name: 'Account menu for Rhea Rendered (RR)' }),
+      html.getByRole('button', { name: 'RR, account menu for Rhea Rendered' }),
     ).toBeVisible();
 
     await html.goto(purchasePage ?? '');

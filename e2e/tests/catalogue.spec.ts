@@ -45,7 +45,7 @@ test('search with a typo, filter by specification, share the URL, open a part pa
   await page.goForward();
   await expect(page.getByRole('heading', { name: '1 part' })).toBeVisible();
 
-  // The part's page: rendered by the server with its Product data, its specification, Buy.
+  // The part's page: rendered by the server with its Product data, its specification, Buy now.
   await page.getByRole('link', { name: PSU }).click();
   await expect(page).toHaveURL(/\/parts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: PSU })).toBeVisible();
@@ -55,7 +55,7 @@ test('search with a typo, filter by specification, share the URL, open a part pa
   const spec = page.getByRole('region', { name: 'Specification' });
   await expect(spec.getByRole('row', { name: /Wattage\s+850 W/ })).toBeVisible();
   await expect(spec.getByRole('row', { name: /Modular\s+Yes/ })).toBeVisible();
-  await page.getByRole('link', { name: 'Buy', exact: true }).click();
+  await page.getByRole('link', { name: 'Buy now', exact: true }).click();
   await expect(page).toHaveURL(/\/purchase\//);
   await fillPurchase(page, 1);
   await expect(page.getByText('Your Purchase Is Complete !')).toBeVisible();

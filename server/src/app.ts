@@ -34,8 +34,9 @@ import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
 import { partsCsvRoutes } from './modules/parts/csv-routes.ts';
 import { CatalogueCache } from './modules/parts/cache.ts';
-import { catalogueCache, catalogueCacheHits } from './modules/parts/plugin.ts';
+import { catalogueCache, catalogueCacheHits, searchSynonyms } from './modules/parts/plugin.ts';
 import { partsRoutes } from './modules/parts/routes.ts';
+import { searchSynonymRoutes } from './modules/parts/synonym-routes.ts';
 import { payments } from './modules/payments/plugin.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -45,6 +46,8 @@ import { quotes } from './modules/quotes/plugin.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
+import { stockAlerts } from './modules/stock-alerts/plugin.ts';
+import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
 import { images } from './modules/uploads/plugin.ts';
 import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
@@ -105,11 +108,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(mailer, { given: deps.mailer });
   await app.register(redis);
   await app.register(catalogueCache, { cache, reconnectMs: deps.catalogueReconnectMs });
+  await app.register(searchSynonyms);
   await app.register(payments, { given: deps.payments });
   await app.register(images);
   await app.register(orders);
   await app.register(quotes);
   await app.register(insights);
+  await app.register(stockAlerts);
   await app.register(housekeeping);
   await app.register(controlSocket);
 
@@ -145,10 +150,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         profilesRoutes,
         partsAdminRoutes,
         partsCsvRoutes,
+        searchSynonymRoutes,
         usersAdminRoutes,
         ordersAdminRoutes,
         auditRoutes,
         insightsRoutes,
+        stockAlertsRoutes,
       ])
         await api.register(routes);
     },

@@ -125,6 +125,21 @@ export const EnvSchema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** What one customer's unpaid orders may come to together, in dollars; 0 for no limit. */
   MAX_UNPAID_VALUE: z.coerce.number().int().min(0).max(1_000_000_000).default(5000),
+  /** A visitor's cart nobody has touched for this many days is deleted (housekeeping). */
+  VISITOR_CART_DAYS: z
+    .literal('')
+    .transform(() => 30)
+    .or(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(
+          400,
+          'must be a number of days from 1 to 400 (browsers keep a cookie 400 days at most)',
+        ),
+    )
+    .default(30),
   /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
   RATE_LIMITS: optionalString,
   /** Turns on GET /api/metrics for a scraper that sends it as a Bearer token. */

@@ -93,6 +93,8 @@ export interface Config {
   maxUnpaidOrders: number;
   /** MAX_UNPAID_VALUE in cents: what one customer's unpaid orders may hold; 0 for no limit. */
   maxUnpaidValueCents: number;
+  /** VISITOR_CART_DAYS: a visitor's cart untouched this long is deleted; its cookie lasts as long. */
+  visitorCartDays: number;
   /** The limits on free writes, with RATE_LIMITS' overrides applied. */
   rateLimits: RateLimits;
   /** METRICS_TOKEN: Prometheus metrics at GET /api/metrics for its bearer; unset, no such route. */
@@ -250,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unpaidOrderTtlMs: parseDuration(e.UNPAID_ORDER_TTL || DEFAULT_UNPAID_ORDER_TTL),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidValueCents: e.MAX_UNPAID_VALUE * 100,
+    visitorCartDays: e.VISITOR_CART_DAYS,
     rateLimits,
     metricsToken: e.METRICS_TOKEN,
     social: {

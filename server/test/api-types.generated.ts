@@ -120,9 +120,49 @@ export interface paths {
     };
     /**
      * Search the catalogue by text and specification, with facet counts
-     * @description Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and `searchedFor` says so). Filter by `category`, by attribute with `f.<key>=<value>` (repeat a key for any of several values; at most 20 values; keys from GET /api/categories), by price in dollars and by stock. `facets` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass `nextCursor` as `cursor` with the same search.
+     * @description Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and `searchedFor` says so). Filter by `category`, by attribute with `f.<key>=<value>` (repeat a key for any of several values; at most 20 values; keys from GET /api/categories), by price in dollars and by stock. `facets` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass `nextCursor` as `cursor` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.
      */
     get: operations['getPartsSearch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parts/suggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Parts to suggest for what is typed in a search box
+     * @description At most 8 listed parts, best first: the part whose number is `q` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then the parts whose names hold it anywhere. `category` is the part's category's slug, or null.
+     */
+    get: operations['getPartsSuggest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parts/compare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Parts side by side, attribute by attribute
+     * @description `ids`: 2 to 4 distinct part ids separated by commas. Answers the parts as the catalogue does, in the order asked, and one row per attribute their categories declare (`values`: each part's, formatted, or null when it has none). An id not in the catalogue is a 404 naming it in `missing`.
+     */
+    get: operations['getPartsCompare'];
     put?: never;
     post?: never;
     delete?: never;
@@ -394,10 +434,33 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your own orders, newest first */
+    /**
+     * Your own orders, newest first; with `q`, those a search finds
+     * @description `userEmail` must be your own address (403 otherwise). `q` (at most 100 characters) finds the orders in which every word of it is in the order number (PS-O-000123), or in the part name or part number of one of its lines.
+     */
     get: operations['getMyOrders'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/reorder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Order again: put an order's lines in your cart at today's prices
+     * @description Only the order's owner may (404 for anyone else). Each line's quantity is added to what your cart holds of its part, under the cart's rules: a line cut to the stock left, or raised to the part's minimum order, is in `added` with the quantity actually added. A line that cannot go in is in `skipped` with its reason: `deleted` (the part left the catalogue), `out_of_stock` (none can be added), `cart_full` (the cart holds its limit of different parts).
+     */
+    post: operations['postOrdersByIdReorder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -448,7 +511,7 @@ export interface paths {
     };
     /**
      * Your cart: each line with the unit price that applies, its stock and problems
-     * @description Empty for a visitor, whose cart is kept by the browser.
+     * @description A visitor's cart is kept on the server too, named by a signed, httpOnly cookie that the first change sets (and each change renews); it joins the account's cart at sign-in or sign-up. Without that cookie (or with one the shop did not sign) the cart is empty.
      */
     get: operations['getCart'];
     put?: never;
@@ -469,11 +532,14 @@ export interface paths {
     get?: never;
     /**
      * Put a part in your cart, or change its quantity there
-     * @description The quantity must be within the part's minimum order and its stock. A cart holds at most 50 different parts.
+     * @description The quantity must be within the part's minimum order and its stock. A cart holds at most 50 different parts. A visitor's cart is kept on the server too, named by a signed, httpOnly cookie that the first change sets (and each change renews); it joins the account's cart at sign-in or sign-up.
      */
     put: operations['putCartLinesByPartId'];
     post?: never;
-    /** Take a part out of your cart */
+    /**
+     * Take a part out of your cart
+     * @description A visitor's cart is kept on the server too, named by a signed, httpOnly cookie that the first change sets (and each change renews); it joins the account's cart at sign-in or sign-up.
+     */
     delete: operations['deleteCartLinesByPartId'];
     options?: never;
     head?: never;
@@ -653,7 +719,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a part to the catalogue */
+    /**
+     * Add a part to the catalogue
+     * @description Without `sku`, the part gets a part number made from its category and place in the catalogue (PS-MEM-000012). A part number another part has (deleted parts too, whatever the case) is a 409.
+     */
     post: operations['addPart'];
     delete?: never;
     options?: never;
@@ -675,7 +744,7 @@ export interface paths {
     delete: operations['deletePart'];
     options?: never;
     head?: never;
-    /** Correct a part's stock, price and/or volume prices */
+    /** Correct a part's stock, price, volume prices, lead time or specification */
     patch: operations['updatePart'];
     trace?: never;
   };
@@ -688,7 +757,7 @@ export interface paths {
     };
     /**
      * The catalogue as a CSV file (every listed part)
-     * @description Streamed, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute). Text starting with = + - or @ gets a leading apostrophe, which the import removes.
+     * @description Streamed, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), sku (the part number), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute). Text starting with = + - or @ gets a leading apostrophe, which the import removes.
      */
     get: operations['exportCatalogueCsv'];
     put?: never;
@@ -710,10 +779,48 @@ export interface paths {
     put?: never;
     /**
      * Add the parts of a CSV file to the catalogue: all of them, or none
-     * @description The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks and the attr.<key> columns may be left out). Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there. When a line is wrong nothing is added and the 422 lists the problems (at most 100) by line, the header being line 1. At most 20 MB.
+     * @description The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks, sku and the attr.<key> columns may be left out). Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there. Every line is a new part: an empty sku, or one the shop made (PS-MEM-000012), gets a number of its own; a part number another part has, or another line, is a problem of its line. When a line is wrong nothing is added and the 422 lists the problems (at most 100) by line, the header being line 1. At most 20 MB.
      */
     post: operations['importCatalogueCsv'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search-synonyms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The search's synonyms: the trade's words and what each also finds */
+    get: operations['getSearchSynonyms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search-synonyms/{term}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Add a search synonym, or change what it finds
+     * @description A search word equal to `term` (lower case; words joined by a dash or a space, matched as consecutive search words) also finds the parts that hold every word of `expansion`: psu finds "power supply". Answers the synonym as saved.
+     */
+    put: operations['putSearchSynonymsByTerm'];
+    post?: never;
+    /** Delete a search synonym */
+    delete: operations['deleteSearchSynonymsByTerm'];
     options?: never;
     head?: never;
     patch?: never;
@@ -760,7 +867,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every order, newest first, a page at a time (X-Total-Count, X-Next-Cursor) */
+    /**
+     * Every order, newest first, a page at a time (X-Total-Count, X-Next-Cursor)
+     * @description `q` searches as GET /api/orders does (order number, part name, part number), over every order; X-Total-Count then counts the orders found.
+     */
     get: operations['getAllOrders'];
     put?: never;
     post?: never;
@@ -856,6 +966,50 @@ export interface paths {
      * @description Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the order’s total: the sum of its line totals). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.
      */
     get: operations['exportOrdersCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parts/{id}/stock-alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for one mail when an out-of-stock part is back in stock
+     * @description A signed-in customer with a confirmed address sends `{}` (or no body) for their own address: `subscribed`. Anyone else sends `{ email }`: the alert counts once the link mailed to it (valid 7 days) is followed, and the answer is `confirmation_sent` whether or not that address asked before. Asking again is no error; one address gets at most one confirmation mail an hour for a part, and a few a day in all. When the part's stock comes back, each confirmed address gets one mail and its alert ends. 409 when the part is in stock, 404 when it is not in the catalogue.
+     */
+    post: operations['subscribeStockAlert'];
+    /**
+     * Cancel a stock alert
+     * @description With `token` (from the alert's mail), anyone cancels that alert; without it, a signed-in customer cancels their own alert for the part. 204, or 404 when there is no such alert.
+     */
+    delete: operations['cancelStockAlert'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/stock-alerts/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Confirm a stock alert (the link in the confirmation mail)
+     * @description Answers 303 to the part's page with ?alert=confirmed, or ?alert=invalid for a wrong or expired link (to the catalogue when the link names no part).
+     */
+    get: operations['confirmStockAlert'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1064,6 +1218,7 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            sku: string;
             name: string;
             image: string;
             description: string;
@@ -1076,6 +1231,7 @@ export interface operations {
               minQuantity: number;
               price: number;
             }[];
+            leadTimeDays?: number | null;
           }[];
         };
       };
@@ -1110,6 +1266,7 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            sku: string;
             name: string;
             image: string;
             description: string;
@@ -1122,6 +1279,7 @@ export interface operations {
               minQuantity: number;
               price: number;
             }[];
+            leadTimeDays?: number | null;
             /** @default null */
             category: string | null;
             /** @default null */
@@ -1303,6 +1461,7 @@ export interface operations {
             items: {
               /** Format: uuid */
               _id: string;
+              sku: string;
               name: string;
               image: string;
               description: string;
@@ -1315,6 +1474,7 @@ export interface operations {
                 minQuantity: number;
                 price: number;
               }[];
+              leadTimeDays?: number | null;
               /** @default null */
               category: string | null;
               /** @default null */
@@ -1363,6 +1523,129 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPartsSuggest: {
+    parameters: {
+      query: {
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+              sku: string;
+              category: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPartsCompare: {
+    parameters: {
+      query: {
+        ids: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            parts: {
+              /** Format: uuid */
+              _id: string;
+              sku: string;
+              name: string;
+              image: string;
+              description: string;
+              price: number;
+              availableQuantity: number;
+              minOrderQuantity: number;
+              lowStockThreshold?: number;
+              /** @default [] */
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              leadTimeDays?: number | null;
+              /** @default null */
+              category: string | null;
+              /** @default null */
+              categoryName: string | null;
+              /** @default {} */
+              attributes: {
+                [key: string]: unknown;
+              };
+              /** @default [] */
+              specification: {
+                key: string;
+                label: string;
+                value: string;
+              }[];
+            }[];
+            attributes: {
+              key: string;
+              label: string;
+              values: (string | null)[];
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            /** @default [] */
+            missing: string[];
+          };
         };
       };
     };
@@ -2350,6 +2633,7 @@ export interface operations {
     parameters: {
       query: {
         userEmail: string;
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -2366,8 +2650,12 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            /** @default  */
+            number: string;
             /** Format: uuid */
             partId: string | null;
+            /** @default null */
+            sku: string | null;
             name: string;
             image: string;
             description: string;
@@ -2391,6 +2679,8 @@ export interface operations {
             lines?: {
               /** Format: uuid */
               partId: string | null;
+              /** @default null */
+              sku: string | null;
               name: string;
               image: string;
               price: number;
@@ -2445,6 +2735,78 @@ export interface operations {
       };
     };
   };
+  postOrdersByIdReorder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: {
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              quantity: number;
+            }[];
+            skipped: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              /** @enum {string} */
+              reason: 'deleted' | 'out_of_stock' | 'cart_full';
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getOrder: {
     parameters: {
       query?: never;
@@ -2465,8 +2827,12 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            /** @default  */
+            number: string;
             /** Format: uuid */
             partId: string | null;
+            /** @default null */
+            sku: string | null;
             name: string;
             image: string;
             description: string;
@@ -2490,6 +2856,8 @@ export interface operations {
             lines?: {
               /** Format: uuid */
               partId: string | null;
+              /** @default null */
+              sku: string | null;
               name: string;
               image: string;
               price: number;
@@ -2722,6 +3090,7 @@ export interface operations {
             lines: {
               /** Format: uuid */
               partId: string;
+              sku: string;
               name: string;
               image: string;
               price: number;
@@ -2770,6 +3139,7 @@ export interface operations {
             lines: {
               /** Format: uuid */
               partId: string;
+              sku: string;
               name: string;
               image: string;
               price: number;
@@ -2791,15 +3161,6 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiError'];
-        };
-      };
-      /** @description Unauthorized */
-      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -2857,6 +3218,7 @@ export interface operations {
             lines: {
               /** Format: uuid */
               partId: string;
+              sku: string;
               name: string;
               image: string;
               price: number;
@@ -2878,15 +3240,6 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiError'];
-        };
-      };
-      /** @description Unauthorized */
-      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -3813,10 +4166,12 @@ export interface operations {
             minQuantity: number;
             price: number;
           }[];
+          leadTimeDays?: number;
           category?: string;
           attributes?: {
             [key: string]: unknown;
           };
+          sku?: string;
         };
       };
     };
@@ -3855,6 +4210,15 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3954,6 +4318,7 @@ export interface operations {
             minQuantity: number;
             price: number;
           }[];
+          leadTimeDays?: number | null;
           category?: string;
           attributes?: {
             [key: string]: unknown;
@@ -4104,6 +4469,15 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
       /** @description Payload Too Large */
       413: {
         headers: {
@@ -4138,6 +4512,167 @@ export interface operations {
               message: string;
             }[];
           };
+        };
+      };
+    };
+  };
+  getSearchSynonyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            term: string;
+            expansion: string;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putSearchSynonymsByTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        term: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          expansion: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            term: string;
+            expansion: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteSearchSynonymsByTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        term: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
         };
       };
     };
@@ -4267,6 +4802,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -4283,8 +4819,12 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            /** @default  */
+            number: string;
             /** Format: uuid */
             partId: string | null;
+            /** @default null */
+            sku: string | null;
             name: string;
             image: string;
             description: string;
@@ -4308,6 +4848,8 @@ export interface operations {
             lines?: {
               /** Format: uuid */
               partId: string | null;
+              /** @default null */
+              sku: string | null;
               name: string;
               image: string;
               price: number;
@@ -4548,6 +5090,8 @@ export interface operations {
           | 'part.delete'
           | 'part.import'
           | 'category.add'
+          | 'synonym.save'
+          | 'synonym.delete'
           | 'order.ship'
           | 'order.delete'
           | 'order.refund'
@@ -4583,6 +5127,8 @@ export interface operations {
               | 'part.delete'
               | 'part.import'
               | 'category.add'
+              | 'synonym.save'
+              | 'synonym.delete'
               | 'order.ship'
               | 'order.delete'
               | 'order.refund'
@@ -4746,6 +5292,156 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  subscribeStockAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'subscribed' | 'confirmation_sent';
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  cancelStockAlert: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert is cancelled */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  confirmStockAlert: {
+    parameters: {
+      query?: {
+        token?: string;
+        part?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A redirect (Location) to the part's page with ?alert= */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Bad Request */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -29,10 +29,10 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
   it('keeps a cart per customer on the server, priced by quantity, within each part’s rules', async () => {
     const { memory, board, screws } = await fillCart();
     const mine = await cart(alice.cookie);
-    expect(mine.lines.map((l) => [l.name, l.quantity, l.price, l.total])).toEqual([
-      ['Cart DDR5 32 GB', 2, 109.99, 219.98],
-      ['Cart AM5 board', 1, 189, 189],
-      ['Cart M.2 screws', 12, 1.2, 14.4],
+    expect(mine.lines.map((l) => [l.name, l.sku, l.quantity, l.price, l.total])).toEqual([
+      ['Cart DDR5 32 GB', memory.sku, 2, 109.99, 219.98],
+      ['Cart AM5 board', board.sku, 1, 189, 189],
+      ['Cart M.2 screws', screws.sku, 12, 1.2, 14.4],
     ]);
     expect(mine.count).toBe(15);
     expect(mine.total).toBe(423.38);
@@ -51,7 +51,8 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     expect((await put(alice.cookie, crypto.randomUUID(), 1)).statusCode).toBe(404);
     await put(alice.cookie, screws.id, 12);
 
-    // Bob's cart is his own; a visitor has none on the server.
+    // Bob's cart is his own; a visitor without a cart's cookie has an empty one (a visitor's
+    // cart: visitor-cart.test.ts).
     expect((await cart(bob.cookie)).lines).toEqual([]);
     expect((await t.app.inject({ url: '/api/cart' })).json()).toEqual({
       lines: [],

@@ -8,8 +8,11 @@ import { insertParts } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
-/** The export's header before the attributes. */
-const EXPORT_HEADER = `${HEADER},priceBreaks`;
+/** A file's header with volume prices, and the export's before the attributes. */
+const BREAKS_HEADER = `${HEADER},priceBreaks`;
+const EXPORT_HEADER = `${BREAKS_HEADER},sku`;
+/** The part numbers the shop made (PS-MEM-000012), the same in every file. */
+const madeNumbers = (csv: string) => csv.replace(/,PS-[A-Z0-9]{1,3}-[0-9]{6},/g, ',PS-MADE,');
 const IMAGE = '/images/parts/ram-ddr5-32gb.svg';
 
 /** A part as the file carries it (no id, no dates but whether it is marked low on stock). */
@@ -118,8 +121,10 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
     expect(first).toContain(
       'Corsair Vengeance 32 GB,"Two 16 GB modules.\nTested at 6000 MT/s.\r\nLifetime warranty."',
     );
+    // The part number after the volume prices: one the shop made for each of these.
+    expect(made[0]!.sku).toMatch(/^PS-MEM-[0-9]{6}$/);
     expect(first).toContain(
-      `,119.99,100,1,4,memory,10@109.99;50@99.50;1000@0.01,DDR5,32,6000,30${','.repeat(16)}\r\n`,
+      `,119.99,100,1,4,memory,10@109.99;50@99.50;1000@0.01,${made[0]!.sku},DDR5,32,6000,30${','.repeat(16)}\r\n`,
     );
     expect(first).toContain(',129.00,100,2,,power-supplies,3@128.99,');
     // A part without volume prices: an empty cell.
@@ -139,9 +144,13 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
 
     const after = (await listed()).map(asInFile);
     expect(after.slice(5)).toEqual(before);
-    // Exported again: the same lines, twice.
+    // Each new part has a number of its own, made as the first's were.
+    const numbers = (await listed()).map((row) => row.sku);
+    expect(new Set(numbers).size).toBe(10);
+    for (const sku of numbers) expect(sku).toMatch(/^PS-[A-Z]{3}-[0-9]{6}$/);
+    // Exported again: the same lines, twice, but for those numbers.
     const second = await exportCsv();
-    expect(second).toBe(first + first.slice(first.indexOf('\r\n') + 2));
+    expect(madeNumbers(second)).toBe(madeNumbers(first + first.slice(first.indexOf('\r\n') + 2)));
     // Compressed on the way, as a browser asks for it.
     const gzipped = await t.app.inject({
       method: 'GET',
@@ -271,7 +280,7 @@ describe.each(DB_KINDS)('the catalogue as CSV on %s', (kind) => {
       `${name},Fine.,${IMAGE},${price},100,${minOrder},,,${breaks}`;
     const eleven = Array.from({ length: 11 }, (_, i) => `${10 * (i + 1)}@${9 - i * 0.5}`);
     const text = [
-      EXPORT_HEADER,
+      BREAKS_HEADER,
       line('Good', '10@8.50;50@7.90'),
       line('Dash', '10-8.5'),
       line('Letters', 'x@1'),

@@ -11,6 +11,7 @@ import {
   processedEvents,
   rateLimits,
   sessions,
+  stockAlerts,
   users,
   verifications,
 } from '../src/db/schema/index.ts';
@@ -161,6 +162,18 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
         { email: 'waiting@example.com', createdAt: ago(6 * DAY) },
         { email: 'member@example.com', createdAt: ago(300 * DAY), confirmedAt: ago(299 * DAY) },
       ]);
+    // A stock alert's confirmation link lasts 7 days from its mail too; a deleted part's alerts
+    // can never be sent.
+    const alerted = await insertPart(db(), { availableQuantity: 0 });
+    const retired = await insertPart(db(), { availableQuantity: 0, deletedAt: ago(DAY) });
+    await db()
+      .insert(stockAlerts)
+      .values([
+        { partId: alerted.id, email: 'lapsed@example.com', notifiedAt: ago(8 * DAY) },
+        { partId: alerted.id, email: 'mailed@example.com', notifiedAt: ago(6 * DAY) },
+        { partId: alerted.id, email: 'sure@example.com', confirmedAt: ago(60 * DAY) },
+        { partId: retired.id, email: 'sure@example.com', confirmedAt: ago(60 * DAY) },
+      ]);
 
     const report = await t.app.housekeeping.runOnce();
     expect(report).toEqual({
@@ -170,6 +183,8 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
       rateLimits: 1,
       processedEvents: 1,
       unconfirmedSubscribers: 1,
+      staleStockAlerts: 2,
+      visitorCarts: 0,
       uploads: 0,
     });
     expect(await ids(db().select().from(sessions), (r) => r.id)).toEqual([live.id]);
@@ -183,8 +198,12 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
       'member@example.com',
       'waiting@example.com',
     ]);
+    expect(await ids(db().select().from(stockAlerts), (r) => r.email)).toEqual([
+      'mailed@example.com',
+      'sure@example.com',
+    ]);
     // Nothing left to do.
-    expect(Object.values(await t.app.housekeeping.runOnce())).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await t.app.housekeeping.runOnce())).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('deletes at most a batch per table and run; the next run takes the rest', async () => {

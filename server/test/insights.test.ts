@@ -259,6 +259,8 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         'unit_price',
         'line_total',
         'order_total',
+        'order_number',
+        'part_number',
       ]);
       expect(rows).toEqual([
         [
@@ -277,6 +279,9 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           '12.34',
           '37.02',
           '37.02',
+          order!.number,
+          // Written straight into the database, as a line from before part numbers.
+          '',
         ],
       ]);
       expect(res.body).toContain('"\'=HYPERLINK(""http://x"",""y"")"');

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -8,6 +9,8 @@ import { trustedOrigins, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import { createCartService } from '../modules/cart/service.ts';
+import { VISITOR_CART_COOKIE, visitorCartIdOf } from '../modules/cart/visitor-cookie.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
 import { redisRateLimitStorage } from './redis-rate-limit.ts';
@@ -41,6 +44,8 @@ const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
  */
 export function createAuth({ config, db, mailer, secret, log, redis, onPasswordReset }: AuthDeps) {
   const { google, github, facebook } = config.social;
+  const carts = createCartService(db);
+  const secureCookies = config.publicUrl.startsWith('https://');
   /** An account mail; a mail server's failure is logged, never shown to the caller. */
   const sendAccountMail = async (what: string, message: MailMessage) => {
     try {
@@ -176,6 +181,30 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: COOKIE_PREFIX,
+    },
+    hooks: {
+      // Whenever a session is made (sign-in, sign-up, the confirmation link, a provider's
+      // callback), a visitor's cart in the same browser joins the account's and its cookie goes.
+      after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.newSession;
+        if (!session) return;
+        const cartId = visitorCartIdOf(ctx.headers?.get('cookie'), secret);
+        if (!cartId) return;
+        try {
+          await carts.join(cartId, session.user.id);
+        } catch (err) {
+          // The sign-in stands; the cookie stays, so the next sign-in tries again.
+          log.error({ err }, "could not join a visitor's cart to the account's");
+          return;
+        }
+        ctx.setCookie(VISITOR_CART_COOKIE, '', {
+          maxAge: 0,
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies,
+        });
+      }),
     },
     databaseHooks: {
       // Every account name, typed or from a provider, keeps the contract's rules (user-names.ts).

@@ -54,7 +54,7 @@ function decode(value: string): string | null {
 }
 
 /** The one value of a cookie in a Cookie header; null when it is absent or given twice. */
-function cookieValue(header: string, name: string): string | null {
+export function cookieValue(header: string, name: string): string | null {
   let found: string | null = null;
   for (const part of header.split(';')) {
     const eqAt = part.indexOf('=');

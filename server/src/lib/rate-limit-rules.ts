@@ -17,6 +17,7 @@ export const RATE_LIMIT_NAMES = [
   'purchase',
   'quote',
   'review',
+  'stock-alert',
   'upload',
   'verification-mail',
   'reset-mail',
@@ -35,6 +36,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   purchase: { per: 'user', max: 20, windowSeconds: 600 },
   quote: { per: 'user', max: 10, windowSeconds: 3600 },
   review: { per: 'user', max: 5, windowSeconds: 3600 },
+  // Asking for and cancelling back-in-stock mails; each address's mails are limited besides.
+  'stock-alert': { per: 'ip', max: 20, windowSeconds: 600 },
   upload: { per: 'user', max: 20, windowSeconds: 600 },
   'verification-mail': { per: 'user', max: 3, windowSeconds: 900 },
   'reset-mail': { per: 'user', max: 3, windowSeconds: 900 },

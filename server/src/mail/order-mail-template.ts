@@ -107,6 +107,11 @@ const fact = (label: string, value: string) =>
     h('span', { style: s.label }, label),
     ...value.split('\n').flatMap((line, i) => [h('br', { key: `br${i}` }), line]),
   );
+/**
+ * The order's number, the one the customer quotes and searches My Orders by, over its reference
+ * (the id in the shop's links).
+ */
+const orderFact = (order: MailOrder) => fact('Order', `${order.number}\nReference ${order.id}`);
 const button = (href: string, label: string) =>
   h(Section, { style: { margin: '24px 0 8px' } }, h(Button, { href, style: s.button }, label));
 
@@ -153,7 +158,9 @@ function linesTable(order: MailOrder, totalLabel = 'Total') {
             h(
               'span',
               { style: { fontSize: '13px', color: MUTED } },
-              `${formatUsd(line.unitPriceCents)} each`,
+              line.sku
+                ? `Part no. ${line.sku} · ${formatUsd(line.unitPriceCents)} each`
+                : `${formatUsd(line.unitPriceCents)} each`,
             ),
           ),
           h('td', { align: 'right', style: { ...s.td, ...right } }, String(line.quantity)),
@@ -216,7 +223,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           linesTable(order),
           fact('Ship to', order.address),
           fact('Phone', order.phone),
-          fact('Order', order.id),
+          orderFact(order),
           button(`${publicUrl}/dashboard/payment/${order.id}`, `Pay now: ${total}`),
           orderLink,
         ],
@@ -230,7 +237,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           p(`Thank you: we received your payment of ${total} for your order of ${placedOn}.`),
           input.invoiceNumber ? fact('Invoice', input.invoiceNumber) : null,
           input.paymentReference ? fact('Payment reference', input.paymentReference) : null,
-          fact('Order', order.id),
+          orderFact(order),
           linesTable(order, 'Total paid'),
           p(
             input.invoiceNumber
@@ -259,6 +266,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           p(`Good news: we shipped your order of ${placedOn}. ${how}`),
           carrier ? fact('Carrier', carrier) : null,
           trackingNumber ? fact('Tracking number', trackingNumber) : null,
+          orderFact(order),
           url ? button(url, 'Track your parcel') : null,
           // The text part has the link after the button's label already.
           url
@@ -286,7 +294,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
             ? fact('Credit note', `${input.creditNoteNumber} (attached, PDF)`)
             : null,
           input.reason ? fact('Reason', input.reason) : null,
-          fact('Order', order.id),
+          orderFact(order),
           linesTable(order, 'Total refunded'),
           orderLink,
         ],
@@ -301,6 +309,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
             `Your order of ${placedOn} was not paid in time, so we cancelled it and released ` +
               'its parts for other customers. Nothing was charged.',
           ),
+          orderFact(order),
           linesTable(order),
           p('Still need these parts? You are welcome to order them again.'),
           button(`${publicUrl}/`, 'Visit the shop'),

@@ -10,13 +10,15 @@ import {
 const publicUrl = 'http://localhost:3000';
 const order: MailOrder = {
   id: '0195f3c2-7a1b-7c3d-9e4f-123456789abc',
+  number: 'PS-O-000042',
   userName: 'Ada Lovelace',
   userEmail: 'ada@example.com',
   address: '1 Main Street, Springfield',
   phone: '+1 555 0100',
   lines: [
-    { name: 'Torque Wrench Pro', quantity: 2, unitPriceCents: 4_999 },
-    { name: 'Server PSU 1200 W', quantity: 1, unitPriceCents: 113_458 },
+    { sku: 'TW-PRO-1', name: 'Torque Wrench Pro', quantity: 2, unitPriceCents: 4_999 },
+    // A line older than part numbers has none.
+    { sku: null, name: 'Server PSU 1200 W', quantity: 1, unitPriceCents: 113_458 },
   ],
   totalCents: 2 * 4_999 + 113_458,
   createdAt: new Date('2026-03-05T10:00:00Z'),
@@ -43,13 +45,15 @@ describe('order mails', () => {
   it('placed: thanks, the lines, total, ship-to, phone, a pay button and the order link', async () => {
     const mail = await render('placed');
     expect(mail.to).toBe('ada@example.com');
-    expect(mail.subject).toBe('Your Partsmith order: Torque Wrench Pro and 1 more, $1,234.56');
+    expect(mail.subject).toBe(
+      'Your Partsmith order PS-O-000042: Torque Wrench Pro and 1 more, $1,234.56',
+    );
     expect(mail.html).toMatch(/^<!DOCTYPE html/);
     expectBoth(mail, [
       'Thank you for your order',
       'Ada Lovelace',
       'Torque Wrench Pro',
-      '$49.99 each',
+      'Part no. TW-PRO-1 · $49.99 each',
       '$99.98',
       'Server PSU 1200 W',
       '$1,134.58',
@@ -59,7 +63,11 @@ describe('order mails', () => {
       'Pay now',
       `${publicUrl}/dashboard/payment/${order.id}`,
       orderUrl,
+      'PS-O-000042',
+      `Reference ${order.id}`,
     ]);
+    // The line without a part number says its price alone.
+    expect(mail.text).toMatch(/^\$1,134\.58 each/m);
     // The text part is text: no markup, the lines as columns.
     expect(mail.text).not.toMatch(/<[a-z]/i);
     expect(mail.text).toMatch(/^Torque Wrench Pro +2 +\$99\.98$/m);
@@ -77,7 +85,7 @@ describe('order mails', () => {
         totalCents: 4_999,
       },
     });
-    expect(mail.subject).toBe('Your Partsmith order: 1 x Fan, $49.99');
+    expect(mail.subject).toBe('Your Partsmith order PS-O-000042: 1 x Fan, $49.99');
   });
 
   it('receipt: payment received, invoice number, payment reference, the PDF attached', async () => {
@@ -86,9 +94,13 @@ describe('order mails', () => {
       paymentReference: 'pi_3PaymentRef123',
       attachments: [pdf],
     });
-    expect(mail.subject).toBe('Receipt for your Partsmith order — invoice PS-2026-000001');
+    expect(mail.subject).toBe(
+      'Receipt for your Partsmith order PS-O-000042 — invoice PS-2026-000001',
+    );
     expectBoth(mail, [
       'Payment received',
+      'PS-O-000042',
+      'Part no. TW-PRO-1',
       'PS-2026-000001',
       'pi_3PaymentRef123',
       'Torque Wrench Pro',
@@ -106,8 +118,9 @@ describe('order mails', () => {
       trackingNumber: '1Z999AA10123456784',
       trackingUrl: url,
     });
-    expect(mail.subject).toBe('Your Partsmith order has shipped');
+    expect(mail.subject).toBe('Your Partsmith order PS-O-000042 has shipped');
     expectBoth(mail, [
+      'PS-O-000042',
       'UPS',
       '1Z999AA10123456784',
       'Track your parcel',
@@ -134,8 +147,9 @@ describe('order mails', () => {
       reason: 'Returned unopened',
       attachments: [{ ...pdf, filename: 'credit-note-CN-2026-000001.pdf' }],
     });
-    expect(mail.subject).toBe('Your Partsmith order was refunded');
+    expect(mail.subject).toBe('Your Partsmith order PS-O-000042 was refunded');
     expectBoth(mail, [
+      'PS-O-000042',
       'We refunded $1,234.56',
       'CN-2026-000001 (attached, PDF)',
       'Returned unopened',
@@ -145,8 +159,14 @@ describe('order mails', () => {
 
   it('expired: not paid in time, stock released, a link to the shop', async () => {
     const mail = await render('expired');
-    expect(mail.subject).toBe('Your unpaid Partsmith order expired');
-    expectBoth(mail, ['not paid in time', 'released', 'Nothing was charged', 'Torque Wrench Pro']);
+    expect(mail.subject).toBe('Your unpaid Partsmith order PS-O-000042 expired');
+    expectBoth(mail, [
+      'PS-O-000042',
+      'not paid in time',
+      'released',
+      'Nothing was charged',
+      'Torque Wrench Pro',
+    ]);
     expect(mail.html).toContain(`href="${publicUrl}/"`);
     expect(mail.text).toContain(`Visit the shop ${publicUrl}/`);
   });

@@ -6,6 +6,8 @@ import type { MailMessage } from './mailer.ts';
 import { formatUsd } from '../lib/money.ts';
 
 export interface MailOrderLine {
+  /** The part number it was bought under (none on lines older than part numbers). */
+  sku?: string | null;
   name: string;
   quantity: number;
   unitPriceCents: number;
@@ -13,6 +15,8 @@ export interface MailOrderLine {
 
 export interface MailOrder {
   id: string;
+  /** The order's number for people: PS-O-000123. */
+  number: string;
   userName: string;
   userEmail: string;
   address: string;
@@ -62,18 +66,18 @@ export function orderMailSubject(input: OrderMailInput): string {
         more.length === 0
           ? `${first!.quantity} x ${first!.name}`
           : `${first!.name} and ${more.length} more`;
-      return `Your Partsmith order: ${what}, ${formatUsd(order.totalCents)}`;
+      return `Your Partsmith order ${order.number}: ${what}, ${formatUsd(order.totalCents)}`;
     }
     case 'receipt':
       return input.invoiceNumber
-        ? `Receipt for your Partsmith order — invoice ${input.invoiceNumber}`
-        : 'Receipt for your Partsmith order';
+        ? `Receipt for your Partsmith order ${order.number} — invoice ${input.invoiceNumber}`
+        : `Receipt for your Partsmith order ${order.number}`;
     case 'shipped':
-      return 'Your Partsmith order has shipped';
+      return `Your Partsmith order ${order.number} has shipped`;
     case 'refunded':
-      return 'Your Partsmith order was refunded';
+      return `Your Partsmith order ${order.number} was refunded`;
     case 'expired':
-      return 'Your unpaid Partsmith order expired';
+      return `Your unpaid Partsmith order ${order.number} expired`;
   }
 }
 

@@ -57,13 +57,20 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/audit-log': 'getAuditLog',
   'POST /api/webhooks/stripe': 'receiveStripeWebhook',
   'GET /api/metrics': 'getMetrics',
+  'POST /api/parts/:id/stock-alerts': 'subscribeStockAlert',
+  'DELETE /api/parts/:id/stock-alerts': 'cancelStockAlert',
+  'GET /api/stock-alerts/confirm': 'confirmStockAlert',
 };
 
 const TAGS = [
   { name: 'parts', description: 'The catalogue' },
   { name: 'reviews', description: "Customers' reviews" },
   { name: 'orders', description: 'Buying parts, and your orders' },
-  { name: 'cart', description: 'Your cart, kept on the server while you are signed in' },
+  {
+    name: 'cart',
+    description:
+      "Your cart, kept on the server: a visitor's by a signed cookie, joined to the account's at sign-in",
+  },
   {
     name: 'quotes',
     description:

@@ -26,6 +26,7 @@ const TOO_MANY: Record<RateLimitName, string> = {
   purchase: 'You have placed many orders in a short time.',
   quote: 'You have asked for several quotes in a short time.',
   review: 'You have posted several reviews in a short time.',
+  'stock-alert': 'There were many stock alert requests from your connection in a short time.',
   upload: 'You have uploaded many images in a short time.',
   'verification-mail': 'We have sent several confirmation links to this address already.',
   'reset-mail': 'We have sent several password reset links to this address already.',

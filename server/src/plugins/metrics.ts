@@ -12,9 +12,12 @@ interface Count {
   inc(): void;
 }
 
-/** Which outbox a mail is of: an order's, a low-stock mail to the admins, a quote's. */
-export type MailKind = 'order' | 'low-stock' | 'quote';
-export const MAIL_KINDS: readonly MailKind[] = ['order', 'low-stock', 'quote'];
+/**
+ * Which outbox a mail is of: an order's, a low-stock mail to the admins, a quote's, a
+ * back-in-stock mail of a stock alert.
+ */
+export type MailKind = 'order' | 'low-stock' | 'quote' | 'stock-alert';
+export const MAIL_KINDS: readonly MailKind[] = ['order', 'low-stock', 'quote', 'stock-alert'];
 
 interface MailCount {
   inc(labels: { kind: MailKind }): void;
@@ -133,7 +136,7 @@ export const metrics = fp(async function metrics(app: FastifyInstance) {
     ),
     mailsSent: mailCounter(
       'partsmith_mails_sent_total',
-      'Mails sent, by kind: order (its life), low-stock (to the admins), quote',
+      'Mails sent, by kind: order (its life), low-stock (to the admins), quote, stock-alert (back in stock)',
     ),
     mailsFailed: mailCounter(
       'partsmith_mails_failed_total',

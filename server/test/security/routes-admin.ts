@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders, users } from '../../src/db/schema/index.ts';
+import { orders, searchSynonyms, users } from '../../src/db/schema/index.ts';
 import { insertReviews } from '../../src/db/seed/factories.ts';
 import type { LiveApp } from './live.ts';
 import { adminOnly, fixed, part, type RouteSpec } from './routes-common.ts';
@@ -40,6 +40,20 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/parts/export.csv': { expect: adminOnly, call: fixed('/api/parts/export.csv') },
+  'GET /api/search-synonyms': { expect: adminOnly, call: fixed('/api/search-synonyms') },
+  'PUT /api/search-synonyms/:term': {
+    expect: adminOnly,
+    call: fixed('/api/search-synonyms/heat-goo', { expansion: 'thermal compound' }),
+  },
+  'DELETE /api/search-synonyms/:term': {
+    expect: adminOnly,
+    // A new word each time: a deleted one is a 404.
+    call: async (live) => {
+      const term = `word-${randomUUID().slice(0, 8)}`;
+      await live.database.db.insert(searchSynonyms).values({ term, expansion: 'thermal compound' });
+      return { path: `/api/search-synonyms/${term}` };
+    },
+  },
   'POST /api/parts/import': {
     expect: adminOnly,
     call: async () => ({

@@ -1,8 +1,19 @@
 import sharp from 'sharp';
 import { loadAuthSecret } from '../../src/auth/secret.ts';
 import { createNewsletterLinks } from '../../src/modules/contact/service.ts';
+import { stockAlerts } from '../../src/db/schema/index.ts';
+import { insertPart } from '../../src/db/seed/factories.ts';
+import { tokenHash } from '../../src/modules/stock-alerts/service.ts';
 import type { LiveApp } from './live.ts';
-import { everyone, fixed, part, signedIn, type RouteSpec } from './routes-common.ts';
+import {
+  everyone,
+  fixed,
+  part,
+  signedIn,
+  type Cast,
+  type Role,
+  type RouteSpec,
+} from './routes-common.ts';
 
 /** A newsletter link as the shop mails it (path and query only). */
 function newsletterLink(live: LiveApp, kind: 'confirm' | 'unsubscribe') {
@@ -11,6 +22,24 @@ function newsletterLink(live: LiveApp, kind: 'confirm' | 'unsubscribe') {
   return kind === 'confirm'
     ? links.confirmUrl('reader@example.com')
     : links.unsubscribeUrl('reader@example.com');
+}
+
+/**
+ * A stock alert on a new out-of-stock part: the caller's own (confirmed), or, for a visitor, one
+ * whose mailed link carries `token`. Its part's id.
+ */
+async function stockAlert(live: LiveApp, cast: Cast, role: Role, token: string) {
+  const { id } = await insertPart(live.database.db, { availableQuantity: 0 });
+  const caller = role === 'anonymous' ? null : cast[role];
+  await live.database.db.insert(stockAlerts).values({
+    partId: id,
+    email: caller?.email ?? 'watcher@example.com',
+    userId: caller?.id ?? null,
+    tokenHash: caller ? null : tokenHash(token),
+    confirmedAt: caller ? new Date() : null,
+    notifiedAt: caller ? null : new Date(),
+  });
+  return id;
 }
 
 let png: Buffer | undefined;
@@ -46,6 +75,13 @@ export const SHOP_ROUTES: Record<string, RouteSpec> = {
     expect: everyone(200),
     call: fixed('/api/parts/search?q=memory&category=memory&f.type=DDR5&inStock=true'),
   },
+  'GET /api/parts/compare': {
+    expect: everyone(200),
+    call: async (live) => ({
+      path: `/api/parts/compare?ids=${await part(live)},${await part(live)}`,
+    }),
+  },
+  'GET /api/parts/suggest': { expect: everyone(200), call: fixed('/api/parts/suggest?q=forge') },
   'GET /api/reviews': { expect: everyone(200), call: fixed('/api/reviews') },
   'POST /api/addReview': {
     expect: signedIn(200),
@@ -124,5 +160,30 @@ export const SHOP_ROUTES: Record<string, RouteSpec> = {
   'POST /api/newsletter/unsubscribe': {
     expect: everyone(200),
     call: async (live) => ({ path: newsletterLink(live, 'unsubscribe'), body: {} }),
+  },
+  // A visitor names an address; a signed-in customer asks for their own.
+  'POST /api/parts/:id/stock-alerts': {
+    expect: everyone(201),
+    call: async (live, _cast, role) => ({
+      path: `/api/parts/${(await insertPart(live.database.db, { availableQuantity: 0 })).id}/stock-alerts`,
+      body: role === 'anonymous' ? { email: 'watcher@example.com' } : {},
+    }),
+  },
+  // A visitor with the mailed token; a signed-in customer their own alert.
+  'DELETE /api/parts/:id/stock-alerts': {
+    expect: everyone(204),
+    call: async (live, cast, role) => {
+      const id = await stockAlert(live, cast, role, 'cancel-token-of-the-matrix');
+      const query = role === 'anonymous' ? '?token=cancel-token-of-the-matrix' : '';
+      return { path: `/api/parts/${id}/stock-alerts${query}` };
+    },
+  },
+  'GET /api/stock-alerts/confirm': {
+    expect: everyone(303),
+    call: async (live, cast) => {
+      const token = `confirm-${Math.random().toString(36).slice(2)}`;
+      const id = await stockAlert(live, cast, 'anonymous', token);
+      return { path: `/api/stock-alerts/confirm?part=${id}&token=${token}` };
+    },
   },
 };

@@ -17,12 +17,14 @@ import {
   Order,
   OrderList,
   Part,
+  PartComparison,
   PartList,
   PurchaseAnswer,
   SearchAnswer,
   ReviewList,
   SessionAnswer,
   SignOutAnswer,
+  StockAlertAnswer,
 } from '@partsmith/contract';
 
 export const ANSWER_SCHEMAS = {
@@ -44,9 +46,15 @@ export const ANSWER_SCHEMAS = {
   CategoryList,
   SearchAnswer,
   PartList,
+  /** The compare page's parts side by side (GET /api/parts/compare). */
+  PartComparison,
   /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */
   PurchaseAnswer,
   ReviewList,
+  /** POST /api/parts/:id/stock-alerts (a part's page, when it is out of stock). */
+  StockAlertAnswer,
+  /** A 204's empty body (DELETE /api/parts/:id/stock-alerts): nothing to check. */
+  NoContent: z.unknown(),
   /** Better Auth's answers (sign-in, sign-up, password reset, a social sign-in's address). */
   SignInAnswer: z.object({ user: z.object({ id: z.string(), email: z.string() }) }),
   SignUpAnswer: z.object({

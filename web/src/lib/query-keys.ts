@@ -16,7 +16,7 @@ export const partRoot = 'part';
 export const ordersRoot = 'orders';
 /** Every quote query: a customer's own, the admin's list of all (one answer, GET /api/quotes). */
 export const quotesRoot = 'quotes';
-/** The signed-in buyer's cart (a visitor's lives in localStorage, features/cart/api/local-cart.ts). */
+/** The buyer's cart, a visitor's too (kept by the server, named by a cookie). */
 export const cartRoot = 'cart';
 /** The home page's published reviews. */
 export const reviewsRoot = 'reviews';
@@ -33,3 +33,7 @@ export const paymentConfigRoot = 'payment-config';
 export const categoriesRoot = 'categories';
 /** Every search of the catalogue (GET /api/parts/search). */
 export const searchRoot = 'parts-search';
+/** The search's synonyms, the trade's words the admins keep (GET /api/search-synonyms). */
+export const searchSynonymsRoot = 'search-synonyms';
+/** The header's part suggestions (GET /api/parts/suggest), one answer per typed text. */
+export const suggestRoot = 'parts-suggest';

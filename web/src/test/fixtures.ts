@@ -7,6 +7,7 @@ export const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 
 export const part: Part = {
   _id: PART_ID,
+  sku: 'PS-CPU-000001',
   name: 'Ryzen 7 8-core CPU',
   image: '/images/parts/cpu-8core.svg',
   description: 'Eight cores and sixteen threads for builders who compile and render.',
@@ -20,6 +21,7 @@ export const part: Part = {
 export function cartLineOf(quantity: number): Cart['lines'][number] {
   return {
     partId: PART_ID,
+    sku: 'PS-CPU-000001',
     name: part.name,
     image: part.image,
     price: part.price,
@@ -37,7 +39,9 @@ export function cartLineOf(quantity: number): Cart['lines'][number] {
 export function thermalPasteOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: ORDER_ID,
+    number: 'PS-O-000042',
     partId: PART_ID,
+    sku: 'PS-TOO-000007',
     name: 'Thermal paste',
     image: '/images/parts/tool-thermal-paste.svg',
     description: 'Four grams.',

@@ -16,6 +16,8 @@ export function apiError(status: number, message: string, error = 'Error') {
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string, with its `?`; absent when the URL has none. */
+  search?: string;
   body: unknown;
 }
 
@@ -32,7 +34,12 @@ export function mockApi(routes: Routes) {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call = { method, path: url.pathname, body };
+    const call = {
+      method,
+      path: url.pathname,
+      ...(url.search ? { search: url.search } : {}),
+      body,
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     return handler ? handler(call) : apiError(404, `No mock for ${method} ${url.pathname}`);

@@ -39,18 +39,18 @@ CREATE FUNCTION parts_default_sku() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.sku IS NULL OR NEW.sku = '' THEN
     NEW.sku := 'PS-' || upper(coalesce(left(regexp_replace(NEW.category, '[^a-z0-9]', '', 'g'), 3), 'GEN'))
-      || '-' || lpad(NEW.seq::text, 6, '0');
+      || '-' || lpad(NEW.seq::text, greatest(6, length(NEW.seq::text)), '0');
   END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER parts_default_sku BEFORE INSERT ON "parts" FOR EACH ROW EXECUTE FUNCTION parts_default_sku();--> statement-breakpoint
-UPDATE "parts" SET "sku" = 'PS-' || upper(coalesce(left(regexp_replace("category", '[^a-z0-9]', '', 'g'), 3), 'GEN')) || '-' || lpad("seq"::text, 6, '0') WHERE "sku" IS NULL;--> statement-breakpoint
+UPDATE "parts" SET "sku" = 'PS-' || upper(coalesce(left(regexp_replace("category", '[^a-z0-9]', '', 'g'), 3), 'GEN')) || '-' || lpad("seq"::text, greatest(6, length("seq"::text)), '0') WHERE "sku" IS NULL;--> statement-breakpoint
 ALTER TABLE "parts" ALTER COLUMN "sku" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "parts" ALTER COLUMN "sku" SET DEFAULT '';--> statement-breakpoint
 ALTER TABLE "parts" ADD COLUMN "lead_time_days" integer;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "sku" text;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "number" text GENERATED ALWAYS AS ('PS-O-' || lpad(seq::text, 6, '0')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "number" text GENERATED ALWAYS AS ('PS-O-' || lpad(seq::text, greatest(6, length(seq::text)), '0')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_part_id_parts_id_fk" FOREIGN KEY ("part_id") REFERENCES "public"."parts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_cart_lines" ADD CONSTRAINT "visitor_cart_lines_cart_id_visitor_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."visitor_carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_cart_lines" ADD CONSTRAINT "visitor_cart_lines_part_id_parts_id_fk" FOREIGN KEY ("part_id") REFERENCES "public"."parts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

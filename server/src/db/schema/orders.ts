@@ -29,7 +29,7 @@ export const orders = pgTable(
     /** The order's number for people (issue 46): `PS-O-000123`, from `seq`, never reused. */
     number: text('number')
       .notNull()
-      .generatedAlwaysAs(sql`'PS-O-' || lpad(seq::text, 6, '0')`),
+      .generatedAlwaysAs(sql`'PS-O-' || lpad(seq::text, greatest(6, length(seq::text)), '0')`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     name: text('name').notNull(),

@@ -94,7 +94,10 @@ export const parts = pgTable(
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
     check('parts_lead_time_nonnegative', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} >= 0`),
-    check('parts_sku_format', sql`${t.sku} ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(${t.sku}) <= 40`),
+    check(
+      'parts_sku_format',
+      sql`${t.sku} ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(${t.sku}) <= 40`,
+    ),
     uniqueIndex('parts_sku_unique').on(sql`upper(${t.sku})`),
     check(
       'parts_low_stock_threshold_nonnegative',

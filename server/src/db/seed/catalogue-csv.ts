@@ -6,8 +6,14 @@ import { ATTRIBUTE_COLUMN_PREFIX, CATALOGUE_CSV_COLUMNS } from '@partsmith/contr
  * fields among them. The import's test and the bench's 10,000-line figure read the same file.
  */
 
-/** The columns of a file written before volume prices were in it (the contract's, in order). */
-export const CSV_BASE_HEADER = CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'priceBreaks').join(',');
+/**
+ * The columns of a file written before volume prices and part numbers were in it (the
+ * contract's, in order): its parts get numbers made by the shop, so the file can be imported
+ * again and again.
+ */
+export const CSV_BASE_HEADER = CATALOGUE_CSV_COLUMNS.filter(
+  (c) => c !== 'priceBreaks' && c !== 'sku',
+).join(',');
 
 const ATTRIBUTES = [
   'type',

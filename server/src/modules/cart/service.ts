@@ -1,40 +1,128 @@
 import { MAX_CART_LINES, quantityMessage, type Cart } from '@partsmith/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { createPartsRepository } from '../parts/repository.ts';
-import { cartLineCount, readCart, removeCartLine, setCartLine } from './repository.ts';
+import { createPartsRepository, partsByIds } from '../parts/repository.ts';
+import {
+  cartLineCount,
+  createVisitorCart,
+  EMPTY_CART,
+  readCart,
+  removeCartLine,
+  setCartLine,
+  takeVisitorCart,
+  touchVisitorCart,
+  type CartOwner,
+} from './repository.ts';
 
-/** A signed-in customer's cart; every change answers the whole cart. */
+export type { CartOwner } from './repository.ts';
+
+const TOO_MANY_LINES = `A cart holds at most ${MAX_CART_LINES} different parts: check out or remove some first.`;
+
+/**
+ * A change's answer: the whole cart, and the id of the visitor's cart it changed (made by it, or
+ * the cookie's), for the cookie to name it again from now on; null for a customer's cart.
+ */
+export interface CartChange {
+  cart: Cart;
+  visitorCartId: string | null;
+}
+
+/**
+ * A cart, a customer's or a visitor's, under the same rules; every change answers the whole
+ * cart. `owner` null: a visitor without a cart (no cookie, or one that is forged or names a cart
+ * that is gone).
+ */
 export function createCartService(db: Db) {
+  /**
+   * The owner whose cart a write changes, made ready in `tx`: a customer as they are; a
+   * visitor's cart touched (kept VISITOR_CART_DAYS from now), or made when there is none.
+   */
+  async function writer(tx: DbOrTx, owner: CartOwner | null) {
+    if (owner && 'userId' in owner) return { owner, visitorCartId: null };
+    if (owner && (await touchVisitorCart(tx, owner.visitorCartId)))
+      return { owner, visitorCartId: owner.visitorCartId };
+    const id = await createVisitorCart(tx);
+    return { owner: { visitorCartId: id }, visitorCartId: id };
+  }
+
   return {
-    /** The user's cart; empty for a visitor (their cart is kept by the browser). */
-    read: (userId: string | undefined): Promise<Cart> =>
-      userId ? readCart(db, userId) : Promise.resolve({ lines: [], count: 0, total: 0 }),
+    read: (owner: CartOwner | null): Promise<Cart> =>
+      owner ? readCart(db, owner) : Promise.resolve(EMPTY_CART),
 
     /**
      * Puts a listed part in the cart or changes its quantity there: within the part's minimum
-     * order and its stock, and at most MAX_CART_LINES different parts.
+     * order and its stock, and at most MAX_CART_LINES different parts. A visitor's first change
+     * makes their cart (and nothing is made for a change that is refused).
      */
-    async setLine(userId: string, partId: string, quantity: number): Promise<Cart> {
+    async setLine(owner: CartOwner | null, partId: string, quantity: number): Promise<CartChange> {
       const part = await createPartsRepository(db).findListed(partId);
       if (!part) throw notFound('This part is not in our catalogue any more.');
       if (quantity < part.minOrderQuantity || quantity > part.availableQuantity)
         throw new HttpError(422, quantityMessage(part.minOrderQuantity, part.availableQuantity));
-      await db.transaction(async (tx) => {
-        await setCartLine(tx, userId, partId, quantity);
-        if ((await cartLineCount(tx, userId)) > MAX_CART_LINES) {
-          throw new HttpError(
-            422,
-            `A cart holds at most ${MAX_CART_LINES} different parts: check out or remove some first.`,
-          );
-        }
+      const changed = await db.transaction(async (tx) => {
+        const ready = await writer(tx, owner);
+        await setCartLine(tx, ready.owner, partId, quantity);
+        if ((await cartLineCount(tx, ready.owner)) > MAX_CART_LINES)
+          throw new HttpError(422, TOO_MANY_LINES);
+        return ready;
       });
-      return readCart(db, userId);
+      return { cart: await readCart(db, changed.owner), visitorCartId: changed.visitorCartId };
     },
 
-    async removeLine(userId: string, partId: string): Promise<Cart> {
-      await removeCartLine(db, userId, partId);
-      return readCart(db, userId);
+    /** Takes a part out of the cart; a visitor without a cart has nothing to take out. */
+    async removeLine(owner: CartOwner | null, partId: string): Promise<CartChange> {
+      const none = { cart: EMPTY_CART, visitorCartId: null };
+      if (!owner) return none;
+      const visitorCartId = 'visitorCartId' in owner ? owner.visitorCartId : null;
+      const found = await db.transaction(async (tx) => {
+        if (visitorCartId && !(await touchVisitorCart(tx, visitorCartId))) return false;
+        await removeCartLine(tx, owner, partId);
+        return true;
+      });
+      return found ? { cart: await readCart(db, owner), visitorCartId } : none;
+    },
+
+    /**
+     * At sign-in or sign-up: the visitor's lines join the customer's cart and the visitor's cart
+     * is deleted. A part already there gets the two quantities added; each line is held to the
+     * part's rules as they are now (at most its stock, at least its minimum order); a part
+     * removed from the catalogue or out of stock is left out, and so are new parts beyond
+     * MAX_CART_LINES. Answers how many of the visitor's lines joined.
+     */
+    async join(visitorCartId: string, userId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const lines = await takeVisitorCart(tx, visitorCartId);
+        if (lines.length === 0) return 0;
+        const account = new Map(
+          (await readCart(tx, { userId })).lines.map((l) => [l.partId, l.quantity]),
+        );
+        const parts = new Map(
+          (
+            await partsByIds(
+              tx,
+              lines.map((l) => l.partId),
+            )
+          ).map((p) => [p.id, p]),
+        );
+        let count = account.size;
+        let joined = 0;
+        for (const line of lines) {
+          const part = parts.get(line.partId);
+          if (!part || part.deletedAt || part.availableQuantity < part.minOrderQuantity) continue;
+          const had = account.get(line.partId);
+          if (had === undefined && count >= MAX_CART_LINES) continue;
+          const quantity = Math.max(
+            part.minOrderQuantity,
+            Math.min((had ?? 0) + line.quantity, part.availableQuantity),
+          );
+          // Dated when the visitor added it (keeping their order): within one transaction,
+          // now() is the same for every line.
+          await setCartLine(tx, { userId }, line.partId, quantity, line.createdAt);
+          if (had === undefined) count += 1;
+          joined += 1;
+        }
+        return joined;
+      });
     },
   };
 }

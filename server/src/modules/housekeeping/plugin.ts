@@ -11,6 +11,7 @@ declare module 'fastify' {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** The first run waits for the start-up's work to settle. */
 const FIRST_RUN_MS = 5 * 60 * 1000;
 
@@ -29,6 +30,7 @@ export const housekeeping = fp(async function housekeeping(
     rateLimitKeepMs: rateLimitKeepMs(
       Object.values(app.config.rateLimits).map((rule) => rule.windowSeconds),
     ),
+    visitorCartKeepMs: app.config.visitorCartDays * DAY_MS,
   });
   app.decorate('housekeeping', service);
 

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { purgeVisitorCarts } from '../cart/repository.ts';
 import { CONFIRM_LINK_SECONDS, purgeUnconfirmedSubscribers } from '../contact/service.ts';
 import { orderImageUrls, purgeIdempotencyKeys } from '../orders/repository.ts';
 import { partImageUrls } from '../parts/repository.ts';
 import { purgeProcessedEvents } from '../payments/service.ts';
 import { reviewImageUrls } from '../reviews/repository.ts';
+import {
+  CONFIRM_LINK_SECONDS as STOCK_ALERT_LINK_SECONDS,
+  purgeStaleStockAlerts,
+} from '../stock-alerts/service.ts';
 import {
   purgeExpiredSessions,
   purgeExpiredVerifications,
@@ -28,6 +33,8 @@ export const IDEMPOTENCY_KEY_MS = DAY_MS;
 export const PROCESSED_EVENT_MS = 30 * DAY_MS;
 /** A newsletter sign-up never confirmed is forgotten once its link has expired. */
 export const UNCONFIRMED_SUBSCRIBER_MS = CONFIRM_LINK_SECONDS * 1000;
+/** A stock alert never confirmed is forgotten once its link has expired (7 days). */
+export const UNCONFIRMED_STOCK_ALERT_MS = STOCK_ALERT_LINK_SECONDS * 1000;
 
 /** What one run removed. */
 export interface PurgeReport {
@@ -37,6 +44,10 @@ export interface PurgeReport {
   rateLimits: number;
   processedEvents: number;
   unconfirmedSubscribers: number;
+  /** Stock alerts whose confirmation link expired unused, or whose part left the catalogue. */
+  staleStockAlerts: number;
+  /** Visitors' carts untouched for VISITOR_CART_DAYS. */
+  visitorCarts: number;
   uploads: number;
 }
 
@@ -48,9 +59,10 @@ const UPLOAD_IN_URL = `/uploads/(${UUID})`;
 
 /**
  * The shop's cleaning: expired sessions and verification tokens, old idempotency keys, stale
- * rate-limit windows, old webhook event ids, newsletter sign-ups never confirmed, and uploads
- * nothing uses. Each table's purge is one statement bounded by PURGE_BATCH, made by the module
- * that owns the table; a failure is logged and the other purges still run.
+ * rate-limit windows, old webhook event ids, newsletter sign-ups and stock alerts never
+ * confirmed (and the alerts of deleted parts), visitors' carts nobody has touched for VISITOR_CART_DAYS, and uploads nothing uses.
+ * Each table's purge is one statement bounded by PURGE_BATCH, made by the module that owns the
+ * table; a failure is logged and the other purges still run.
  */
 export function createHousekeeping(deps: {
   db: Db;
@@ -59,6 +71,8 @@ export function createHousekeeping(deps: {
   log: FastifyBaseLogger;
   /** Rate-limit rows are kept this long after their window started (the longest window). */
   rateLimitKeepMs: number;
+  /** A visitor's cart untouched this long is deleted (VISITOR_CART_DAYS). */
+  visitorCartKeepMs: number;
   now?: () => number;
 }) {
   const { db, images, log } = deps;
@@ -142,6 +156,12 @@ export function createHousekeeping(deps: {
       ),
       unconfirmedSubscribers: await step('unconfirmedSubscribers', () =>
         purgeUnconfirmedSubscribers(db, new Date(at - UNCONFIRMED_SUBSCRIBER_MS), PURGE_BATCH),
+      ),
+      staleStockAlerts: await step('staleStockAlerts', () =>
+        purgeStaleStockAlerts(db, new Date(at - UNCONFIRMED_STOCK_ALERT_MS), PURGE_BATCH),
+      ),
+      visitorCarts: await step('visitorCarts', () =>
+        purgeVisitorCarts(db, new Date(at - deps.visitorCartKeepMs), PURGE_BATCH),
       ),
       uploads: await step('uploads', purgeUploads),
     };

@@ -82,6 +82,9 @@ export const CSV_COLUMNS = [
   'unit_price',
   'line_total',
   'order_total',
+  // Added after the others (issue 46), so that a spreadsheet reading columns by place still works.
+  'order_number',
+  'part_number',
 ] as const;
 
 /**
@@ -126,6 +129,8 @@ export function csvLine(order: ExportedLine): string {
       money(order.unitPriceCents),
       money(order.unitPriceCents * order.quantity),
       money(order.totalCents),
+      order.number,
+      csvField(order.sku ?? ''),
     ].join(',') + '\r\n'
   );
 }

@@ -73,6 +73,25 @@ describe('invoice PDF', () => {
     expect(text).toContain(`Page 2 of ${pages.length}`);
   });
 
+  it("names the order by its number and each line's part number under its name", async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({
+        orderNumber: 'PS-O-000042',
+        lines: [
+          { sku: 'TW-PRO-1', name: 'Torque Wrench Pro', quantity: 2, unitPriceCents: 4_999 },
+          // A line older than part numbers has none.
+          { sku: null, name: 'Thermal Paste 4 g', quantity: 1, unitPriceCents: 799 },
+        ],
+        totalCents: 2 * 4_999 + 799,
+      }),
+    );
+    const text = await pdfText(pdf);
+    expect(text).toMatch(/^Order PS-O-000042$/m);
+    expect(text).not.toContain('0195f3c2-7a1b-7c3d-9e4f-123456789abc');
+    expect(text).toContain('Torque Wrench Pro 2 $49.99 $99.98\nPart no. TW-PRO-1\n');
+    expect(text).toContain('Thermal Paste 4 g 1 $7.99 $7.99\nTotal (USD) $107.97');
+  });
+
   it('wraps a long part name inside its cell', async () => {
     const name = 'Extremely long part name '.repeat(8).trim();
     const pdf = await renderInvoicePdf(

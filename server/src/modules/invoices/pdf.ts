@@ -7,6 +7,8 @@ import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../../lib/customer-text.ts
 import { formatUsd } from '../../lib/money.ts';
 
 export interface InvoiceLine {
+  /** The part number it was bought under (none on lines older than part numbers). */
+  sku?: string | null;
   name: string;
   quantity: number;
   unitPriceCents: number;
@@ -22,6 +24,8 @@ export interface InvoiceDocument {
   shippingAddress: string;
   phone: string;
   orderId: string;
+  /** The order's number for people (PS-O-000123), printed instead of its id when given. */
+  orderNumber?: string;
   lines: InvoiceLine[];
   /** The order total (sum of lines); currency USD. */
   totalCents: number;
@@ -98,6 +102,7 @@ export const PDF_TEXT_LIMITS = {
   phone: MAIL_TEXT_LIMITS.phone,
   address: MAIL_TEXT_LIMITS.address,
   line: 200,
+  sku: 40,
   reason: 300,
   reference: 100,
 } as const;
@@ -110,7 +115,11 @@ export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
     buyer: { name: oneLine(doc.buyer.name, L.name), email: oneLine(doc.buyer.email, L.email) },
     shippingAddress: multiLine(doc.shippingAddress, L.address),
     phone: oneLine(doc.phone, L.phone),
-    lines: doc.lines.map((line) => ({ ...line, name: oneLine(line.name, L.line) })),
+    lines: doc.lines.map((line) => ({
+      ...line,
+      name: oneLine(line.name, L.line),
+      sku: line.sku ? oneLine(line.sku, L.sku) : null,
+    })),
     paymentReference: oneLine(doc.paymentReference, L.reference),
     ...(doc.reason === undefined ? {} : { reason: multiLine(doc.reason, L.reason) }),
   };
@@ -162,7 +171,7 @@ export async function renderInvoicePdf(given: InvoiceDocument): Promise<Buffer> 
     info: {
       Title: winAnsiText(`${title} ${doc.number}`),
       Author: winAnsiText(doc.seller.name),
-      Subject: winAnsiText(`Order ${doc.orderId}`),
+      Subject: winAnsiText(`Order ${doc.orderNumber ?? doc.orderId}`),
       CreationDate: doc.issuedAt,
     },
   });
@@ -205,7 +214,7 @@ function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
   const facts: [string, string][] = [
     [doc.kind === 'invoice' ? 'Invoice number' : 'Credit note number', doc.number],
     ['Date', dateFormat.format(doc.issuedAt)],
-    ['Order', doc.orderId],
+    ['Order', doc.orderNumber ?? doc.orderId],
   ];
   if (doc.kind === 'credit-note' && doc.refersTo) facts.push(['Reverses invoice', doc.refersTo]);
   let y = blockTop;
@@ -278,7 +287,12 @@ function drawLines(pdf: Doc, doc: InvoiceDocument) {
   drawTableHead(pdf);
   for (const line of doc.lines) {
     pdf.font('Helvetica').fontSize(9.5);
-    const name = fit(pdf, line.name, COLUMNS[0].width - 2 * CELL_PAD);
+    // The part number on a line of its own under the name.
+    const name = fit(
+      pdf,
+      line.sku ? `${line.name}\nPart no. ${line.sku}` : line.name,
+      COLUMNS[0].width - 2 * CELL_PAD,
+    );
     const nameHeight = pdf.heightOfString(name, {
       width: COLUMNS[0].width - 2 * CELL_PAD,
       lineGap: 1,

@@ -104,9 +104,10 @@ export function linesOrderStatement(
     // parts_now's columns renamed: the UPDATE's own (unqualified) are the part's.
     from: sql`wanted w join parts_now n (now_id, now_deleted, now_stock, now_min, now_price,
       now_breaks) on n.now_id = w.part_id`,
+    // The lines keep the part numbers they were bought under.
     returning: source.quoted
-      ? sql`, w.quantity, w.position, w.quoted_cents`
-      : sql`, w.quantity, w.position`,
+      ? sql`, w.quantity, w.position, w.quoted_cents, parts.sku`
+      : sql`, w.quantity, w.position, parts.sku`,
   });
   return sql`
   with wanted as materialized (${source.lines})
@@ -134,8 +135,9 @@ export function linesOrderStatement(
     from counted c, (select * from taken order by position limit 1) f
     returning id)
   , lines as (
-    insert into ${orderLines} (order_id, position, part_id, name, image, unit_price_cents, quantity)
-    select placed.id, t.position, t.id, t.name, t.image, t.${price}, t.quantity
+    insert into ${orderLines} (order_id, position, part_id, sku, name, image, unit_price_cents,
+                               quantity)
+    select placed.id, t.position, t.id, t.sku, t.name, t.image, t.${price}, t.quantity
     from placed, taken t)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   , low_stock_mail as (

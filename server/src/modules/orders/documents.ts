@@ -32,7 +32,9 @@ export function orderDocument(
     shippingAddress: row.address,
     phone: row.phone,
     orderId: row.id,
+    orderNumber: row.number,
     lines: lines.map((line) => ({
+      sku: line.sku,
       name: line.name,
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,

@@ -46,11 +46,13 @@ export async function orderMail(
     publicUrl: shop.publicUrl,
     order: {
       id: order.id,
+      number: order.number,
       userName: order.userName,
       userEmail: order.userEmail,
       address: order.address,
       phone: order.phone,
       lines: lines.map((line) => ({
+        sku: line.sku,
         name: line.name,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,

@@ -38,6 +38,8 @@ export function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
     partId: sql.placeholder('partId'),
     quantity,
     also: underLimit,
+    // The line keeps the part number it was bought under.
+    returning: sql`, parts.sku`,
   });
   return sql`
   with taken as (${taken})
@@ -53,8 +55,10 @@ export function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
     from taken
     returning *)
   , line as (
-    insert into ${orderLines} (order_id, position, part_id, name, image, unit_price_cents, quantity)
-    select id, 0, part_id, name, image, unit_price_cents, quantity from placed)
+    insert into ${orderLines} (order_id, position, part_id, sku, name, image, unit_price_cents,
+                               quantity)
+    select id, 0, part_id, (select sku from taken), name, image, unit_price_cents, quantity
+    from placed)
   , mail as (insert into ${orderMails} (order_id) select id from placed)
   , low_stock_mail as (${queueLowStockMailsFrom(sql`taken`)})
   select placed.id, (select low_stock_crossed from taken) as low_stock_crossed from placed`;

@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { keysetPage, pageLimit } from '../../db/page-limit.ts';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { orderTotalCents } from '../payments/service.ts';
+import { orderSearch } from './search.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -15,6 +16,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** An order line for the API (money in dollars). */
 export const toApiLine = (line: OrderLineRow) => ({
   partId: line.partId,
+  sku: line.sku,
   name: line.name,
   image: line.image,
   price: line.unitPriceCents / 100,
@@ -25,12 +27,14 @@ export const toApiLine = (line: OrderLineRow) => ({
 /**
  * An order for the API; `ttlMs` (UNPAID_ORDER_TTL) gives an open unpaid order its `expiresAt`.
  * An order of several lines carries them (`lines`, read by linesOfOrders); one of one line reads
- * as the spec's order.
+ * as the spec's order. `sku` is the first line's part number (the order's row has none).
  */
 export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]): Order {
   return {
     _id: row.id,
+    number: row.number,
     partId: row.partId,
+    sku: lines?.[0]?.sku ?? null,
     name: row.name,
     image: row.image,
     description: row.description,
@@ -96,36 +100,44 @@ export function createOrderReading(deps: ReadingDeps) {
   const { db } = deps;
   const toOrder = (row: OrderRow, lines?: OrderLineRow[]) =>
     toApiOrder(row, deps.unpaidOrderTtlMs, lines);
-  /** Orders for the API, with the lines of those that have several (one more query). */
+  /**
+   * Orders for the API with their lines (one more query): those of several show them all, and
+   * every order its first line's part number.
+   */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     const lines = await linesOfOrders(
       db,
-      rows.filter((r) => r.lineCount > 1).map((r) => r.id),
+      rows.map((r) => r.id),
     );
     return rows.map((row) => toOrder(row, lines.get(row.id)));
   }
 
   return {
-    /** Every order, newest first, a page at a time (for the admins). */
-    async listAll(q: { limit: number; cursor?: string }) {
+    /**
+     * Every order, newest first, a page at a time (for the admins); with a search (`q`, see
+     * orderSearch), the orders it finds, and their count as the total.
+     */
+    async listAll(q: { limit: number; cursor?: string; q?: string }) {
+      const found = orderSearch(q.q);
       const [rows, total] = await Promise.all([
         db
           .select()
           .from(orders)
-          .where(q.cursor ? lt(orders.seq, Number(q.cursor)) : undefined)
+          .where(and(q.cursor ? lt(orders.seq, Number(q.cursor)) : undefined, found))
           .orderBy(desc(orders.seq))
           .limit(pageLimit(q.limit + 1)),
-        db.$count(orders),
+        db.$count(orders, found),
       ]);
       const { page, nextCursor } = keysetPage(rows, q.limit);
       return { orders: await withLines(page), total, nextCursor };
     },
 
-    async listFor(userId: string): Promise<Order[]> {
+    /** A buyer's own orders, newest first; with a search (`q`), those it finds (orderSearch). */
+    async listFor(userId: string, q?: string): Promise<Order[]> {
       const rows = await db
         .select()
         .from(orders)
-        .where(eq(orders.userId, userId))
+        .where(and(eq(orders.userId, userId), orderSearch(q)))
         .orderBy(desc(orders.createdAt), desc(orders.id));
       return withLines(rows);
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AdminListQuery,
+  AdminOrdersQuery,
   ApiError,
   CheckoutBody,
   CheckoutProblem,
@@ -16,6 +16,7 @@ import {
   OrdersQuery,
   PurchaseAnswer,
   PurchaseBody,
+  ReorderAnswer,
 } from '@partsmith/contract';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
@@ -137,7 +138,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Your own orders, newest first',
+        summary: 'Your own orders, newest first; with `q`, those a search finds',
+        description:
+          '`userEmail` must be your own address (403 otherwise). `q` (at most 100 characters) finds the orders in which every word of it is in the order number (PS-O-000123), or in the part name or part number of one of its lines.',
         querystring: OrdersQuery,
         response: { 200: OrderList, 403: ApiError },
       },
@@ -146,8 +149,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       if (request.query.userEmail !== user.email)
         throw new HttpError(403, 'You can only list your own orders.');
-      return service.listFor(user.id);
+      return service.listFor(user.id, request.query.q);
     },
+  );
+
+  app.post(
+    '/orders/:id/reorder',
+    {
+      config: { access: 'user', limit: 'cart' },
+      schema: {
+        tags: ['cart'],
+        summary: "Order again: put an order's lines in your cart at today's prices",
+        description:
+          "Only the order's owner may (404 for anyone else). Each line's quantity is added to what your cart holds of its part, under the cart's rules: a line cut to the stock left, or raised to the part's minimum order, is in `added` with the quantity actually added. A line that cannot go in is in `skipped` with its reason: `deleted` (the part left the catalogue), `out_of_stock` (none can be added), `cart_full` (the cart holds its limit of different parts).",
+        params: IdParams,
+        response: { 200: ReorderAnswer, 404: ApiError },
+      },
+    },
+    async (request) => service.reorder(request.params.id, request.user!),
   );
 
   app.get(
@@ -190,7 +209,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every order, newest first, a page at a time (X-Total-Count, X-Next-Cursor)',
-        querystring: AdminListQuery,
+        description:
+          '`q` searches as GET /api/orders does (order number, part name, part number), over every order; X-Total-Count then counts the orders found.',
+        querystring: AdminOrdersQuery,
         response: { 200: OrderList },
       },
     },

@@ -86,6 +86,8 @@ export async function topPartsByRevenue(
 /** A line of an order as the accounting export writes it, with its order's own columns. */
 export interface ExportedLine {
   id: string;
+  /** The order's number for people (PS-O-000123). */
+  number: string;
   createdAt: Date;
   paid: boolean;
   paidAt: Date | null;
@@ -96,6 +98,8 @@ export interface ExportedLine {
   /** The line's place in its order, from 1. */
   line: number;
   partId: string | null;
+  /** The line's part number; empty on lines older than part numbers. */
+  sku: string | null;
   partName: string;
   quantity: number;
   unitPriceCents: number;
@@ -122,7 +126,7 @@ export async function* orderLinesPlacedBetween(
   for (;;) {
     const result = await db.execute(sql`
       with page as (
-        select id, seq, created_at, created_at::text as created_at_text, paid, paid_at,
+        select id, seq, number, created_at, created_at::text as created_at_text, paid, paid_at,
           shipped_at, expired_at, user_email, user_name, part_id, name, quantity,
           unit_price_cents, total_cents
         from ${orders}
@@ -132,10 +136,10 @@ export async function* orderLinesPlacedBetween(
           ${after ? sql`and (created_at, seq) > (${after.createdAt}::timestamptz, ${after.seq})` : sql``}
         order by created_at, seq
         limit ${batch})
-      select o.id, o.seq, o.created_at, o.created_at_text, o.paid, o.paid_at, o.shipped_at,
-        o.expired_at, o.user_email, o.user_name, o.total_cents,
+      select o.id, o.seq, o.number, o.created_at, o.created_at_text, o.paid, o.paid_at,
+        o.shipped_at, o.expired_at, o.user_email, o.user_name, o.total_cents,
         row_number() over (partition by o.id order by l.position) as line,
-        case when l.order_id is null then o.part_id else l.part_id end as part_id,
+        case when l.order_id is null then o.part_id else l.part_id end as part_id, l.sku,
         coalesce(l.name, o.name) as name,
         coalesce(l.quantity, o.quantity) as quantity,
         coalesce(l.unit_price_cents, o.unit_price_cents) as unit_price_cents
@@ -148,6 +152,7 @@ export async function* orderLinesPlacedBetween(
     after = { createdAt: String(last.created_at_text), seq: Number(last.seq) };
     yield rows.map((r) => ({
       id: String(r.id),
+      number: String(r.number),
       createdAt: asDate(r.created_at)!,
       paid: Boolean(r.paid),
       paidAt: asDate(r.paid_at),
@@ -157,6 +162,7 @@ export async function* orderLinesPlacedBetween(
       userName: String(r.user_name),
       line: Number(r.line),
       partId: r.part_id === null ? null : String(r.part_id),
+      sku: r.sku === null || r.sku === undefined ? null : String(r.sku),
       partName: String(r.name),
       quantity: Number(r.quantity),
       unitPriceCents: Number(r.unit_price_cents),

@@ -1,5 +1,6 @@
 import { createOrderPlacing, type PlacingDeps } from './placing.ts';
 import { createOrderReading, type ReadingDeps } from './reading.ts';
+import { createOrderReorder } from './reorder.ts';
 import { createOrderStateChanges, type StateChangeDeps } from './state-changes.ts';
 
 // For the module's sweep (expiry.ts) and mail sender (mail-outbox.ts).
@@ -8,13 +9,15 @@ export { restockOrder } from './state-changes.ts';
 
 /**
  * The orders module's service: placing orders (placing.ts), shipping, refunding and deleting them
- * (state-changes.ts), and reading them (reading.ts), over one set of dependencies.
+ * (state-changes.ts), reading them (reading.ts) and putting one in the cart again (reorder.ts),
+ * over one set of dependencies.
  */
 export function createOrdersService(deps: PlacingDeps & StateChangeDeps & ReadingDeps) {
   return {
     ...createOrderPlacing(deps),
     ...createOrderStateChanges(deps),
     ...createOrderReading(deps),
+    ...createOrderReorder(deps),
   };
 }
 

@@ -18,6 +18,7 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.database,
     hasImage: (url) => app.images.has(url),
     catalogueChanged: () => app.catalogueCache.invalidate(),
+    backInStock: () => app.backInStockMails.poke(),
   });
 
   app.post(
@@ -27,8 +28,10 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Add a part to the catalogue',
+        description:
+          'Without `sku`, the part gets a part number made from its category and place in the catalogue (PS-MEM-000012). A part number another part has (deleted parts too, whatever the case) is a 409.',
         body: AddPartBody,
-        response: { 200: InsertedAnswer, 422: ApiError },
+        response: { 200: InsertedAnswer, 409: ApiError, 422: ApiError },
       },
     },
     async (request) => ({
@@ -57,7 +60,7 @@ export const partsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Correct a part's stock, price and/or volume prices",
+        summary: "Correct a part's stock, price, volume prices, lead time or specification",
         params: IdParams,
         body: UpdatePartBody,
         response: { 200: ModifiedAnswer, 400: ApiError, 404: ApiError },

@@ -50,12 +50,12 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
 }
 
 /**
- * The catalogue's answers (GET /api/allParts pages and GET /api/part/:id), kept as the bytes
- * that go on the wire, with their br and gzip variants made on first demand
- * (docs/decisions/007). Every committed change to `parts` empties it: the writer of this
- * instance right after its commit, every instance on the database's notification. A read that
- * started before an invalidation is not stored (generations). While the notifications cannot be
- * heard (`listening` false), the cache is bypassed.
+ * The catalogue's answers (GET /api/allParts pages, GET /api/part/:id and the comparisons of
+ * GET /api/parts/compare), kept as the bytes that go on the wire, with their br and gzip
+ * variants made on first demand (docs/decisions/007). Every committed change to `parts` empties
+ * it: the writer of this instance right after its commit, every instance on the database's
+ * notification. A read that started before an invalidation is not stored (generations). While
+ * the notifications cannot be heard (`listening` false), the cache is bypassed.
  */
 export class CatalogueCache {
   private readonly byKey: LRUCache<string, Entry>;

@@ -21,6 +21,8 @@ export interface ReadImport {
   count: number;
   /** The `/uploads/` images the lines name, by line (the image store is the caller's to ask). */
   uploads: { line: number; image: string }[];
+  /** The part numbers the lines give, by line (whether another part has one is the caller's to ask). */
+  skus: { line: number; sku: string }[];
   /** Every problem found, in file order. */
   problems: CsvProblem[];
 }
@@ -34,7 +36,7 @@ export interface ImportWork {
 }
 
 export type WorkerMessage =
-  { records: string } | Pick<ReadImport, 'count' | 'uploads' | 'problems'>;
+  { records: string } | Pick<ReadImport, 'count' | 'uploads' | 'skus' | 'problems'>;
 
 /** The worker as built (dist/csv-worker.js beside the server), or its source through tsx. */
 function startWorker(workerData: ImportWork) {

@@ -39,7 +39,7 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportCatalogueCsv',
         summary: 'The catalogue as a CSV file (every listed part)',
         description:
-          'Streamed, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute). Text starting with = + - or @ gets a leading apostrophe, which the import removes.',
+          'Streamed, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), sku (the part number), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute). Text starting with = + - or @ gets a leading apostrophe, which the import removes.',
         response: { 200: { description: 'The CSV file', content: CSV_FILE } },
       },
     },
@@ -75,11 +75,12 @@ export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         operationId: 'importCatalogueCsv',
         summary: 'Add the parts of a CSV file to the catalogue: all of them, or none',
-        description: `The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks and the attr.<key> columns may be left out). Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there. When a line is wrong nothing is added and the 422 lists the problems (at most ${CATALOGUE_CSV_ERRORS_MAX}) by line, the header being line 1. At most 20 MB.`,
+        description: `The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks, sku and the attr.<key> columns may be left out). Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there. Every line is a new part: an empty sku, or one the shop made (PS-MEM-000012), gets a number of its own; a part number another part has, or another line, is a problem of its line. When a line is wrong nothing is added and the 422 lists the problems (at most ${CATALOGUE_CSV_ERRORS_MAX}) by line, the header being line 1. At most 20 MB.`,
         consumes: ['text/csv'],
         body: z.string(),
         response: {
           200: CatalogueImportAnswer,
+          409: ApiError,
           413: ApiError,
           415: ApiError,
           422: CatalogueImportProblem,

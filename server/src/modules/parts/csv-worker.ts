@@ -17,5 +17,6 @@ send({
   uploads: rows
     .filter((r) => r.part.image.startsWith('/uploads/'))
     .map((r) => ({ line: r.line, image: r.part.image })),
+  skus: rows.filter((r) => r.part.sku !== '').map((r) => ({ line: r.line, sku: r.part.sku })),
   problems,
 });

@@ -1,11 +1,11 @@
 import { and, asc, gt, isNull, sql } from 'drizzle-orm';
-import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   AddPartBody,
   ATTRIBUTE_COLUMN_PREFIX,
   attributesSchema,
   CATALOGUE_CSV_COLUMNS,
+  isGeneratedSku,
   toCents,
   type AttributeValue,
   type Attributes,
@@ -16,6 +16,7 @@ import { breaksInCents, type PriceBreakCents } from '@partsmith/contract/pricing
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { parts, type NewPartRow, type PartRow } from '../../db/schema/parts.ts';
+import { csvRecords, lineCounter } from './csv-records.ts';
 import { lowStockMarkAfter } from './stock.ts';
 
 /**
@@ -96,6 +97,7 @@ export function partFields(row: PartRow, keys: readonly string[]): string[] {
     row.lowStockThreshold === null ? '' : String(row.lowStockThreshold),
     row.category ?? '',
     breaksText(row.priceBreaks),
+    row.sku,
     ...keys.map((key) => attributeText(row.attributes[key])),
   ];
 }
@@ -149,63 +151,6 @@ export interface ReadCsv {
   problems: CsvProblem[];
 }
 
-/**
- * Line numbers as an editor shows them, from the byte offsets csv-parse reports (its own line
- * count counts a CRLF inside a quoted field twice). `lineAt(offset)` is the line of the first
- * non-empty line at or after `offset`; offsets must not decrease.
- */
-function lineCounter(bytes: Uint8Array) {
-  let at = 0;
-  let line = 1;
-  const LF = 0x0a;
-  const CR = 0x0d;
-  return (offset: number) => {
-    for (; at < bytes.length && (at < offset || bytes[at] === LF || bytes[at] === CR); at++) {
-      const b = bytes[at];
-      if (b === LF || (b === CR && bytes[at + 1] !== LF)) line++;
-    }
-    return line;
-  };
-}
-
-const PARSE_MESSAGES: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'A quoted field is not closed: a " is missing',
-  CSV_INVALID_CLOSING_QUOTE: 'A quote inside a quoted field must be doubled ("")',
-  CSV_INVALID_OPENING_QUOTE: 'A field with a quote in it must be quoted, its quotes doubled',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'Only a comma may follow a closing quote',
-};
-
-interface Line {
-  fields: string[];
-  /** Byte offset where the record starts. */
-  start: number;
-}
-
-/** The records of the text with where each starts, or the line csv-parse stopped at. */
-function records(
-  bytes: Uint8Array,
-): { lines: Line[]; error?: undefined } | { error: { offset: number; message: string } } {
-  const starts: number[] = [];
-  let end = 0;
-  try {
-    const fields = parse(bytes, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      on_record: (record, context) => {
-        starts.push(end);
-        end = context.bytes;
-        return record;
-      },
-    });
-    return { lines: fields.map((f, i) => ({ fields: f, start: starts[i]! })) };
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const message = PARSE_MESSAGES[error.code] ?? 'This line is not valid CSV';
-    return { error: { offset: end, message } };
-  }
-}
-
 /** Which column holds what: the part's fields, and the attributes by key. */
 interface Columns {
   part: Partial<Record<(typeof CATALOGUE_CSV_COLUMNS)[number], number>>;
@@ -218,6 +163,7 @@ const OPTIONAL_COLUMNS: ReadonlySet<string> = new Set([
   'lowStockThreshold',
   'category',
   'priceBreaks',
+  'sku',
 ]);
 
 function readHeader(
@@ -257,7 +203,7 @@ const columnOf = (path: readonly PropertyKey[]) => String(path[0] ?? '') || unde
 export function readCatalogueCsv(text: string, categories: readonly Category[]): ReadCsv {
   const bytes = Buffer.from(text, 'utf8');
   const lineAt = lineCounter(bytes);
-  const parsed = records(bytes);
+  const parsed = csvRecords(bytes);
   if (parsed.error)
     return {
       rows: [],
@@ -274,6 +220,8 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
 
   const schemas = new Map(categories.map((c) => [c.slug, attributesSchema(c)]));
   const rows: ImportRow[] = [];
+  /** Each part number given so far (upper case: unique in any case), and its line. */
+  const lineOfSku = new Map<string, number>();
   for (const { fields, start } of body) {
     const line = lineAt(start);
     const before = problems.length;
@@ -295,6 +243,8 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
     const breaks = breaksCell === undefined ? undefined : readBreaks(breaksCell);
     // A malformed cell is named after the contract's problems; the rest of the line is checked.
     values.priceBreaks = breaks && 'breaks' in breaks ? breaks.breaks : undefined;
+    // A number the shop made names a part of the shop it was exported from: this one gets its own.
+    if (typeof values.sku === 'string' && isGeneratedSku(values.sku)) values.sku = undefined;
     const checked = AddPartBody.safeParse(values);
     const issues = checked.error?.issues ?? [];
     for (const issue of issues) problem(issue.message, columnOf(issue.path));
@@ -322,6 +272,11 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
           problem(issue.message, ATTRIBUTE_COLUMN_PREFIX + columnOf(issue.path));
     }
 
+    const sku = checked.data?.sku?.toUpperCase();
+    if (sku && lineOfSku.has(sku))
+      problem(`Line ${lineOfSku.get(sku)} has the same part number`, 'sku');
+    else if (sku) lineOfSku.set(sku, line);
+
     if (!checked.success || problems.length > before) continue;
     const p = checked.data;
     const lowStockThreshold = p.lowStockThreshold ?? null;
@@ -342,6 +297,8 @@ export function readCatalogueCsv(text: string, categories: readonly Category[]):
         category: slug ?? null,
         attributes,
         priceBreaks: breaksInCents(p.priceBreaks),
+        // Empty: the insert trigger makes one.
+        sku: p.sku ?? '',
       },
     });
   }
@@ -361,6 +318,7 @@ const IMPORTED = {
   category: 'text',
   attributes: 'jsonb',
   priceBreaks: 'jsonb',
+  sku: 'text',
 } as const;
 type ImportedColumn = keyof typeof IMPORTED;
 export type ImportedPart = Required<Pick<NewPartRow, ImportedColumn>>;

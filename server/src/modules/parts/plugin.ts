@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CatalogueCache } from './cache.ts';
 import { listenForCatalogueChanges } from './catalogue-listener.ts';
+import { SynonymCache } from './synonyms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The catalogue's answers already given, kept as bytes and exact (decision 007). */
     catalogueCache: CatalogueCache;
+    /** The trade's words the search reads (psu: power supply), and their changes here. */
+    searchSynonyms: SynonymCache;
   }
 }
 
@@ -37,4 +40,9 @@ export const catalogueCacheHits = fp(async function catalogueCacheHits(app: Fast
     // A hit is sent from here; the request goes no further.
     if (!cache.serve(request, reply)) done();
   });
+});
+
+/** The search's synonyms (synonyms.ts): read from the database, kept a little while. */
+export const searchSynonyms = fp(async function searchSynonyms(app: FastifyInstance) {
+  app.decorate('searchSynonyms', new SynonymCache(app.db));
 });

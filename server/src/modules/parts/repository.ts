@@ -8,6 +8,7 @@ import { lowStockThresholdOf } from './stock.ts';
 export function toApiPart(row: PartRow): Part {
   return {
     _id: row.id,
+    sku: row.sku,
     name: row.name,
     image: row.image,
     description: row.description,
@@ -19,6 +20,8 @@ export function toApiPart(row: PartRow): Part {
       minQuantity: b.minQuantity,
       price: b.priceCents / 100,
     })),
+    // `??`: a row read by hand-written SQL that leaves the column out reads as not known.
+    leadTimeDays: row.leadTimeDays ?? null,
   };
 }
 

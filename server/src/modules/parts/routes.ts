@@ -3,19 +3,29 @@ import {
   ApiError,
   CataloguePart,
   CategoryList,
+  COMPARE_PARTS_MAX,
+  compareIds,
   IdParams,
   PART_HEADERS,
   PartList,
+  PartCompareMissing,
+  PartCompareQuery,
+  PartComparison,
   PartListQuery,
+  PartSuggestions,
+  PartSuggestQuery,
   SEARCH_FILTERS_MAX,
+  SUGGESTIONS_MAX,
   SearchAnswer,
   SearchQuery,
 } from '@partsmith/contract';
 import { notFound } from '../../lib/http-errors.ts';
+import { COMPARE_CACHE_CONTROL, compareParts } from './compare.ts';
 import { listCategories } from './categories.ts';
 import { createPartsRepository } from './repository.ts';
 import { attributeFilters } from './search-input.ts';
 import { searchParts } from './search.ts';
+import { suggestParts } from './suggest.ts';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
@@ -92,7 +102,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['parts'],
         summary: 'Search the catalogue by text and specification, with facet counts',
-        description: `Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and \`searchedFor\` says so). Filter by \`category\`, by attribute with \`f.<key>=<value>\` (repeat a key for any of several values; at most ${SEARCH_FILTERS_MAX} values; keys from GET /api/categories), by price in dollars and by stock. \`facets\` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass \`nextCursor\` as \`cursor\` with the same search.`,
+        description: `Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and \`searchedFor\` says so). Filter by \`category\`, by attribute with \`f.<key>=<value>\` (repeat a key for any of several values; at most ${SEARCH_FILTERS_MAX} values; keys from GET /api/categories), by price in dollars and by stock. \`facets\` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass \`nextCursor\` as \`cursor\` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.`,
         querystring: SearchQuery,
         response: { 200: SearchAnswer, 400: ApiError },
       },
@@ -102,7 +112,45 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       return searchParts(app.db, {
         ...query,
         filters: attributeFilters(query as Record<string, unknown>),
+        synonyms: await app.searchSynonyms.get(),
       });
+    },
+  );
+
+  app.get(
+    '/parts/suggest',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['parts'],
+        summary: 'Parts to suggest for what is typed in a search box',
+        description: `At most ${SUGGESTIONS_MAX} listed parts, best first: the part whose number is \`q\` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then the parts whose names hold it anywhere. \`category\` is the part's category's slug, or null.`,
+        querystring: PartSuggestQuery,
+        response: { 200: PartSuggestions, 400: ApiError },
+      },
+    },
+    async (request) => ({ items: await suggestParts(app.db, request.query.q) }),
+  );
+
+  app.get(
+    '/parts/compare',
+    {
+      ...cached,
+      config: { access: 'public' },
+      schema: {
+        tags: ['parts'],
+        summary: 'Parts side by side, attribute by attribute',
+        description: `\`ids\`: 2 to ${COMPARE_PARTS_MAX} distinct part ids separated by commas. Answers the parts as the catalogue does, in the order asked, and one row per attribute their categories declare (\`values\`: each part's, formatted, or null when it has none). An id not in the catalogue is a 404 naming it in \`missing\`.`,
+        querystring: PartCompareQuery,
+        response: { 200: PartComparison, 400: ApiError, 404: PartCompareMissing },
+      },
+    },
+    async (request, reply) => {
+      const ids = compareIds(request.query.ids);
+      return cache.respond(request, reply, `compare:${ids.join(',')}`, async () => ({
+        body: JSON.stringify(await compareParts(app.db, ids)),
+        headers: { 'cache-control': COMPARE_CACHE_CONTROL },
+      }));
     },
   );
 };

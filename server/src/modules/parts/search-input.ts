@@ -1,6 +1,8 @@
 import {
   AttributeKey,
   SEARCH_FILTERS_MAX,
+  SKU_MAX,
+  SKU_PATTERN,
   type AttributeDef,
   type SearchSort,
 } from '@partsmith/contract';
@@ -23,7 +25,15 @@ export interface SearchInput {
   cursor?: string;
   /** The `f.<key>` values of the query string, each key with one or several values. */
   filters: Map<string, string[]>;
+  /** The trade's words (synonyms.ts); none when left out. */
+  synonyms?: Synonyms;
 }
+
+/**
+ * The synonyms as the search reads them: a term's words (joined by a space: "mini-itx" and
+ * "mini itx" are the same words) to the words of each expansion they have.
+ */
+export type Synonyms = Map<string, string[][]>;
 
 /** The `f.<key>=<value>` pairs of a query string (Fastify's parsed query: repeats are arrays). */
 export function attributeFilters(query: Record<string, unknown>): Map<string, string[]> {
@@ -52,6 +62,42 @@ export const searchWords = (q: string | undefined) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, MAX_WORDS);
+
+/**
+ * The words of a search in groups: a run of words that is a synonym's term (the longest at each
+ * place) is one group, matched as typed or as any of its expansions; any other word is a group of
+ * its own, corrected as usual.
+ */
+export interface WordGroups {
+  /** Each word's group, from 1. */
+  group: number[];
+  /** Each group's expansions as tsquery text ("(power & supply)"), '' for a plain word. */
+  expansions: string[];
+}
+
+export function wordGroups(words: readonly string[], synonyms: Synonyms = new Map()): WordGroups {
+  const longest = Math.max(0, ...[...synonyms.keys()].map((term) => term.split(' ').length));
+  const group: number[] = [];
+  const expansions: string[] = [];
+  for (let i = 0; i < words.length;) {
+    let size = 1;
+    let found: string[][] | undefined;
+    for (let k = Math.min(longest, words.length - i); k >= 1 && !found; k--) {
+      found = synonyms.get(words.slice(i, i + k).join(' '));
+      if (found) size = k;
+    }
+    expansions.push(found ? found.map((e) => `(${e.join(' & ')})`).join(' | ') : '');
+    for (let k = 0; k < size; k++) group.push(expansions.length);
+    i += size;
+  }
+  return { group, expansions };
+}
+
+/** A search's text as a part number (upper case: unique in any case), or null when it is none. */
+export function skuOf(q: string | undefined): string | null {
+  const text = (q ?? '').trim();
+  return text.length <= SKU_MAX && SKU_PATTERN.test(text) ? text.toUpperCase() : null;
+}
 
 export type CursorValue = [sort: SearchSort, value: number, seq: number];
 

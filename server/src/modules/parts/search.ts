@@ -16,9 +16,14 @@ import {
   decodeCursor,
   encodeCursor,
   searchWords,
+  skuOf,
   storedValue,
+  wordGroups,
   type SearchInput,
 } from './search-input.ts';
+
+/** The rank of the part whose number is the search's text: above any text's (ts_rank's are < 1). */
+const SKU_RANK = 1000;
 
 /** A facet's values in the order a person reads them: an enum's own order, numbers ascending. */
 function facetOrder(def: AttributeDef) {
@@ -83,12 +88,20 @@ export function searchStatement(
 
   const words = searchWords(input.q);
   const text = words.length > 0;
+  const groups = wordGroups(words, input.synonyms);
+  // A part number typed whole finds its part first, whether or not its words match.
+  const sku = text ? skuOf(input.q) : null;
   const sort: SearchSort = input.sort ?? 'relevance';
   const cursor = input.cursor ? decodeCursor(input.cursor, sort) : undefined;
 
   // Filters shared by every part of the statement (not category, not attributes).
   const base: SQL[] = [sql`p.deleted_at is null`];
-  if (text) base.push(sql`p.search @@ (select q from tsq)`);
+  if (text)
+    base.push(
+      sku
+        ? sql`(p.search @@ (select q from tsq) or upper(p.sku) = ${sku})`
+        : sql`p.search @@ (select q from tsq)`,
+    );
   if (input.minPrice !== undefined) base.push(sql`p.price_cents >= ${toCents(input.minPrice)}`);
   if (input.maxPrice !== undefined) base.push(sql`p.price_cents <= ${toCents(input.maxPrice)}`);
   if (input.inStock === 'true' || input.inStock === '1')
@@ -188,16 +201,21 @@ export function searchStatement(
       ? sql`(select coalesce(sum(n), 0) from combos where ${joinAnd([sql`true`, ...comboFilter.values()])})`
       : sql`(select count(*) from ${from} where ${chosen})`;
 
-  // The words as searched, the first that holds of: a word of the catalogue (matched as that
-  // word); the start of one (matched as a prefix); the nearest word of the catalogue by trigram
-  // similarity (a misspelling); else as typed (finding nothing).
+  // The words as searched, the first that holds of: a synonym's term (as typed); a word of the
+  // catalogue (matched as that word); the start of one (matched as a prefix); the nearest word of
+  // the catalogue by trigram similarity (a misspelling); else as typed (finding nothing). A
+  // group of words, a synonym's term, also matches any of its expansions.
+  const expansions = sql`${sql.param(groups.expansions)}::text[]`;
   const textSearch = [
     sql`
     words as (
-      select w.n, c.word, c.prefix
-      from unnest(${sql.param(words)}::text[]) with ordinality as w(input, n)
+      select w.n, w.grp, c.word, c.prefix
+      from unnest(${sql.param(words)}::text[], ${sql.param(groups.group)}::int[])
+        with ordinality as w(input, grp, n)
       cross join lateral (
-        (select w.input as word, false as prefix from search_words s where s.word = w.input)
+        (select w.input as word, false as prefix where (${expansions})[w.grp] <> '')
+        union all
+        (select w.input, false from search_words s where s.word = w.input)
         union all
         (select w.input, true where length(w.input) < 3
           or exists (select 1 from search_words s where s.word like w.input || '%'))
@@ -210,28 +228,41 @@ export function searchStatement(
     )`,
     sql`
     tsq as (
-      select to_tsquery('english',
-          string_agg(case when prefix then word || ':*' else word end, ' & ' order by n)) as q,
-        string_agg(word, ' ' order by n) as searched
-      from words
+      select to_tsquery('english', string_agg(g.clause, ' & ' order by g.grp)) as q,
+        string_agg(g.searched, ' ' order by g.grp) as searched
+      from (select w.grp,
+          '(' || string_agg(case when w.prefix then w.word || ':*' else w.word end, ' & '
+            order by w.n) || coalesce(' | ' || nullif((${expansions})[w.grp], ''), '') || ')'
+            as clause,
+          string_agg(w.word, ' ' order by w.n) as searched
+        from words w group by w.grp) g
     )`,
     sql`
     hits as materialized (
       select p.id, p.seq, p.price_cents, p.category, p.attributes,
-        ts_rank(p.search, (select q from tsq)) as rank
+        ${
+          sku
+            ? sql`case when upper(p.sku) = ${sku} then ${SKU_RANK}::real
+                else ts_rank(p.search, (select q from tsq)) end`
+            : sql`ts_rank(p.search, (select q from tsq))`
+        } as rank
       from parts p where ${joinAnd(base)}
     )`,
   ];
+  const skuHit = sku
+    ? sql`exists (select 1 from parts s where upper(s.sku) = ${sku} and s.deleted_at is null)`
+    : sql`false`;
   const ctes = [...(text ? textSearch : []), ...(facetKeys.length > 0 ? [combos] : [])];
   const statement = sql`
     ${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
     select
       ${text ? sql`(select searched from tsq)` : sql`null`} as searched,
+      ${skuHit} as "skuHit",
       (select coalesce(json_agg(i order by i.n), '[]'::json) from (
-        select x.n, q.id, q.seq, q.name, q.description, q.image, q.price_cents as "priceCents",
+        select x.n, q.id, q.seq, q.sku, q.name, q.description, q.image, q.price_cents as "priceCents",
           q.available_quantity as "availableQuantity",
           q.min_order_quantity as "minOrderQuantity", q.price_breaks as "priceBreaks",
-          q.low_stock_threshold as "lowStockThreshold",
+          q.low_stock_threshold as "lowStockThreshold", q.lead_time_days as "leadTimeDays",
           q.low_stock_alerted_at as "lowStockAlertedAt", q.category, q.attributes,
           x.sort_value as "sortValue"
         from (select row_number() over (order by ${order}) as n, p.id,
@@ -284,7 +315,10 @@ export function searchStatement(
       total: Number(row.total),
       nextCursor:
         hasMore && last ? encodeCursor([sort, Number(last.sortValue), Number(last.seq)]) : null,
-      ...(text && searched !== words.join(' ') ? { searchedFor: searched } : {}),
+      // A part number found is what was searched for, whatever its words were corrected to.
+      ...(text && searched !== words.join(' ') && row.skuHit !== true
+        ? { searchedFor: searched }
+        : {}),
       facets: {
         categories: all
           .map((c) => ({

@@ -20,7 +20,8 @@ import { addCategory, checkedSpecification, listCategories } from './categories.
 import { IMPORT_BATCH, readImport, writeImport, type ReadImport } from './csv-import.ts';
 import { catalogueCsv } from './csv.ts';
 import { toApiPart, toCataloguePart } from './repository.ts';
-import { lowStockMarkAfter } from './stock.ts';
+import { brokeUniqueIndex, SKU_TAKEN, takenSkus } from './skus.ts';
+import { inStock, lowStockMarkAfter } from './stock.ts';
 
 const snapshot = (row: PartRow) => toCataloguePart(row);
 
@@ -51,6 +52,8 @@ export function createPartsService(deps: {
   /** Whether the image store holds an uploaded image. */
   hasImage: (url: string) => Promise<boolean>;
   catalogueChanged: () => void;
+  /** Told after a commit that put an out-of-stock part back in stock (its stock alerts). */
+  backInStock?: () => void;
 }) {
   const { database, hasImage, catalogueChanged } = deps;
   const { db } = database;
@@ -72,20 +75,26 @@ export function createPartsService(deps: {
             availableQuantity: b.availableQuantity,
             minOrderQuantity: b.minOrderQuantity,
             lowStockThreshold: b.lowStockThreshold ?? null,
+            leadTimeDays: b.leadTimeDays ?? null,
             lowStockAlertedAt: lowStockMarkAfter(
               { lowStockAlertedAt: null },
               { ...b, lowStockThreshold: b.lowStockThreshold ?? null },
             ),
             priceBreaks: breaksInCents(b.priceBreaks),
+            // Left out, the insert trigger makes one (PS-MEM-000012).
+            ...(b.sku ? { sku: b.sku } : {}),
           })
+          // The only unique value a new part can repeat is its number (any case).
+          .onConflictDoNothing()
           .returning();
+        if (!created) throw new HttpError(409, SKU_TAKEN);
         await recordAudit(tx, admin, {
           action: 'part.add',
-          targetId: created!.id,
-          summary: `Added "${created!.name}"`,
-          after: snapshot(created!),
+          targetId: created.id,
+          summary: `Added "${created.name}"`,
+          after: snapshot(created),
         });
-        return created!;
+        return created;
       });
       catalogueChanged();
       return row.id;
@@ -106,11 +115,11 @@ export function createPartsService(deps: {
       return { slug: created.slug, name: created.name, attributes: created.attributes };
     },
 
-    /** Corrects a listed part's stock, price, volume prices, threshold or specification. */
+    /** Corrects a listed part's stock, prices, threshold, lead time or specification. */
     async update(id: string, body: z.output<typeof UpdatePartBody>, admin: Actor) {
-      const { availableQuantity, price, priceBreaks, lowStockThreshold, category, attributes } =
-        body;
-      await db.transaction(async (tx) => {
+      const { availableQuantity, price, priceBreaks, lowStockThreshold, leadTimeDays } = body;
+      const { category, attributes } = body;
+      const restocked = await db.transaction(async (tx) => {
         const [before] = await tx
           .select()
           .from(parts)
@@ -138,6 +147,7 @@ export function createPartsService(deps: {
             ...(price !== undefined ? { priceCents: toCents(price) } : {}),
             ...(priceBreaks !== undefined ? { priceBreaks: breaksInCents(priceBreaks) } : {}),
             ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
+            ...(leadTimeDays !== undefined ? { leadTimeDays } : {}),
             ...specification,
             // Back at the threshold or above, the next purchase below it mails the admins again.
             lowStockAlertedAt: lowStockMarkAfter(before, {
@@ -157,8 +167,10 @@ export function createPartsService(deps: {
           before: snapshot(before),
           after: snapshot(after!),
         });
+        return !inStock(before) && inStock(after!);
       });
       catalogueChanged();
+      if (restocked) deps.backInStock?.();
     },
 
     /** Takes a part out of the catalogue (orders keep their own copy). */
@@ -195,8 +207,9 @@ export function createPartsService(deps: {
       // Read in a worker thread: seconds of parsing for a large file would stall every request.
       const read = await readImport({ text, categories, batch: IMPORT_BATCH[database.kind] });
       const missing = await missingUploads(hasImage, read.uploads);
+      const taken = await takenSkus(db, read.skus);
       // In file order (a stable sort keeps each line's problems in their columns' order).
-      const problems = read.problems.concat(missing).sort((a, b) => a.line - b.line);
+      const problems = read.problems.concat(missing, taken).sort((a, b) => a.line - b.line);
       if (problems.length > 0) {
         const lines = new Set(problems.map((p) => p.line)).size;
         throw new HttpError(
@@ -206,7 +219,12 @@ export function createPartsService(deps: {
           { errors: problems.slice(0, CATALOGUE_CSV_ERRORS_MAX) },
         );
       }
-      const insertedCount = await writeImport(database, read, admin);
+      const insertedCount = await writeImport(database, read, admin).catch((error: unknown) => {
+        // Checked above; another part took one of the numbers meanwhile.
+        if (brokeUniqueIndex(error))
+          throw new HttpError(409, `${SKU_TAKEN} Nothing was imported: try again.`);
+        throw error;
+      });
       catalogueChanged();
       return insertedCount;
     },

@@ -23,6 +23,18 @@ export async function restock(tx: DbOrTx, line: { partId: string | null; quantit
 }
 
 /**
+ * Whether a part's minimum order can be served from its stock: what its page calls "in stock"
+ * (the web's canBuy). Below it the part is out of stock, and a stock alert may wait for it.
+ */
+export const inStock = (part: { availableQuantity: number; minOrderQuantity: number }) =>
+  part.availableQuantity > 0 && part.availableQuantity >= part.minOrderQuantity;
+
+/** inStock for a listed (not deleted) part, in SQL, on the row of the table alias `row`. */
+export const inStockSql = (row: string): SQL =>
+  sql.raw(`${row}.deleted_at is null and ${row}.available_quantity > 0
+    and ${row}.available_quantity >= ${row}.min_order_quantity`);
+
+/**
  * A part's effective low-stock threshold: its own, else twice its minimum order. A part is
  * marked (`low_stock_alerted_at`) exactly while its stock is below it: every write of the stock or
  * the threshold keeps that so, which lets the purchase tell a crossing from the row it wrote.

@@ -88,7 +88,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             // One payment per order and amount, however often the page asks.
             idempotencyKey: `order-${order.id}-${amountCents}`,
             receiptEmail: order.userEmail,
-            description: `Partsmith order ${order.id}: ${order.quantity} x ${order.name}`,
+            // The number the customer knows the order by (My Orders, the mails).
+            description: `Partsmith order ${order.number}: ${order.quantity} x ${order.name}`,
           }),
         request.log,
       );

@@ -9,6 +9,7 @@ export interface NavLinkItem {
 
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: href('/'), label: 'Home' },
+  { to: href('/parts'), label: 'Parts' },
   { to: href('/myPortfolio'), label: 'My Portfolio' },
   { to: href('/blogs'), label: 'BLOGS', desktopOnly: true },
   { to: href('/contact'), label: 'Contact' },

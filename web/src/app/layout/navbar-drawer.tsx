@@ -17,6 +17,8 @@ export interface NavbarDrawerProps {
   user: AvatarUser | undefined;
   /** The link to the cart, with its count (the one the top bar shows). */
   cart: ReactNode;
+  /** The catalogue's search box (the one the top bar shows from 1280 px). */
+  search: ReactNode;
   signingOut: boolean;
   onSignOut: () => void;
   /** Closes the drawer; `refocus` puts the focus back on the menu button. */
@@ -24,7 +26,7 @@ export interface NavbarDrawerProps {
 }
 
 /**
- * The mobile drawer (docs/spec.md, Navigation): Home, My Portfolio, Contact (never BLOGS), the
+ * The mobile drawer (docs/spec.md, Navigation): the parts' search box, Home, Parts, My Portfolio, Contact (never BLOGS), the
  * cart, Login or Dashboard, and the signed-in user with Sign Out. Loaded on demand with the
  * navbar's other parts (the home page's JavaScript budget). The focus goes to its first link when
  * it opens; Escape closes it.
@@ -34,6 +36,7 @@ export function NavbarDrawer({
   session,
   user,
   cart,
+  search,
   signingOut,
   onSignOut,
   onClose,
@@ -78,6 +81,7 @@ export function NavbarDrawer({
             </Icon>
           </button>
         </div>
+        {search}
         <ul className="flex flex-col gap-1">
           {DRAWER_LINKS.map((link, index) => (
             <li key={link.to}>

@@ -27,6 +27,8 @@ function renderNavbar(path = '/') {
         children: [
           { index: true, element: <p>Home page</p> },
           { path: 'dashboard', element: <p>Dashboard page</p> },
+          { path: 'parts', element: <p>Parts page</p> },
+          { path: 'parts/:partsId', element: <p>Part page</p> },
         ],
       },
     ],
@@ -72,7 +74,7 @@ describe('Navbar', () => {
     expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
     expect(main().queryByRole('link', { name: 'Dashboard' })).toBeNull();
     const drawer = await openDrawer(user);
-    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Cart']);
+    expect(drawerLinkNames(drawer)).toEqual(['Home', 'Parts', 'My Portfolio', 'Contact', 'Cart']);
   });
 
   it('shows Login when signed out; the drawer never lists BLOGS', async () => {
@@ -85,7 +87,14 @@ describe('Navbar', () => {
     expect(main().queryByRole('button', { name: 'Sign Out' })).toBeNull();
 
     const drawer = await openDrawer(user);
-    expect(drawerLinkNames(drawer)).toEqual(['Home', 'My Portfolio', 'Contact', 'Cart', 'Login']);
+    expect(drawerLinkNames(drawer)).toEqual([
+      'Home',
+      'Parts',
+      'My Portfolio',
+      'Contact',
+      'Cart',
+      'Login',
+    ]);
     expect(drawer.queryByText('BLOGS')).toBeNull();
   });
 
@@ -101,13 +110,14 @@ describe('Navbar', () => {
       '/dashboard',
     );
     expect(main().getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    const avatar = main().getByRole('button', { name: 'Account menu for Jane Doe (JD)' });
+    const avatar = main().getByRole('button', { name: 'JD, account menu for Jane Doe' });
     expect(avatar).toHaveTextContent('JD');
     expect(main().queryByRole('link', { name: 'Login' })).toBeNull();
 
     const drawer = await openDrawer(user);
     expect(drawerLinkNames(drawer)).toEqual([
       'Home',
+      'Parts',
       'My Portfolio',
       'Contact',
       'Cart',
@@ -153,7 +163,7 @@ describe('Navbar', () => {
     });
     const user = userEvent.setup();
     renderNavbar();
-    await user.click(await main().findByRole('button', { name: /Account menu/ }));
+    await user.click(await main().findByRole('button', { name: /account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await main().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
@@ -170,18 +180,70 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  describe('the search box', () => {
+    const SUGGESTIONS = {
+      items: [
+        {
+          _id: '11111111-1111-4111-8111-111111111111',
+          name: 'Anvil B650M WiFi',
+          sku: 'ANV-B650M-WIFI',
+          category: 'motherboards',
+        },
+        {
+          _id: '22222222-2222-4222-8222-222222222222',
+          name: 'Anvil Z790 Pro',
+          sku: 'ANV-Z790-PRO',
+          category: 'motherboards',
+        },
+      ],
+    };
+
+    it('links to the catalogue and suggests parts as you type; a suggestion opens its page', async () => {
+      const api = mockApi({
+        'GET /api/auth/get-session': () => json(null),
+        'GET /api/parts/suggest': () => json(SUGGESTIONS),
+      });
+      const user = userEvent.setup();
+      const { router } = renderNavbar();
+      expect(main().getByRole('link', { name: 'Parts' })).toHaveAttribute('href', '/parts');
+      const box = await main().findByRole('combobox', { name: 'Search parts' });
+      await user.type(box, 'anvil');
+      const list = await main().findByRole('listbox', { name: 'Suggested parts' });
+      expect(await within(list).findAllByRole('option')).toHaveLength(2);
+      expect(
+        within(list).getByRole('option', { name: /Anvil Z790 Pro\s*ANV-Z790-PRO/ }),
+      ).toBeVisible();
+      expect(api.callsTo('GET', '/api/parts/suggest').at(-1)?.search).toBe('?q=anvil');
+      await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/parts/22222222-2222-4222-8222-222222222222'),
+      );
+    });
+
+    it('searches the catalogue for the text when Enter is pressed without a suggestion', async () => {
+      mockApi({
+        'GET /api/auth/get-session': () => json(null),
+        'GET /api/parts/suggest': () => json({ items: [] }),
+      });
+      const user = userEvent.setup();
+      const { router } = renderNavbar();
+      await user.type(
+        await main().findByRole('combobox', { name: 'Search parts' }),
+        'psu 850{Enter}',
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe('/parts'));
+      expect(router.state.location.search).toBe('?q=psu+850');
+    });
+  });
+
   describe('the cart link', () => {
     afterEach(() => localStorage.clear());
 
-    it("counts a visitor's units from this browser's cart, in the bar and in the drawer", async () => {
-      localStorage.setItem(
-        'partsmith.cart',
-        JSON.stringify([
-          { partId: 'a', quantity: 3 },
-          { partId: 'b', quantity: 2 },
-        ]),
-      );
-      mockApi({ 'GET /api/auth/get-session': () => json(null) });
+    it("counts a visitor's units from the server's cart, in the bar and in the drawer", async () => {
+      mockApi({
+        'GET /api/auth/get-session': () => json(null),
+        'GET /api/cart': () => json({ lines: [], count: 5, total: 12.5 }),
+      });
       const user = userEvent.setup();
       renderNavbar();
       const link = await main().findByRole('link', { name: 'Cart, 5 items' });

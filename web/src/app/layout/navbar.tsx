@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useId, useRef, useState } from 'react';
-import { href, NavLink, type NavLinkProps, useLocation, useNavigate } from 'react-router';
+import { href, Link, NavLink, type NavLinkProps, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
@@ -7,6 +7,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { Brand } from './brand.tsx';
+import { PlainSearchBox, SEARCH_ICON } from './search-box.tsx';
 import { DASHBOARD_LINK, LOGIN_LINK, NAV_LINKS, SIGNED_OUT_MESSAGE } from './nav-links.ts';
 import {
   BRAND_CLASS,
@@ -29,6 +30,15 @@ const CartLink = lazyComponent(
   async () => (await import('../../features/cart/components/cart-link.tsx')).CartLink,
 );
 const NavbarDrawer = lazyComponent(async () => (await import('./navbar-drawer.tsx')).NavbarDrawer);
+// The search box's suggestions (and downshift) come after the first paint; until then the same
+// box searches without them.
+const HeaderSearch = lazyComponent(async () => (await import('./header-search.tsx')).HeaderSearch);
+
+const searchBox = (id: string, className?: string) => (
+  <Suspense fallback={<PlainSearchBox id={id} className={className} />}>
+    <HeaderSearch id={id} className={className} />
+  </Suspense>
+);
 
 const cartLink = (className: NavLinkProps['className'], session: SessionState) => (
   <li>
@@ -55,6 +65,7 @@ export function Navbar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   const drawerId = useId();
+  const searchId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const close = useCallback((refocus: boolean) => {
     setOpenOn(null);
@@ -89,8 +100,16 @@ export function Navbar() {
           aria-label="Main"
           className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 lg:grid-cols-[1fr_auto_1fr]"
         >
-          <div className="justify-self-start">
+          <div className="flex min-w-0 items-center gap-4 justify-self-stretch">
             <Brand className={BRAND_CLASS} />
+            {searchBox(searchId, 'hidden w-full max-w-xs xl:block')}
+            <Link
+              to={href('/parts')}
+              aria-label="Search parts"
+              className={`hidden h-10 w-10 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 lg:flex xl:hidden ${FOCUS}`}
+            >
+              {SEARCH_ICON}
+            </Link>
           </div>
           <ul className="hidden items-center gap-1 lg:flex">
             {NAV_LINKS.map((link) => (
@@ -157,6 +176,7 @@ export function Navbar() {
             session={status}
             user={user}
             cart={cartLink(drawerLinkClass, status)}
+            search={searchBox(`${searchId}-drawer`, 'mb-2')}
             signingOut={signOut.isPending}
             onSignOut={onSignOut}
             onClose={close}

@@ -59,6 +59,7 @@ describe('the buying routes', () => {
       [`GET /api/part/${PART_ID}`]: () =>
         json({
           _id: PART_ID,
+          sku: 'TLS-TIM-4G',
           name: 'Thermal paste',
           image: '/images/parts/tool-thermal-paste.svg',
           description: 'Four grams.',
@@ -80,6 +81,7 @@ describe('the buying routes', () => {
       [`GET /api/part/${PART_ID}`]: () =>
         json({
           _id: PART_ID,
+          sku: 'TLS-TIM-4G',
           name: 'Thermal paste',
           image: '/images/parts/tool-thermal-paste.svg',
           description: 'Four grams.',

@@ -9,7 +9,8 @@ import { EmailNotConfirmedNotice } from '../../features/auth/components/email-no
 
 /**
  * /cart (anybody): the accounts feature knows whether someone is signed in, the cart feature
- * keeps their cart; they meet here. A session that cannot be read shows this browser's cart.
+ * keeps their cart (a visitor's too, on the server); they meet here. A session that cannot be
+ * read shows the cart as a visitor's, with the way to sign in.
  */
 export function CartRoute() {
   const session = useSession();
@@ -25,7 +26,7 @@ export function CartRoute() {
 
 export const meta: MetaFunction = () => pageMeta(CART_TITLE);
 
-/** A signed-in buyer's cart, rendered with the page; a visitor's is in their browser. */
+/** A signed-in buyer's cart, rendered with the page; a visitor's is asked for by the browser. */
 export function loader({ context }: LoaderFunctionArgs): Promise<PageAnswers> {
   return forSignedInBuyer(context, (client) => client.prefetchQuery(cartQuery()));
 }

@@ -1,5 +1,6 @@
 import type { CataloguePart } from '@partsmith/contract';
 import { useParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { AddToCartForm } from '../../features/cart/components/add-to-cart-form.tsx';
 import { PartPage } from '../../features/catalogue/components/part-page.tsx';
 import { partPageMeta, partPageTitle } from '../../features/catalogue/components/part-page-head.ts';
 import { partQuery, partQueryKey, usePart } from '../../lib/get-part.ts';
@@ -28,5 +29,5 @@ export const clientLoader = (): PageAnswers & { origin?: string } => ({ answers:
 /** /parts/:partsId: the catalogue's page of a part, from the same answer as its purchase page. */
 export default function PartRoute() {
   const { partsId = '' } = useParams();
-  return <PartPage part={usePart(partsId)} />;
+  return <PartPage part={usePart(partsId)} buy={(part) => <AddToCartForm part={part} />} />;
 }

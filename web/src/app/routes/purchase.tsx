@@ -18,7 +18,7 @@ import { pageMeta } from '../meta.ts';
  */
 export function PurchaseRoute() {
   const session = useSession();
-  const addToCart = useAddToCart(true);
+  const addToCart = useAddToCart();
   const user = session.data?.user;
   // Rendered inside RequireUser, so a session exists.
   if (!user) return null;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { href, Link } from 'react-router';
 import { formatDollars } from '../../lib/money.ts';
+import { PartNumber } from './order-parts.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 /**
@@ -45,8 +46,8 @@ const PICTURES = {
 
 /**
  * A row of an order's or a quote's parts: the part's picture, its name linked to its page (a part
- * that is gone keeps its name, unlinked), the quantity and a unit price (`priceLabel`), then the
- * row's other cells (`children`).
+ * that is gone keeps its name, unlinked) with its part number under it when the line has one, the
+ * quantity and a unit price (`priceLabel`), then the row's other cells (`children`).
  */
 export function PartLine({
   line,
@@ -55,7 +56,13 @@ export function PartLine({
   price,
   children,
 }: {
-  line: { partId?: string | null; name: string; image: string; quantity: number };
+  line: {
+    partId?: string | null;
+    sku?: string | null;
+    name: string;
+    image: string;
+    quantity: number;
+  };
   picture: keyof typeof PICTURES;
   priceLabel: string;
   price: number;
@@ -84,6 +91,11 @@ export function PartLine({
           </Link>
         ) : (
           line.name
+        )}
+        {line.sku && (
+          <span className="block text-sm font-normal text-slate-700">
+            <PartNumber sku={line.sku} />
+          </span>
         )}
       </td>
       <FigureCell label="Quantity">

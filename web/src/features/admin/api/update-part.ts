@@ -11,6 +11,8 @@ export interface UpdatePartInput {
   body: Partial<Pick<Part, 'availableQuantity' | 'price' | 'priceBreaks'>> & {
     /** null: back to the default, twice the minimum order. */
     lowStockThreshold?: number | null;
+    /** Days until more arrive; null: not known. */
+    leadTimeDays?: number | null;
     /** The part's category (a slug) with its attributes, sent together. */
     category?: string;
     attributes?: Attributes;
@@ -18,8 +20,8 @@ export interface UpdatePartInput {
 }
 
 /**
- * PATCH /api/tools/:id: an admin corrects the stock, the price, the volume prices and/or the
- * category and attributes (checked by the category's schema on the server too: a 422 names the
+ * PATCH /api/tools/:id: an admin corrects the stock, the price, the volume prices, the lead time
+ * and/or the category and attributes (checked by the category's schema on the server too: a 422 names the
  * wrong attribute).
  */
 export function updatePart({ id, body }: UpdatePartInput) {

@@ -100,6 +100,8 @@ describe('AuditLogPage', () => {
       'Part deleted',
       'Parts imported',
       'Category added',
+      'Search word saved',
+      'Search word deleted',
       'Order shipped',
       'Order deleted',
       'Order refunded',

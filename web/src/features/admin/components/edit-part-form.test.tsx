@@ -181,6 +181,43 @@ describe('EditPartForm', () => {
     });
   });
 
+  it('sets, checks and clears the lead time (empty: not known)', async () => {
+    const { api, form } = renderForm({ ...kit, availableQuantity: 0, leadTimeDays: 10 });
+    const user = userEvent.setup();
+    const lead = form.getByLabelText('Lead time (days)');
+    expect(lead).toHaveValue(10);
+    expect(lead).toHaveAccessibleDescription('Shown while it is out of stock. Empty: not known.');
+    await waitFor(() => expect(form.getByLabelText('Stock')).toHaveFocus());
+
+    for (const [typed, message] of [
+      ['400', 'The lead time is at most 365 days'],
+      ['-2', 'The lead time cannot be negative'],
+      ['2.5', 'The lead time must be a whole number of days'],
+    ]) {
+      await user.clear(lead);
+      await user.type(lead, typed!);
+      await user.click(form.getByRole('button', { name: /^Save/ }));
+      await waitFor(() => expect(lead).toHaveAttribute('aria-invalid', 'true'));
+      expect(lead).toHaveAccessibleDescription(
+        `${message} Shown while it is out of stock. Empty: not known.`,
+      );
+    }
+    expect(patches(api)).toEqual([]);
+
+    await user.clear(lead);
+    await user.type(lead, '21');
+    await user.click(form.getByRole('button', { name: /^Save/ }));
+    await waitFor(() => expect(patches(api)).toEqual([{ leadTimeDays: 21 }]));
+  });
+
+  it('sends null when the lead time is emptied', async () => {
+    const { api, form } = renderForm({ ...kit, leadTimeDays: 10 });
+    const user = userEvent.setup();
+    await user.clear(form.getByLabelText('Lead time (days)'));
+    await user.click(form.getByRole('button', { name: /^Save/ }));
+    await waitFor(() => expect(patches(api)).toEqual([{ leadTimeDays: null }]));
+  });
+
   it("shows the server's refusal in the form", async () => {
     const { form, specification } = renderForm(kit, () =>
       apiError(422, 'Type must be one of DDR4, DDR5'),

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { priceBreakBaseIssues, PriceBreaks, type Category, type Part } from '@partsmith/contract';
+import {
+  LEAD_TIME_DAYS_MAX,
+  priceBreakBaseIssues,
+  PriceBreaks,
+  type Category,
+  type Part,
+} from '@partsmith/contract';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import {
   useForm,
@@ -76,12 +82,28 @@ export const EditPartFields = z.object({
           .nullable(),
       ),
     ),
+  /** Empty: not known, sent as null (the part's page then names no lead time). */
+  leadTimeDays: z
+    .string()
+    .trim()
+    .pipe(
+      z.preprocess(
+        (text) => (text === '' ? null : text),
+        z.coerce
+          .number<string>({ message: 'The lead time must be a number of days' })
+          .int('The lead time must be a whole number of days')
+          .min(0, 'The lead time cannot be negative')
+          .max(LEAD_TIME_DAYS_MAX, `The lead time is at most ${LEAD_TIME_DAYS_MAX} days`)
+          .nullable(),
+      ),
+    ),
 });
 interface EditPartInput extends SpecificationForm {
   availableQuantity: string;
   price: string;
   priceBreaks: PriceBreakRow[];
   lowStockThreshold: string;
+  leadTimeDays: string;
 }
 type EditPartValues = z.output<typeof EditPartFields> & Partial<Specification>;
 
@@ -143,6 +165,7 @@ export function EditPartForm({
     stock: `${uid}-stock`,
     price: `${uid}-price`,
     lowStock: `${uid}-low-stock`,
+    leadTime: `${uid}-lead-time`,
     error: `${uid}-error`,
   };
   const update = useUpdatePart();
@@ -167,6 +190,7 @@ export function EditPartForm({
       price: String(part.price),
       priceBreaks: priceBreakRows(part.priceBreaks),
       lowStockThreshold: part.lowStockThreshold === undefined ? '' : String(part.lowStockThreshold),
+      leadTimeDays: part.leadTimeDays == null ? '' : String(part.leadTimeDays),
       category: '',
       attributes: {},
     },
@@ -198,6 +222,8 @@ export function EditPartForm({
     if (!sameBreaks(values.priceBreaks, part.priceBreaks)) body.priceBreaks = values.priceBreaks;
     if (values.lowStockThreshold !== (part.lowStockThreshold ?? null))
       body.lowStockThreshold = values.lowStockThreshold;
+    if (values.leadTimeDays !== (part.leadTimeDays ?? null))
+      body.leadTimeDays = values.leadTimeDays;
     if (
       values.category &&
       values.attributes &&
@@ -221,7 +247,7 @@ export function EditPartForm({
     }
   };
 
-  const fieldError = (name: 'availableQuantity' | 'price' | 'lowStockThreshold') =>
+  const fieldError = (name: 'availableQuantity' | 'price' | 'lowStockThreshold' | 'leadTimeDays') =>
     errors[name]?.message;
   // Escape in a box closes the form, like Cancel.
   const onEscape = (event: KeyboardEvent<HTMLElement>) => {
@@ -242,17 +268,38 @@ export function EditPartForm({
       <div className="grid grid-cols-2 gap-3">
         {(
           [
-            ['availableQuantity', ids.stock, 'Stock', { step: 1, min: 0, inputMode: 'numeric' }],
-            ['price', ids.price, 'Price ($)', { step: 0.01, min: 0.01, inputMode: 'decimal' }],
+            [
+              'availableQuantity',
+              ids.stock,
+              'Stock',
+              { step: 1, min: 0, inputMode: 'numeric' },
+              undefined,
+            ],
+            [
+              'price',
+              ids.price,
+              'Price ($)',
+              { step: 0.01, min: 0.01, inputMode: 'decimal' },
+              undefined,
+            ],
             [
               'lowStockThreshold',
               ids.lowStock,
               'Low-stock alert below',
               { step: 1, min: 0, inputMode: 'numeric' },
+              undefined,
+            ],
+            [
+              'leadTimeDays',
+              ids.leadTime,
+              'Lead time (days)',
+              { step: 1, min: 0, max: LEAD_TIME_DAYS_MAX, inputMode: 'numeric' },
+              'Shown while it is out of stock. Empty: not known.',
             ],
           ] as const
-        ).map(([name, fieldId, label, attrs]) => {
+        ).map(([name, fieldId, label, attrs, hint]) => {
           const message = fieldError(name);
+          const hintId = hint ? `${fieldId}-hint` : undefined;
           return (
             <div key={name} className="min-w-0">
               <label htmlFor={fieldId} className={LABEL}>
@@ -264,13 +311,20 @@ export function EditPartForm({
                 {...attrs}
                 className={`input input-sm w-full border bg-white ${border(!!message)}`}
                 aria-invalid={message ? true : undefined}
-                aria-describedby={message ? `${fieldId}-error` : undefined}
+                aria-describedby={
+                  [message && `${fieldId}-error`, hintId].filter(Boolean).join(' ') || undefined
+                }
                 onKeyDown={onEscape}
                 {...register(name)}
               />
               {message && (
                 <p id={`${fieldId}-error`} className={FIELD_ERROR}>
                   {message}
+                </p>
+              )}
+              {hint && (
+                <p id={hintId} className="mt-1 text-xs text-slate-700">
+                  {hint}
                 </p>
               )}
             </div>

@@ -27,6 +27,7 @@ vi.mock('../../../lib/dialogs.ts', () => ({
 function order(n: number, name: string, overrides: Partial<Order> = {}): Order {
   return {
     _id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    number: `PS-O-${String(n).padStart(6, '0')}`,
     partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
     name,
     image: `/images/parts/part-${n}.svg`,
@@ -329,6 +330,7 @@ describe('ManageOrdersPage', () => {
       lines: [
         {
           partId: null,
+          sku: 'PS-CPU-000001',
           name: 'Ryzen 7 CPU',
           image: '/a.svg',
           price: 289.5,
@@ -343,7 +345,15 @@ describe('ManageOrdersPage', () => {
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'All Orders: 2' });
     const row = rowOf('Ryzen 7 CPU and 2 more');
-    expect(row.getByText('2 × Ryzen 7 CPU, 4 × DDR5 kit, 1 × PSU')).toBeInTheDocument();
+    expect(row.getByText('PS-O-000005')).toBeInTheDocument();
+    // Each part with its part number (when it has one), quantity and unit price; no summed quantity.
+    const parts = within(row.getByRole('list', { name: 'Parts of order PS-O-000005' }));
+    expect(parts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ryzen 7 CPU' + 'Part no. PS-CPU-000001' + '2 × $289.50Quantity 2, $289.50 each',
+      'DDR5 kit' + '4 × $120.00Quantity 4, $120.00 each',
+      'PSU' + '1 × $99.00Quantity 1, $99.00 each',
+    ]);
+    expect(row.getByText('Per part')).toBeInTheDocument();
     expect(
       row.getByRole('link', {
         name: 'Details: order of Ryzen 7 CPU and 2 more for jane@example.com',
@@ -355,5 +365,35 @@ describe('ManageOrdersPage', () => {
     // A one-part order has its Details link, and no invoice before it is paid.
     const one = rowOf('Ryzen 7 CPU for');
     expect(one.queryByRole('link', { name: /Invoice/ })).toBeNull();
+  });
+
+  it('searches every order by number, part name or part number, a page at a time', async () => {
+    const api = mockAdminApi({
+      'GET /api/allPurchases': ({ query }) => {
+        const q = query.get('q');
+        if (!q) return pageOf([unpaid, pending, shipped], 3);
+        return q === 'ddr5' ? pageOf([pending], 1) : pageOf([], 0);
+      },
+    });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'All Orders: 3' });
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search all orders' });
+    await user.type(box, 'ddr5{Enter}');
+    expect(await screen.findByText(/1 order matches “ddr5”\./)).toBeInTheDocument();
+    expect(api.queries('GET', '/api/allPurchases')).toContain('?limit=50&q=ddr5');
+    const found = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toHaveTextContent('Forge DDR5 kit');
+    // The heading still counts every order.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All Orders: 3');
+
+    await user.clear(box);
+    await user.type(box, 'nothing{Enter}');
+    expect(
+      await screen.findByText('No orders match “nothing”.', { selector: 'p' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
   });
 });

@@ -1,11 +1,11 @@
 import type { Order } from '@partsmith/contract';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
-import { useAllOrders } from '../api/get-all-orders.ts';
+import { useAllOrders, useSearchedAllOrders } from '../api/get-all-orders.ts';
 import { flattenPages } from '../api/paging.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { useShipOrder } from '../api/ship-order.ts';
@@ -26,6 +26,13 @@ import { ActionButton } from './action-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import {
+  ListSearchForm,
+  NoMatch,
+  searchSummary,
+  useListSearch,
+} from '../../../components/ui/list-search.tsx';
+import { OrderParts, OrderQuantity } from '../../../components/ui/order-parts.tsx';
 
 /**
  * The admin's order status button (docs/spec.md, States and transitions): a red 'Unpaid' while
@@ -135,19 +142,15 @@ function RefundButton({ order }: { order: Order }) {
 }
 
 /**
- * The order's name and buyer; for an order of several parts, the parts in one line; the way to
- * the order's page and, once paid, its invoice.
+ * The order's number, name and buyer; its part number or, for an order of several parts, each of
+ * them; the way to the order's page and, once paid, its invoice.
  */
 function OrderName({ order }: { order: Order }) {
-  const lines = order.lines && order.lines.length > 1 ? order.lines : null;
   return (
     <>
+      <span className="block font-mono text-sm font-semibold text-slate-900">{order.number}</span>
       <span className="block font-bold break-words text-slate-900">{order.name}</span>
-      {lines && (
-        <span className="block text-xs break-words text-slate-700">
-          {lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
-        </span>
-      )}
+      <OrderParts order={order} label={`Parts of order ${order.number}`} />
       <span className="block text-sm break-words text-slate-700">{order.userName}</span>
       <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
         <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
@@ -207,7 +210,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Quantity</CellLabel>
-        <span className="font-semibold text-slate-900 tabular-nums">{order.quantity}</span>
+        <OrderQuantity order={order} />
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Total</CellLabel>
@@ -253,14 +256,83 @@ const COLUMNS = [
   ['Delete', 'right'],
 ] as const;
 
+/** A list of orders: the table and its 'Load more'. */
+function OrdersList({
+  query,
+  caption,
+  onDeleted,
+}: {
+  query: ReturnType<typeof useAllOrders>;
+  caption: string;
+  onDeleted: () => void;
+}) {
+  const { items, total } = flattenPages(query.data);
+  return (
+    <>
+      <DataTable wide="md" caption={caption} columns={COLUMNS}>
+        {items.map((order) => (
+          <OrderRow key={order._id} order={order} onDeleted={onDeleted} />
+        ))}
+      </DataTable>
+      <LoadMore shown={items.length} total={total} noun="orders" pages={query} />
+    </>
+  );
+}
+
 /**
- * /dashboard/manage-orders: 'All Orders: {count}', newest first, with each
- * order's status button (ships paid orders), a refund for paid ones and a delete for unpaid ones.
+ * /dashboard/manage-orders: 'All Orders: {count}', newest first, with each order's status button
+ * (ships paid orders), a refund for paid ones and a delete for unpaid ones, and a search over
+ * every order (by order number, part name or part number). The heading counts every order.
  */
 export function ManageOrdersPage() {
   const orders = useAllOrders();
+  const search = useListSearch();
+  const searched = useSearchedAllOrders(search.query);
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, total } = flattenPages(orders.data);
+  const found = flattenPages(searched.data);
+  const onDeleted = () => heading.current?.focus();
+  const { query } = search;
+
+  let status: ReactNode = null;
+  let list: ReactNode;
+  if (!query) {
+    list = <OrdersList query={orders} caption="All orders, newest first" onDeleted={onDeleted} />;
+  } else if (searched.isError && !searched.data) {
+    status = `We could not search the orders: ${messageOf(searched.error)}`;
+    list = (
+      <button type="button" className="btn btn-primary" onClick={() => void searched.refetch()}>
+        Try the search again
+      </button>
+    );
+  } else if (!searched.data || searched.isPlaceholderData) {
+    status = 'Searching the orders…';
+    list = <OrdersList query={orders} caption="All orders, newest first" onDeleted={onDeleted} />;
+  } else if (found.items.length === 0) {
+    status = <span className="sr-only">No orders match “{query}”.</span>;
+    list = (
+      <NoMatch query={query} what="orders" onClear={search.clear}>
+        Try an order number (such as PS-O-000123), a part name or a part number.
+      </NoMatch>
+    );
+  } else {
+    status = (
+      <>
+        {searchSummary(found.total, query, ['order', 'orders'])}{' '}
+        <button type="button" className="link link-primary" onClick={search.clear}>
+          Show all orders
+        </button>
+      </>
+    );
+    list = (
+      <OrdersList
+        key={query}
+        query={searched}
+        caption={`Orders matching “${query}”, newest first`}
+        onDeleted={onDeleted}
+      />
+    );
+  }
 
   return (
     <ListPage
@@ -275,12 +347,13 @@ export function ManageOrdersPage() {
         <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>
       }
     >
-      <DataTable wide="md" caption="All orders, newest first" columns={COLUMNS}>
-        {items.map((order) => (
-          <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
-        ))}
-      </DataTable>
-      <LoadMore shown={items.length} total={total} noun="orders" pages={orders} />
+      <ListSearchForm
+        search={search}
+        label="Search all orders"
+        placeholder="Order number, part name or part number"
+        status={status}
+      />
+      {list}
     </ListPage>
   );
 }

@@ -8,6 +8,7 @@ import { ManagePartsPage } from './manage-parts-page.tsx';
 
 const part: Part = {
   _id: '00000000-0000-4000-8000-000000000001',
+  sku: 'FRG-D5-1',
   name: 'Forge DDR5 kit 1',
   image: '/images/parts/ram-1.svg',
   description: 'Fast memory.',

@@ -18,6 +18,7 @@ vi.mock('../../../lib/dialogs.ts', () => ({
 function part(n: number, overrides: Partial<Part> = {}): Part {
   return {
     _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    sku: `FRG-D5-${n}`,
     name: `Forge DDR5 kit ${n}`,
     image: `/images/parts/ram-${n}.svg`,
     description: 'Fast memory.',

@@ -1,29 +1,10 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@partsmith/contract';
-import { api } from '../../../lib/api-client.ts';
+import { sessionQuery } from '../../../lib/get-session.ts';
 import { sessionRoot, authProvidersRoot, partsRoot, reviewsRoot } from '../../../lib/query-keys.ts';
 
-export const sessionQueryKey = [sessionRoot] as const;
-
-/**
- * GET /api/auth/get-session: the signed-in user and session, or null when signed out (an empty
- * body too). Every page's navbar asks for it: checked off the main thread (src/lib/answer-check.ts).
- */
-export function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
-  return api('/auth/get-session', { schema: 'SessionAnswer', signal });
-}
-
-export const sessionQuery = () =>
-  queryOptions({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => getSession(signal),
-    staleTime: 60_000,
-  });
-
-/** The current session: `data` is undefined while loading, null when signed out. */
-export function useSession() {
-  return useQuery(sessionQuery());
-}
+// The session's call is shared with other features (src/lib/get-session.ts).
+export { getSession, sessionQuery, sessionQueryKey, useSession } from '../../../lib/get-session.ts';
 
 /** Queries whose answers are the same for every visitor; everything else belongs to one user. */
 const PUBLIC_QUERY_ROOTS: readonly unknown[] = [

@@ -19,7 +19,7 @@ describe('UserMenu', () => {
     const onSignOut = vi.fn();
     const user = userEvent.setup();
     render(<UserMenu user={jane} onSignOut={onSignOut} />);
-    const button = screen.getByRole('button', { name: 'Account menu for Jane van Doe (JD)' });
+    const button = screen.getByRole('button', { name: 'JD, account menu for Jane van Doe' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveTextContent('JD');
@@ -43,7 +43,7 @@ describe('UserMenu', () => {
         <p>Elsewhere</p>
       </>,
     );
-    const button = screen.getByRole('button', { name: /Account menu/ });
+    const button = screen.getByRole('button', { name: /account menu/ });
     await user.click(button);
     await screen.findByRole('menu');
     await user.keyboard('{Escape}');

@@ -42,9 +42,11 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
         ref={button}
         type="button"
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-300"
-        // The initials the avatar shows are part of the name (WCAG 2.5.3, label in name): a
-        // speech-input user can say what they see.
-        aria-label={`Account menu for ${user.name || user.email} (${initialsOf(user)})`}
+        // The initials the avatar shows begin its name (WCAG 2.5.3, label in name): a
+        // speech-input user can say what they see. Not in brackets: axe's label-in-name rule
+        // drops a bracketed part, and then initials that are no word of the name (AB for Axe
+        // Buyer) failed it.
+        aria-label={`${initialsOf(user)}, account menu for ${user.name || user.email}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -1,24 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
-import { setLocalLine } from './local-cart.ts';
-import { setCartLine, type CartLineChange } from './set-cart-line.ts';
+import { useSetCartLine } from './set-cart-line.ts';
 
 /**
- * Puts `quantity` units of a part in the cart (the line's quantity becomes that many): the
- * server's cart when signed in (PUT /api/cart/lines/:partId, which checks the quantity against
- * the part's minimum and stock), else this browser's, moved to the server at sign-in.
+ * Puts `quantity` units of a part in the cart, a visitor's as a customer's: the line's quantity
+ * becomes that many (PUT /api/cart/lines/:partId, which checks it against the part's minimum
+ * and stock). `mutateAsync({ partId, quantity })` answers the whole cart, which also goes into
+ * the cache (the top bar's count follows).
  */
-export function useAddToCart(signedIn: boolean) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (line: CartLineChange) => {
-      if (!signedIn) {
-        setLocalLine(line.partId, line.quantity);
-        return null;
-      }
-      const cart = await setCartLine(line);
-      queryClient.setQueryData(cartQueryKey, cart);
-      return cart;
-    },
-  });
-}
+export const useAddToCart = useSetCartLine;

@@ -102,27 +102,13 @@ function QuantityBox({
 }
 
 /**
- * One line of the cart: the part's picture and name (linked to its page), its unit price and the
- * volume price that applies, the quantity, the line's total and Remove. A line the cart cannot
- * serve as it stands (or that the last checkout refused) is marked and says why.
+ * One line of the cart: the part's picture, name (linked to its page) and part number, its unit
+ * price and the volume price that applies, the quantity, the line's total and Remove. A line the
+ * cart cannot serve as it stands (or that the last checkout refused) is marked and says why.
  */
 export function CartLine({ item, refused, busy, failure, onQuantity, onRemove }: CartLineProps) {
   const problemId = useId();
   const problem = refused ?? item.problem;
-  const ready = item.state === 'ready';
-
-  if (item.state === 'loading') {
-    return (
-      <li className="flex items-center gap-4 p-4">
-        <span className="sr-only">Loading a part of your cart</span>
-        <span aria-hidden="true" className="skeleton-pulse h-16 w-16 shrink-0 sm:h-20 sm:w-20" />
-        <span aria-hidden="true" className="flex flex-1 flex-col gap-2">
-          <span className="skeleton-pulse h-4 w-1/2" />
-          <span className="skeleton-pulse h-4 w-1/3" />
-        </span>
-      </li>
-    );
-  }
 
   return (
     <li
@@ -131,69 +117,59 @@ export function CartLine({ item, refused, busy, failure, onQuantity, onRemove }:
         problem ? 'bg-red-50 ring-2 ring-red-300 ring-inset' : ''
       }`}
     >
-      {ready ? (
-        <ResponsiveImage
-          src={item.image}
-          alt=""
-          width={80}
-          height={80}
-          sizes="80px"
-          className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 sm:h-20 sm:w-20"
-        />
-      ) : (
-        <span aria-hidden="true" className="h-16 w-16 rounded-lg bg-slate-100 sm:h-20 sm:w-20" />
-      )}
+      <ResponsiveImage
+        src={item.image}
+        alt=""
+        width={80}
+        height={80}
+        sizes="80px"
+        className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 sm:h-20 sm:w-20"
+      />
       <div className="min-w-0">
         <h2 className="font-bold break-words text-slate-900">
-          {ready ? (
-            <Link
-              to={href('/purchase/:partsId', { partsId: encodeURIComponent(item.partId) })}
-              className="underline-offset-4 hover:text-primary hover:underline"
-            >
-              {item.name}
-            </Link>
-          ) : (
-            item.name
-          )}
+          <Link
+            to={href('/parts/:partsId', { partsId: item.partId })}
+            className="underline-offset-4 hover:text-primary hover:underline"
+          >
+            {item.name}
+          </Link>
         </h2>
-        {ready && (
-          <dl className="mt-1 text-sm text-slate-700">
+        <dl className="mt-1 text-sm text-slate-700">
+          {item.sku && (
             <div className="flex flex-wrap gap-x-1">
-              <dt>Unit price:</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">
-                {formatDollars(item.basePrice)}
+              <dt>Part number:</dt>
+              <dd className="font-mono text-slate-900">{item.sku}</dd>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-x-1">
+            <dt>Unit price:</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {formatDollars(item.basePrice)}
+            </dd>
+          </div>
+          {item.volumeFrom !== null && (
+            <div className="flex flex-wrap gap-x-1">
+              <dt>Volume price from {item.volumeFrom} units:</dt>
+              <dd className="font-semibold text-green-800 tabular-nums">
+                {formatDollars(item.price)}
               </dd>
             </div>
-            {item.volumeFrom !== null && (
-              <div className="flex flex-wrap gap-x-1">
-                <dt>Volume price from {item.volumeFrom} units:</dt>
-                <dd className="font-semibold text-green-800 tabular-nums">
-                  {formatDollars(item.price)}
-                </dd>
-              </div>
-            )}
-          </dl>
-        )}
+          )}
+        </dl>
         {problem && (
           <p id={problemId} className="mt-2 text-sm font-medium text-error">
             {problem}
           </p>
         )}
       </div>
-      {ready ? (
-        <QuantityBox item={item} busy={busy} failure={failure} onQuantity={onQuantity} />
-      ) : (
-        <span className="hidden sm:block" />
-      )}
+      <QuantityBox item={item} busy={busy} failure={failure} onQuantity={onQuantity} />
       <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
-        {ready && (
-          <p className="text-sm text-slate-700 sm:text-right">
-            Line total
-            <span className="block text-lg font-bold text-slate-900 tabular-nums">
-              {formatDollars(item.total)}
-            </span>
-          </p>
-        )}
+        <p className="text-sm text-slate-700 sm:text-right">
+          Line total
+          <span className="block text-lg font-bold text-slate-900 tabular-nums">
+            {formatDollars(item.total)}
+          </span>
+        </p>
         <ReadyFieldset>
           <button
             type="button"

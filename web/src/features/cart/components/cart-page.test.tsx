@@ -1,13 +1,17 @@
-import type { Cart } from '@partsmith/contract';
 import { quantityMessage } from '@partsmith/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/mock-api.ts';
-import { cartLineOf, ORDER_ID, PART_ID } from '../../../test/fixtures.ts';
-import { CART_TITLE, REQUEST_A_QUOTE, SIGN_IN_TO_CHECK_OUT } from './cart-page.tsx';
-import { lineOf, PASTE_ID, renderPage, summary } from './cart-page.testing.tsx';
+import { ORDER_ID, PART_ID } from '../../../test/fixtures.ts';
+import {
+  CART_TITLE,
+  CREATE_AN_ACCOUNT,
+  REQUEST_A_QUOTE,
+  SIGN_IN_TO_CHECK_OUT,
+} from './cart-page.tsx';
+import { cpuLine, fullCart, lineOf, pasteLine, renderPage, summary } from './cart-page.testing.tsx';
 import { CHECKOUT_SUCCESS, CHECKOUT_SUCCESS_DETAIL } from './checkout-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
@@ -16,27 +20,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const ADDRESS = '12 Foundry Lane, Springfield 62704';
 const PHONE = '+1 555 010 2030';
 
-const cpuLine = cartLineOf(6);
-/** Twelve tubes: the volume price from ten applies. */
-const pasteLine = {
-  partId: PASTE_ID,
-  name: 'Thermal paste',
-  image: '/images/parts/tool-thermal-paste.svg',
-  price: 6.5,
-  basePrice: 7.5,
-  priceBreaks: [{ minQuantity: 10, price: 6.5 }],
-  quantity: 12,
-  total: 78,
-  minOrderQuantity: 1,
-  availableQuantity: 500,
-  problem: null,
-};
-const fullCart: Cart = { lines: [cpuLine, pasteLine], count: 18, total: 1815 };
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.mocked(toast.success).mockClear();
-  localStorage.clear();
 });
 
 describe('CartPage, signed in', () => {
@@ -50,8 +36,9 @@ describe('CartPage, signed in', () => {
     const cpu = lineOf('Ryzen 7 8-core CPU');
     expect(cpu.getByRole('link', { name: 'Ryzen 7 8-core CPU' })).toHaveAttribute(
       'href',
-      `/purchase/${PART_ID}`,
+      `/parts/${PART_ID}`,
     );
+    expect(cpu.getByText('Part number:').nextElementSibling).toHaveTextContent('PS-CPU-000001');
     expect(cpu.getByText('Unit price:').nextElementSibling).toHaveTextContent('$289.50');
     expect(cpu.queryByText(/Volume price/)).toBeNull();
     const quantity = cpu.getByLabelText('Quantity of Ryzen 7 8-core CPU');
@@ -70,6 +57,7 @@ describe('CartPage, signed in', () => {
     expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$1,815.00');
     expect(summary().getByRole('button', { name: 'Check out' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: SIGN_IN_TO_CHECK_OUT })).toBeNull();
+    expect(screen.queryByRole('link', { name: CREATE_AN_ACCOUNT })).toBeNull();
   });
 
   it('removes a line, says so and puts the focus on the heading', async () => {

@@ -5,16 +5,15 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useCart } from '../api/get-cart.ts';
-import { useCartParts } from '../api/get-cart-parts.ts';
-import { removeLocalLines, setLocalLine, unitsOf, useLocalCart } from '../api/local-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useSetCartLine } from '../api/set-cart-line.ts';
-import { serverItems, totalOf, visitorItem, type CartItem } from './cart-items.ts';
+import { serverItems, unitsOf, type CartItem } from './cart-items.ts';
 import { CartLine } from './cart-line.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
 export const CART_TITLE = 'Your Cart | Partsmith';
 export const SIGN_IN_TO_CHECK_OUT = 'Sign in to check out';
+export const CREATE_AN_ACCOUNT = 'Create an account';
 export const REQUEST_A_QUOTE = 'Request a quote';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
@@ -30,7 +29,7 @@ interface Frame {
   announce: (text: string) => void;
 }
 
-/** How the lines change: the server's cart (signed in) or this browser's. */
+/** How the lines change. */
 interface CartActions {
   setQuantity: (partId: string, quantity: number) => Promise<unknown>;
   remove: (partId: string) => Promise<unknown>;
@@ -56,12 +55,15 @@ function EmptyCart() {
  */
 function CartContents({
   items,
+  total,
   actions,
   checkout,
   refused,
   frame,
 }: {
   items: CartItem[];
+  /** The cart's total, in dollars (the server's sum). */
+  total: number;
   actions: CartActions;
   checkout: ReactNode;
   /** The lines the last checkout refused, by part id. */
@@ -103,7 +105,6 @@ function CartContents({
     );
 
   const units = unitsOf(items);
-  const total = totalOf(items);
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:gap-8">
@@ -164,9 +165,33 @@ function CartContents({
   );
 }
 
-/** The signed-in buyer's cart, on the server. */
-function BuyerCart({ frame }: { frame: Frame }) {
-  const cart = useCart(true);
+/**
+ * What a visitor has instead of the checkout: the way to sign in or create an account, each
+ * coming back here (where the cart, joined to the account at sign-in, is checked out).
+ */
+function SignInToCheckOut() {
+  const login = `${href('/login')}?from=${encodeURIComponent(href('/cart'))}`;
+  return (
+    <div className="flex flex-col gap-3">
+      <Link to={login} state={{ mode: 'signin' }} className="btn btn-primary btn-lg w-full">
+        {SIGN_IN_TO_CHECK_OUT}
+      </Link>
+      <Link to={login} state={{ mode: 'signup' }} className="btn btn-outline btn-primary w-full">
+        {CREATE_AN_ACCOUNT}
+      </Link>
+      <p className="text-center text-sm text-slate-700">
+        Your cart is kept for you and joins your account when you sign in.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The cart, kept by the server: a signed-in buyer's, checked out here; a visitor's (found by its
+ * cookie), with the way to sign in or up to check it out.
+ */
+function ServerCart({ frame, signedIn }: { frame: Frame; signedIn: boolean }) {
+  const cart = useCart();
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
@@ -197,51 +222,23 @@ function BuyerCart({ frame }: { frame: Frame }) {
   return (
     <CartContents
       items={serverItems(cart.data)}
+      total={cart.data.total}
       actions={actions}
       refused={refused}
       frame={frame}
       checkout={
-        <CheckoutForm
-          cart={signature}
-          onRefused={(lines) =>
-            setRefused(
-              new Map(lines.flatMap((l) => (l.partId ? [[l.partId, l.problem] as const] : []))),
-            )
-          }
-        />
-      }
-    />
-  );
-}
-
-/** A visitor's cart, in this browser: each part read from the catalogue and priced here. */
-function VisitorCart({ frame }: { frame: Frame }) {
-  const lines = useLocalCart();
-  const parts = useCartParts(lines.map((line) => line.partId));
-  if (lines.length === 0) return <EmptyCart />;
-  const items = lines.map((line) => visitorItem(line, parts.data?.[line.partId]));
-  const actions: CartActions = {
-    setQuantity: async (partId, quantity) => setLocalLine(partId, quantity),
-    remove: async (partId) => removeLocalLines([partId]),
-  };
-  return (
-    <CartContents
-      items={items}
-      actions={actions}
-      refused={new Map()}
-      frame={frame}
-      checkout={
-        <div className="flex flex-col gap-3">
-          <Link
-            to={`${href('/login')}?from=${encodeURIComponent(href('/cart'))}`}
-            className="btn btn-primary btn-lg w-full"
-          >
-            {SIGN_IN_TO_CHECK_OUT}
-          </Link>
-          <p className="text-center text-sm text-slate-700">
-            Your cart stays in this browser and joins your account when you sign in.
-          </p>
-        </div>
+        signedIn ? (
+          <CheckoutForm
+            cart={signature}
+            onRefused={(lines) =>
+              setRefused(
+                new Map(lines.flatMap((l) => (l.partId ? [[l.partId, l.problem] as const] : []))),
+              )
+            }
+          />
+        ) : (
+          <SignInToCheckOut />
+        )
       }
     />
   );
@@ -259,9 +256,9 @@ function CartLoading() {
 }
 
 /**
- * /cart: the buyer's cart (on the server once signed in, else in this browser), each line with
- * its price, quantity and total, the cart's total, and the checkout (signed in) or the way to
- * sign in. `notice` goes above (the accounts feature's, e.g. that the address is not confirmed).
+ * /cart: the buyer's cart (kept by the server, a visitor's too), each line with its price,
+ * quantity and total, the cart's total, and the checkout (signed in) or the way to sign in or
+ * up. `notice` goes above (the accounts feature's, e.g. that the address is not confirmed).
  */
 export function CartPage({ buyer, notice }: { buyer: CartBuyer | null; notice?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -284,7 +281,7 @@ export function CartPage({ buyer, notice }: { buyer: CartBuyer | null; notice?: 
           </h1>
         </header>
         {notice}
-        {buyer ? <BuyerCart frame={frame} /> : <VisitorCart frame={frame} />}
+        <ServerCart frame={frame} signedIn={buyer !== null} />
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>

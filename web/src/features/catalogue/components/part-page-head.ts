@@ -30,7 +30,7 @@ export function productJsonLd(part: CataloguePart, origin: string) {
     name: part.name,
     image: [pictureUrl(part, origin)],
     description: part.description,
-    sku: part._id,
+    sku: part.sku,
     brand: { '@type': 'Brand', name: 'Partsmith' },
     url,
     offers: {

@@ -1,27 +1,43 @@
 import type { CataloguePart } from '@partsmith/contract';
 import { PURCHASE_PICTURE } from '@partsmith/contract/images';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { useSearchParts } from '../api/search-parts.ts';
+import { searchQuery, useSearchParts } from '../api/search-parts.ts';
 import { canBuy, partPageTitle } from './part-page-head.ts';
+import { CompareToggle } from './compare-toggle.tsx';
+import { CompareTray } from './compare-tray.tsx';
 import { ResultCard } from './result-card.tsx';
+import { StockAlertForm, StockAlertNotice } from './stock-alert-form.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
 function StockState({ part }: { part: CataloguePart }) {
+  // Out of stock: the stock alert's form below says when more usually arrive.
   if (!canBuy(part))
     return (
-      <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+      <p className="inline-flex w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
         Out of stock
       </p>
     );
   return (
-    <p className="inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+    <p className="inline-flex w-fit rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
       In stock: {part.availableQuantity} available
+    </p>
+  );
+}
+
+/** The lowest volume price, as "from $38.99 at 100 units". */
+function lowestBreak(part: CataloguePart) {
+  const last = part.priceBreaks.at(-1);
+  if (!last) return null;
+  return (
+    <p className="text-slate-700">
+      Volume prices: from <strong className="text-slate-900">{formatDollars(last.price)}</strong>{' '}
+      each at {last.minQuantity} units
     </p>
   );
 }
@@ -50,15 +66,44 @@ function Specification({ part }: { part: CataloguePart }) {
   );
 }
 
-/** Up to four other parts of the same category, loaded once the page is up. */
+/**
+ * The attributes that decide whether two parts fit the same build: a board's socket, memory type
+ * and form factor, a processor's socket, a memory kit's type.
+ */
+const FIT_KEYS = ['socket', 'memoryType', 'formFactor', 'type'];
+
+/** The search for parts like this one: its category, and its fit attributes' values. */
+export function relatedSearch(part: CataloguePart, category: string): URLSearchParams {
+  const params = new URLSearchParams({ category, limit: '5' });
+  for (const key of FIT_KEYS) {
+    const value = part.attributes[key];
+    if (typeof value === 'string' || typeof value === 'number')
+      params.set(`f.${key}`, String(value));
+  }
+  return params;
+}
+
+/**
+ * Up to four other parts of the same category that share its fit attributes (another AM5
+ * processor, another DDR5 kit), loaded once the page is up; none sharing them, the category's.
+ */
 function RelatedParts({ part, category }: { part: CataloguePart; category: string }) {
-  const related = useSearchParts(new URLSearchParams({ category, limit: '5' }));
-  const others = (related.data?.pages[0]?.items ?? []).filter((p) => p._id !== part._id);
+  const fitting = useSearchParts(relatedSearch(part, category));
+  const fittingOthers = (fitting.data?.pages[0]?.items ?? []).filter((p) => p._id !== part._id);
+  const fallback = fitting.isSuccess && fittingOthers.length === 0;
+  const anyInCategory = useInfiniteQuery({
+    ...searchQuery(new URLSearchParams({ category, limit: '5' })),
+    enabled: fallback,
+  });
+  const others = fallback
+    ? (anyInCategory.data?.pages[0]?.items ?? []).filter((p) => p._id !== part._id)
+    : fittingOthers;
   if (others.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="lg:col-span-2">
       <h2 id="related-heading" className="mb-4 text-2xl font-bold text-slate-900">
-        More {part.categoryName?.toLowerCase() ?? 'parts like this'}
+        {fallback ? 'More ' : 'Fits the same build: '}
+        {part.categoryName?.toLowerCase() ?? 'parts like this'}
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {others.slice(0, 4).map((p) => (
@@ -99,10 +144,17 @@ function Loading() {
 /**
  * /parts/:partsId: the part's own page, for buyers and search engines alike (the server renders
  * it for everybody, with its Product data): picture, name, price, stock, description, its
- * specification, Buy, and other parts of its category. `part` is the purchase feature's answer
+ * specification, the cart's form (`buy`), and other parts that fit the same build. `part` is the purchase feature's answer
  * (one query for both pages).
  */
-export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
+export function PartPage({
+  part,
+  buy,
+}: {
+  part: UseQueryResult<CataloguePart>;
+  /** Quantity, volume prices, Add to cart, Buy now and Request a quote (the cart's form). */
+  buy: (part: CataloguePart) => ReactNode;
+}) {
   const name = part.data?.name;
   useEffect(() => {
     document.title = partPageTitle(name);
@@ -170,6 +222,7 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
             )}
           </ol>
         </nav>
+        <StockAlertNotice partId={data._id} />
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
           <div className={`${CARD} overflow-hidden bg-slate-50`}>
             <ResponsiveImage
@@ -186,29 +239,36 @@ export function PartPage({ part }: { part: UseQueryResult<CataloguePart> }) {
             <h1 className="text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">
               {data.name}
             </h1>
+            <p className="text-slate-700">
+              Part number:{' '}
+              <span className="font-mono font-semibold text-slate-900">{data.sku}</span>
+            </p>
             <p className="text-3xl font-extrabold text-primary">{formatDollars(data.price)}</p>
+            {lowestBreak(data)}
             <StockState part={data} />
             <p className="text-lg leading-relaxed text-slate-700">{data.description}</p>
             <p className="text-slate-700">
               Minimum order: <strong className="text-slate-900">{data.minOrderQuantity}</strong>
             </p>
             {canBuy(data) ? (
-              <Link
-                to={href('/purchase/:partsId', { partsId: data._id })}
-                className="btn btn-primary btn-lg"
-              >
-                Buy
-              </Link>
+              buy(data)
             ) : (
-              <Link to={href('/parts')} className="btn btn-outline">
-                See the other parts
-              </Link>
+              <>
+                <StockAlertForm part={data} />
+                <Link to={href('/parts')} className="btn btn-outline">
+                  See the other parts
+                </Link>
+              </>
             )}
+            <div className="border-t border-slate-200 pt-4">
+              <CompareToggle partId={data._id} partName={data.name} />
+            </div>
           </div>
           <Specification part={data} />
           {category && <RelatedParts part={data} category={category} />}
         </div>
       </div>
+      <CompareTray />
     </div>
   );
 }

@@ -2,11 +2,13 @@ import type { CataloguePart } from '@partsmith/contract';
 import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { formatDollars } from '../../../lib/money.ts';
+import { CompareToggle } from './compare-toggle.tsx';
 import { canBuy } from './part-page-head.ts';
 
 /**
- * A part in a search's results or among related parts: its picture and name lead to its page.
- * `priority`: a card of the first screen, its picture asked for at once (not when near).
+ * A part in a search's results or among related parts: its picture and name lead to its page;
+ * "Add to compare" puts it in the comparison. `priority`: a card of the first screen, its
+ * picture asked for at once (not when near).
  */
 export function ResultCard({ part, priority }: { part: CataloguePart; priority?: boolean }) {
   const inStock = canBuy(part);
@@ -41,6 +43,7 @@ export function ResultCard({ part, priority }: { part: CataloguePart; priority?:
             {inStock ? 'In stock' : 'Out of stock'}
           </span>
         </p>
+        <CompareToggle partId={part._id} partName={part.name} />
       </div>
     </article>
   );

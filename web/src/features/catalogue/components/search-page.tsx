@@ -1,9 +1,17 @@
-import type { SearchFacets, SearchSort } from '@partsmith/contract';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { SearchSort } from '@partsmith/contract';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { href, Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSearchParts } from '../api/search-parts.ts';
-import { ResultCard } from './result-card.tsx';
+import { CompareTray } from './compare-tray.tsx';
+import { AttributeFacets, CategoryFacet, changed, PriceAndStock } from './search-filters.tsx';
+import {
+  Pager,
+  ResultCards,
+  ResultsTable,
+  useSearchPage,
+  viewOf,
+  ViewSwitch,
+} from './search-results.tsx';
 
 export const SEARCH_TITLE = 'Search the parts | Partsmith';
 
@@ -18,192 +26,6 @@ const SORT_LABELS: Record<SearchSort, string> = {
   'price-desc': 'Price: high to low',
   newest: 'Newest first',
 };
-
-/** The price range's two boxes: their params and labels. */
-const PRICE_BOUNDS = [
-  ['minPrice', 'From'],
-  ['maxPrice', 'To'],
-] as const;
-
-/** The search's own params: a change of any of them starts the list again. */
-type Change = (params: URLSearchParams) => void;
-
-/** A copy of the URL's params with `change` made. */
-function changed(current: URLSearchParams, change: Change) {
-  const next = new URLSearchParams(current);
-  change(next);
-  return next;
-}
-
-function CategoryFacet({
-  facets,
-  params,
-}: {
-  facets: SearchFacets['categories'];
-  params: URLSearchParams;
-}) {
-  const to = (slug: string | null) => {
-    const next = changed(params, (p) => {
-      // Another category has other attributes: their filters go.
-      for (const key of [...p.keys()]) if (key.startsWith('f.')) p.delete(key);
-      if (slug) p.set('category', slug);
-      else p.delete('category');
-    });
-    return `${href('/parts')}?${next}`;
-  };
-  const chosen = params.get('category');
-  const link = 'flex justify-between gap-2 rounded-lg px-3 py-2 hover:bg-slate-100';
-  return (
-    <nav aria-label="Categories">
-      <h2 className="mb-2 text-lg font-bold text-slate-900">Category</h2>
-      <ul className="flex flex-col gap-1">
-        <li>
-          <Link
-            to={to(null)}
-            aria-current={chosen ? undefined : 'page'}
-            className={`${link} ${chosen ? 'text-slate-700' : 'font-bold text-slate-900'}`}
-          >
-            All parts
-          </Link>
-        </li>
-        {facets.map((c) => (
-          <li key={c.slug}>
-            <Link
-              to={to(c.slug)}
-              aria-current={c.selected ? 'page' : undefined}
-              className={`${link} ${c.selected ? 'bg-orange-50 font-bold text-slate-900' : 'text-slate-700'}`}
-            >
-              <span>{c.name}</span>
-              <span className="tabular-nums">{c.count}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-function AttributeFacets({
-  facets,
-  params,
-  setParams,
-}: {
-  facets: SearchFacets['attributes'];
-  params: URLSearchParams;
-  setParams: (next: URLSearchParams) => void;
-}) {
-  const toggle = (key: string, value: string, on: boolean) =>
-    setParams(
-      changed(params, (p) => {
-        const name = `f.${key}`;
-        const values = p.getAll(name).filter((v) => v !== value);
-        p.delete(name);
-        for (const v of on ? [...values, value] : values) p.append(name, v);
-      }),
-    );
-  return (
-    <>
-      {facets
-        .filter((f) => f.values.length > 0)
-        .map((facet) => (
-          <fieldset key={facet.key} className="border-t border-slate-200 pt-4">
-            <legend className="mb-2 font-bold text-slate-900">{facet.label}</legend>
-            <ul className="flex flex-col gap-1">
-              {facet.values.map((v) => {
-                const label =
-                  facet.type === 'boolean'
-                    ? v.value === 'true'
-                      ? 'Yes'
-                      : 'No'
-                    : `${v.value}${facet.unit ? ` ${facet.unit}` : ''}`;
-                return (
-                  <li key={v.value}>
-                    <label className="flex cursor-pointer items-center gap-2 py-1 text-slate-800">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-orange-700"
-                        // From the URL, not the answer: ticked at once, while the new counts load.
-                        checked={params.getAll(`f.${facet.key}`).includes(v.value)}
-                        onChange={(e) => toggle(facet.key, v.value, e.currentTarget.checked)}
-                      />
-                      <span className="flex-1">{label}</span>
-                      <span className="text-sm text-slate-700 tabular-nums">{v.count}</span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        ))}
-    </>
-  );
-}
-
-function PriceAndStock({
-  params,
-  setParams,
-}: {
-  params: URLSearchParams;
-  setParams: (next: URLSearchParams) => void;
-}) {
-  const id = useId();
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setParams(
-      changed(params, (p) => {
-        for (const [name] of PRICE_BOUNDS) {
-          const value = String(form.get(name) ?? '').trim();
-          if (value) p.set(name, value);
-          else p.delete(name);
-        }
-      }),
-    );
-  };
-  const inStock = params.get('inStock') === 'true';
-  return (
-    <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
-      <form onSubmit={apply} aria-labelledby={`${id}-price`} className="flex flex-col gap-2">
-        <h2 id={`${id}-price`} className="font-bold text-slate-900">
-          Price (USD)
-        </h2>
-        <div className="flex items-end gap-2">
-          {PRICE_BOUNDS.map(([name, label]) => (
-            <label key={name} className="flex flex-col text-sm text-slate-700">
-              {label}
-              <input
-                name={name}
-                inputMode="decimal"
-                defaultValue={params.get(name) ?? ''}
-                key={params.get(name)}
-                className="input input-bordered input-sm w-20"
-              />
-            </label>
-          ))}
-          <button type="submit" className="btn btn-sm btn-outline">
-            Apply
-          </button>
-        </div>
-      </form>
-      <label className="flex cursor-pointer items-center gap-2 text-slate-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-orange-700"
-          checked={inStock}
-          onChange={(e) =>
-            setParams(
-              changed(params, (p) => {
-                if (e.currentTarget.checked) p.set('inStock', 'true');
-                else p.delete('inStock');
-              }),
-            )
-          }
-        />
-        In stock only
-      </label>
-    </div>
-  );
-}
 
 /**
  * /parts: the catalogue searched by text and specification. Every choice lives in the URL (a
@@ -222,12 +44,11 @@ export function SearchPage() {
     if (filters.current && window.matchMedia?.('(min-width: 1024px)').matches)
       filters.current.open = true;
   }, []);
-  const search = useSearchParts(params);
-  const first = search.data?.pages[0];
-  const items = search.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: search, first, items, page, pages, turning } = useSearchPage(params);
+  const view = viewOf(params);
   const q = params.get('q') ?? '';
   const sort = (params.get('sort') as SearchSort | null) ?? 'relevance';
-  const filtered = [...params.keys()].some((k) => k !== 'sort');
+  const filtered = [...params.keys()].some((k) => !['sort', 'page', 'view'].includes(k));
 
   useEffect(() => {
     document.title = q ? `${q} | Search the parts | Partsmith` : SEARCH_TITLE;
@@ -301,24 +122,29 @@ export function SearchPage() {
                 aria-live="polite"
                 className="text-lg font-bold text-slate-900"
               >
-                {first ? `${first.total} ${first.total === 1 ? 'part' : 'parts'}` : 'Searching…'}
+                {first
+                  ? `${first.total} ${first.total === 1 ? 'part' : 'parts'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`
+                  : 'Searching…'}
               </h2>
-              <label className="flex items-center gap-2 whitespace-nowrap text-slate-800">
-                Sort by
-                <select
-                  className="select select-bordered select-sm"
-                  value={sort}
-                  onChange={(e) =>
-                    setParams(changed(params, (p) => p.set('sort', e.currentTarget.value)))
-                  }
-                >
-                  {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
-                    <option key={s} value={s}>
-                      {SORT_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <div className="flex flex-wrap items-center gap-3">
+                <ViewSwitch params={params} />
+                <label className="flex items-center gap-2 whitespace-nowrap text-slate-800">
+                  Sort by
+                  <select
+                    className="select select-bordered select-sm"
+                    value={sort}
+                    onChange={(e) =>
+                      setParams(changed(params, (p) => p.set('sort', e.currentTarget.value)))
+                    }
+                  >
+                    {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
+                      <option key={s} value={s}>
+                        {SORT_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
             </div>
             {first?.searchedFor && (
               <p className="rounded-lg bg-sky-50 p-3 text-slate-900 ring-1 ring-sky-200">
@@ -340,7 +166,7 @@ export function SearchPage() {
                   Try again
                 </button>
               </div>
-            ) : search.isPending ? (
+            ) : search.isPending || (turning && items.length === 0) ? (
               <div role="status" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 <span className="sr-only">Searching the parts</span>
                 {[0, 1, 2].map((i) => (
@@ -358,38 +184,18 @@ export function SearchPage() {
               </div>
             ) : (
               <>
-                <ul
-                  className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${search.isPlaceholderData ? 'opacity-60' : ''}`}
-                >
-                  {items.map((part, index) => (
-                    // The first cards are the first screen's: their pictures load at once; the
-                    // others are laid out as they near it (a card is about 23rem tall).
-                    <li
-                      key={part._id}
-                      className={index < 2 ? undefined : 'below-fold [--fold-size:23rem]'}
-                    >
-                      <ResultCard part={part} priority={index < 2} />
-                    </li>
-                  ))}
-                </ul>
-                {search.hasNextPage && (
-                  <button
-                    type="button"
-                    className="btn btn-outline self-center"
-                    disabled={search.isFetchingNextPage}
-                    onClick={() => void search.fetchNextPage()}
-                  >
-                    {search.isFetchingNextPage && (
-                      <span aria-hidden="true" className="spinner size-5" />
-                    )}
-                    Show more parts
-                  </button>
+                {view === 'list' ? (
+                  <ResultsTable items={items} />
+                ) : (
+                  <ResultCards items={items} dimmed={search.isPlaceholderData || turning} />
                 )}
+                <Pager params={params} page={page} pages={pages} />
               </>
             )}
           </section>
         </div>
       </div>
+      <CompareTray />
     </div>
   );
 }

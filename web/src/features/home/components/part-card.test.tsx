@@ -6,6 +6,7 @@ import { formatPrice, PartCard } from './part-card.tsx';
 
 const part: Part = {
   _id: '0b6c4a52-8f3e-4d8e-9a43-2f6f0c6d1a11',
+  sku: 'FRG-D5-6000-32K',
   name: 'DDR5 32 GB Kit',
   image: '/uploads/ddr5.webp',
   description: 'Two 16 GB modules, 6000 MT/s, low profile heat spreaders.',

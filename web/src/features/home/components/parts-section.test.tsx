@@ -9,6 +9,7 @@ import { PartsSection } from './parts-section.tsx';
 function makePart(n: number): Part {
   return {
     _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    sku: `PS-GEN-${String(n).padStart(6, '0')}`,
     name: `Part ${n}`,
     image: `/uploads/part-${n}.webp`,
     description: `Description of part ${n}`,

@@ -23,6 +23,7 @@ const TXN = 'pi_3PqTestTransaction0123456789';
 function order(overrides: Partial<Order>): Order {
   return {
     _id: UNPAID_ID,
+    number: 'PS-O-000041',
     partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
     name: 'Ryzen 7 8-core CPU',
     image: '/images/parts/cpu-8core.svg',
@@ -56,6 +57,45 @@ const paid = order({
   status: 'shipped',
 });
 
+/** A checkout of three parts (the second older than part numbers). */
+const checkout = order({
+  _id: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',
+  number: 'PS-O-000043',
+  name: 'Anvil AM5 board and 2 more',
+  quantity: 15,
+  total: 423.38,
+  sku: 'PS-MOT-000003',
+  lines: [
+    {
+      partId: '11111111-1111-4111-8111-111111111111',
+      sku: 'PS-MOT-000003',
+      name: 'Anvil AM5 board',
+      image: '/images/parts/board.svg',
+      price: 189,
+      quantity: 1,
+      total: 189,
+    },
+    {
+      partId: null,
+      sku: null,
+      name: 'Forge DDR5 32 GB',
+      image: '/images/parts/ram.svg',
+      price: 109.99,
+      quantity: 2,
+      total: 219.98,
+    },
+    {
+      partId: '33333333-3333-4333-8333-333333333333',
+      sku: 'PS-TOO-000009',
+      name: 'Rivet M.2 screws',
+      image: '/images/parts/screws.svg',
+      price: 1.2,
+      quantity: 12,
+      total: 14.4,
+    },
+  ],
+});
+
 function renderPage(routes: Routes) {
   const api = mockApi(routes);
   const client = new QueryClient({
@@ -63,7 +103,10 @@ function renderPage(routes: Routes) {
   });
   client.setQueryData(['allParts', { q: '' }], { pages: [], pageParams: [] });
   const router = createMemoryRouter(
-    [{ path: '/dashboard/my-orders', element: <MyOrdersPage user={jane} /> }],
+    [
+      { path: '/dashboard/my-orders', element: <MyOrdersPage user={jane} /> },
+      { path: '/cart', element: <h1>Your cart</h1> },
+    ],
     { initialEntries: ['/dashboard/my-orders'] },
   );
   render(
@@ -243,5 +286,85 @@ describe('MyOrdersPage', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'My Orders: 1' })).toBeInTheDocument();
+  });
+
+  it('shows each order’s number beside its index, and an order’s parts line by line', async () => {
+    renderPage({ 'GET /api/orders': () => json([checkout, unpaid]) });
+    await screen.findByRole('table');
+    expect(screen.getByRole('columnheader', { name: 'Order number' })).toBeInTheDocument();
+    const [several, single] = rows();
+    expect(within(several!).getByText('PS-O-000043')).toBeInTheDocument();
+    expect(within(single!).getByText('PS-O-000041')).toBeInTheDocument();
+    // Every line with its name, part number, quantity and unit price; no summed quantity.
+    const parts = within(
+      within(several!).getByRole('list', { name: 'Parts of order PS-O-000043' }),
+    );
+    expect(parts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Anvil AM5 board' + 'Part no. PS-MOT-000003' + '1 × $189.00Quantity 1, $189.00 each',
+      'Forge DDR5 32 GB' + '2 × $109.99Quantity 2, $109.99 each',
+      'Rivet M.2 screws' + 'Part no. PS-TOO-000009' + '12 × $1.20Quantity 12, $1.20 each',
+    ]);
+    expect(within(several!).queryByText('15')).toBeNull();
+    expect(within(several!).getByText('Per part')).toBeInTheDocument();
+    // An order of one part keeps its quantity and shows no list.
+    expect(within(single!).queryByRole('list')).toBeNull();
+    expect(within(single!).getByText('6')).toBeInTheDocument();
+  });
+
+  it('searches the orders as the buyer types, keeps each order’s index, and says when nothing matches', async () => {
+    const { api } = renderPage({
+      'GET /api/orders': ({ search }) => {
+        const q = new URLSearchParams(search).get('q');
+        if (q === null) return json([checkout, unpaid]);
+        return json(q === 'ryzen' ? [unpaid] : []);
+      },
+    });
+    await screen.findByRole('heading', { name: 'My Orders: 2' });
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search your orders' });
+    await user.type(box, 'ryzen');
+    expect(await screen.findByText(/1 order matches “ryzen”\./)).toBeInTheDocument();
+    // One request once typing paused, not one per letter.
+    expect(api.callsTo('GET', '/api/orders').map((call) => call.search)).toEqual([
+      '?userEmail=jane%40example.com',
+      '?userEmail=jane%40example.com&q=ryzen',
+    ]);
+    expect(rows()).toHaveLength(1);
+    // Still the second of all the orders, as the heading counts them all.
+    expect(within(rows()[0]!).getAllByRole('cell')[0]).toHaveTextContent(/^Order 2$/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('My Orders: 2');
+
+    await user.clear(box);
+    await user.type(box, 'PS-O-999999{Enter}');
+    expect(
+      await screen.findByText('No orders match “PS-O-999999”.', { selector: 'p' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('No orders match “PS-O-999999”.');
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+  });
+
+  it('"Order again" from a row fills the cart and opens it with what was added', async () => {
+    const { api } = renderPage({
+      'GET /api/orders': () => json([unpaid]),
+      [`POST /api/orders/${UNPAID_ID}/reorder`]: () =>
+        json({
+          added: [{ partId: unpaid.partId, name: 'Ryzen 7 8-core CPU', quantity: 6 }],
+          skipped: [],
+        }),
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Order again (order PS-O-000041)' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/orders/${UNPAID_ID}/reorder`)).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledWith('Added to your cart: 6 × Ryzen 7 8-core CPU.', {
+      description: undefined,
+    });
   });
 });

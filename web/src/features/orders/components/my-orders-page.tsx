@@ -1,16 +1,19 @@
 import type { Order } from '@partsmith/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
-import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
-import { useMyOrders } from '../api/get-orders.ts';
-import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { useMyOrders, useSearchedOrders } from '../api/get-orders.ts';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { CELL, CellLabel, FigureCell } from '../../../components/ui/line-cells.tsx';
+import {
+  ListSearchForm,
+  NoMatch,
+  searchSummary,
+  useListSearch,
+} from '../../../components/ui/list-search.tsx';
+import { OrdersTable } from './my-orders-table.tsx';
 
 /** The spec's texts, misspellings corrected (docs/spec.md, Differences from the specification). */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
@@ -24,247 +27,79 @@ export interface OrdersUser {
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 
-/** In the browser's own language and time zone, e.g. "Mar 2, 2025, 10:30 AM". */
-const expiryTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When an unpaid order stops being payable (its stock goes back), under its Pay link. */
-function Expiry({ at }: { at: string }) {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return null;
-  return (
-    <p className="text-xs text-slate-700">
-      Expires <time dateTime={at}>{expiryTime.format(date)}</time>
-    </p>
-  );
-}
-
-/** The Pay link only while the order has a price and is unpaid. */
-function PaymentCell({ order }: { order: Order }) {
-  if (order.paid) {
-    return (
-      <div className="flex min-w-0 flex-col items-end gap-1 @4xl:items-start">
-        <div className="flex flex-wrap gap-1.5">
-          <span className="badge border-green-300 bg-green-100 font-semibold text-green-900">
-            Paid
-          </span>
-          {order.status === 'shipped' && (
-            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
-              Shipped
-            </span>
-          )}
-        </div>
-        {order.transactionId && (
-          <p className="flex max-w-[11rem] items-baseline gap-1 text-xs text-slate-700">
-            <span className="shrink-0">Transaction id:</span>
-            <code title={order.transactionId} className="truncate font-mono text-slate-900">
-              {order.transactionId}
-            </code>
-          </p>
-        )}
-      </div>
-    );
-  }
-  if (order.expired) {
-    return (
-      <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
-        Expired
-      </span>
-    );
-  }
-  return (
-    <div className="flex flex-col items-end gap-1 text-right @4xl:items-start @4xl:text-left">
-      {order.price > 0 ? (
-        <Link
-          to={href('/dashboard/payment/:id', { id: order._id })}
-          className="btn btn-primary btn-sm px-5"
-        >
-          Pay <span className="sr-only">for {order.name}</span>
-        </Link>
-      ) : (
-        <span className="text-sm text-slate-700">Nothing to pay</span>
-      )}
-      {order.expiresAt && <Expiry at={order.expiresAt} />}
-    </div>
-  );
-}
-
-/**
- * The order's name (an order of several parts says "… and 2 more"), its parts in one line when
- * it has several, the way to its page and, once paid, its invoice. My Orders loads no zod before
- * its first render: `lines` is read as the answer has it, not with the contract's linesOf.
- */
-function OrderName({ order, index }: { order: Order; index: number }) {
-  const lines = order.lines && order.lines.length > 1 ? order.lines : null;
-  return (
-    <>
-      <span className="block font-bold text-slate-900">{order.name}</span>
-      {lines && (
-        <span className="mt-0.5 block text-xs text-slate-700">
-          {lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
-        </span>
-      )}
-      <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
-        <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
-          Details <span className="sr-only">of order {index + 1}</span>
-        </Link>
-        {order.invoiceNumber && (
-          <a
-            href={`/api/orders/${order._id}/invoice.pdf`}
-            download={`${order.invoiceNumber}.pdf`}
-            className="link link-primary"
-          >
-            Invoice <span className="sr-only">{order.invoiceNumber}</span>
-          </a>
-        )}
-      </span>
-    </>
-  );
-}
-
-function OrderRow({
-  order,
-  index,
-  deleting,
-  onDelete,
-}: {
-  order: Order;
-  index: number;
-  deleting: boolean;
-  onDelete: (order: Order) => void;
-}) {
-  return (
-    <tr className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50">
-      <td className={`col-span-2 text-sm font-semibold text-slate-700 @4xl:text-base ${CELL}`}>
-        <span className="@4xl:hidden">Order </span>
-        {index + 1}
-      </td>
-      <td className={`row-span-2 ${CELL}`}>
-        <ResponsiveImage
-          src={order.image}
-          alt=""
-          width={64}
-          height={64}
-          sizes="72px"
-          className="h-[4.5rem] w-[4.5rem] rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
-        />
-      </td>
-      <td className={`self-end break-words ${CELL}`}>
-        <OrderName order={order} index={index} />
-      </td>
-      <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
-      <FigureCell label="Quantity">
-        <span className="font-semibold text-slate-900 tabular-nums">{order.quantity}</span>
-      </FigureCell>
-      <FigureCell label="Total">
-        <span className="font-semibold text-slate-900 tabular-nums">
-          {formatDollars(order.total)}
-        </span>
-      </FigureCell>
-      {/* On a card, an unpaid order's Delete and Pay share the last line; a paid one has no Delete. */}
-      <td className={`${order.paid ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
-        {order.paid ? (
-          <span className="text-sm text-slate-700">
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">Paid orders cannot be deleted</span>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-sm"
-            disabled={deleting}
-            onClick={() => onDelete(order)}
-          >
-            {deleting && <span aria-hidden="true" className="spinner size-4" />}
-            Delete{' '}
-            <span className="sr-only">
-              order {index + 1} ({order.name})
-            </span>
-          </button>
-        )}
-      </td>
-      <td
-        className={`flex items-center gap-4 ${
-          order.paid ? 'col-span-2 justify-between' : 'mt-1 justify-end'
-        } ${CELL}`}
-      >
-        {order.paid && <CellLabel>Payment</CellLabel>}
-        <PaymentCell order={order} />
-      </td>
-    </tr>
-  );
-}
-
-/**
- * The table's header cells: the label and whether the column is right-aligned. The rows are cards
- * until the page's column is wide enough for the eight columns (the dashboard's side menu takes
- * room from 1024 px up).
- */
-const COLUMNS = [
-  ['#'],
-  ['Image'],
-  ['Name'],
-  ['Email'],
-  ['Quantity', 'right'],
-  ['Total', 'right'],
-  ['Delete', 'right'],
-  ['Payment'],
-] as const;
-
-/** How many orders the table shows at first, and how many more each "Show more" adds. */
-const ORDERS_STEP = 20;
-
-function OrdersTable({
-  orders,
-  deletingId,
-  onDelete,
-}: {
-  orders: Order[];
-  deletingId: string | null;
-  onDelete: (order: Order) => void;
-}) {
-  // A long history renders in steps: the newest orders at once, the rest on demand, so a buyer
-  // with hundreds of orders does not wait for a table of all of them.
-  const [shown, setShown] = useState(ORDERS_STEP);
-  const visible = orders.slice(0, shown);
-  const rest = orders.length - visible.length;
-  return (
-    <>
-      <DataTable wide="container" caption="Your orders, newest first" columns={COLUMNS}>
-        {visible.map((order, index) => (
-          <OrderRow
-            key={order._id}
-            order={order}
-            index={index}
-            deleting={deletingId === order._id}
-            onDelete={onDelete}
-          />
-        ))}
-      </DataTable>
-      {rest > 0 && (
-        <div className="mt-6 flex flex-col items-center gap-2">
-          <p className="text-sm text-slate-700">
-            Showing {visible.length} of {orders.length} orders
-          </p>
-          <button
-            type="button"
-            className="btn btn-outline btn-primary"
-            onClick={() => setShown((n) => n + ORDERS_STEP)}
-          >
-            Show {Math.min(rest, ORDERS_STEP)} more
-          </button>
-        </div>
-      )}
-    </>
-  );
-}
-
 export const MY_ORDERS_TITLE = 'My Orders | Partsmith';
 
-/** /dashboard/my-orders: the signed-in user's orders, to pay or delete. */
+/**
+ * The orders a search found (or the whole list while there is no search), and what the search
+ * status says about them.
+ */
+function SearchedOrders({
+  all,
+  email,
+  search,
+  table,
+}: {
+  all: Order[];
+  email: string;
+  search: ReturnType<typeof useListSearch>;
+  table: (orders: Order[], caption: string) => ReactNode;
+}) {
+  const searched = useSearchedOrders(email, search.query);
+  const { query } = search;
+  let status: ReactNode = null;
+  let list: ReactNode;
+  if (!query) {
+    list = table(all, 'Your orders, newest first');
+  } else if (searched.isError && !searched.data) {
+    status = `We could not search your orders: ${messageOf(searched.error)}`;
+    list = (
+      <button type="button" className="btn btn-primary" onClick={() => void searched.refetch()}>
+        Try the search again
+      </button>
+    );
+  } else if (!searched.data || searched.isPlaceholderData) {
+    status = 'Searching your orders…';
+    list = table(searched.data ?? all, 'Your orders, newest first');
+  } else if (searched.data.length === 0) {
+    status = <span className="sr-only">No orders match “{query}”.</span>;
+    list = (
+      <NoMatch query={query} what="orders" onClear={search.clear}>
+        Try an order number (such as PS-O-000123), a part name or a part number.
+      </NoMatch>
+    );
+  } else {
+    status = (
+      <>
+        {searchSummary(searched.data.length, query, ['order', 'orders'])}{' '}
+        <button type="button" className="link link-primary" onClick={search.clear}>
+          Show all orders
+        </button>
+      </>
+    );
+    list = table(searched.data, `Your orders matching “${query}”, newest first`);
+  }
+  return (
+    <>
+      <ListSearchForm
+        search={search}
+        label="Search your orders"
+        placeholder="Order number, part name or part number"
+        status={status}
+      />
+      {list}
+    </>
+  );
+}
+
+/** /dashboard/my-orders: the signed-in user's orders, to find, pay, delete or order again. */
 export function MyOrdersPage({ user }: { user: OrdersUser }) {
   const orders = useMyOrders(user.email);
+  const search = useListSearch();
   const remove = useDeleteOrder();
   const deletingId = remove.isPending ? (remove.variables ?? null) : null;
+  // Each order's place in the whole list: the index column says the same in a search's results.
+  const all = orders.data;
+  const places = useMemo(() => new Map(all?.map((order, i) => [order._id, i])), [all]);
 
   useEffect(() => {
     document.title = MY_ORDERS_TITLE;
@@ -321,10 +156,21 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
     );
   } else {
     body = (
-      <OrdersTable
-        orders={orders.data}
-        deletingId={deletingId}
-        onDelete={(order) => void onDelete(order)}
+      <SearchedOrders
+        all={orders.data}
+        email={user.email}
+        search={search}
+        table={(list, caption) => (
+          <OrdersTable
+            // A new search starts at its first rows.
+            key={search.query}
+            orders={list}
+            caption={caption}
+            indexOf={(order, position) => places.get(order._id) ?? position}
+            deletingId={deletingId}
+            onDelete={(order) => void onDelete(order)}
+          />
+        )}
       />
     );
   }

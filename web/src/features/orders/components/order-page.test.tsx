@@ -1,11 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Order } from '@partsmith/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi } from '../../../test/mock-api.ts';
+import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
 import { OrderPage } from './order-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/dialogs.ts', () => ({ showErrorDialog: vi.fn(async () => {}) }));
 
 const PSU_ID = '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918';
 
@@ -31,6 +37,7 @@ const shippedCheckout = thermalPasteOrder({
   lines: [
     {
       partId: PART_ID,
+      sku: 'PS-TOO-000007',
       name: 'Thermal paste',
       image: '/images/parts/tool-thermal-paste.svg',
       price: 7.5,
@@ -48,14 +55,21 @@ const shippedCheckout = thermalPasteOrder({
   ],
 });
 
-function renderPage(order: Order | Response) {
+function renderPage(order: Order | Response, routes: Routes = {}) {
   const api = mockApi({
     [`GET /api/purchase/${ORDER_ID}`]: () => (order instanceof Response ? order : json(order)),
+    ...routes,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/orders/:id', element: <OrderPage /> }], {
-    initialEntries: [`/dashboard/orders/${ORDER_ID}`],
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/orders/:id', element: <OrderPage /> },
+      { path: '/cart', element: <h1>Your cart</h1> },
+    ],
+    { initialEntries: [`/dashboard/orders/${ORDER_ID}`] },
+  );
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -70,7 +84,11 @@ const steps = () =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(showErrorDialog).mockClear();
+});
 
 describe('OrderPage', () => {
   it('shows the lines, the total, where it ships and its timeline with the shipment', async () => {
@@ -79,7 +97,8 @@ describe('OrderPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thermal paste and 1 more' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Order of Thermal paste and 1 more | Partsmith');
+    expect(document.title).toBe('Order PS-O-000042 of Thermal paste and 1 more | Partsmith');
+    expect(screen.getByText('PS-O-000042')).toBeInTheDocument();
 
     const rows = within(screen.getByRole('table', { name: 'The parts of this order' }))
       .getAllByRole('row')
@@ -90,6 +109,9 @@ describe('OrderPage', () => {
       'href',
       `/purchase/${PART_ID}`,
     );
+    expect(rows[0]!.getByText('PS-TOO-000007')).toBeInTheDocument();
+    // A line older than part numbers shows none.
+    expect(rows[1]!.queryByText(/Part no\./)).toBeNull();
     expect(rows[0]!.getByText('10')).toBeInTheDocument();
     expect(rows[0]!.getByText('$7.50')).toBeInTheDocument();
     expect(rows[0]!.getByText('$75.00')).toBeInTheDocument();
@@ -187,5 +209,43 @@ describe('OrderPage', () => {
       'href',
       '/dashboard/my-orders',
     );
+  });
+
+  it('"Order again" fills the cart, then opens it naming what was added and what was not', async () => {
+    const { api } = renderPage(shippedCheckout, {
+      [`POST /api/orders/${ORDER_ID}/reorder`]: () =>
+        json({
+          added: [{ partId: PART_ID, name: 'Thermal paste', quantity: 10 }],
+          skipped: [{ partId: PSU_ID, name: 'Anvil PSU 850 W', reason: 'out_of_stock' }],
+        }),
+    });
+    const button = await screen.findByRole('button', { name: 'Order again (order PS-O-000042)' });
+    await userEvent.setup().click(button);
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/orders/${ORDER_ID}/reorder`)).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledWith('Added to your cart: 10 × Thermal paste.', {
+      description: 'Not added: Anvil PSU 850 W (out of stock).',
+    });
+  });
+
+  it('"Order again" stays on the order and says why when nothing could be added', async () => {
+    renderPage(thermalPasteOrder(), {
+      [`POST /api/orders/${ORDER_ID}/reorder`]: () =>
+        json({
+          added: [],
+          skipped: [{ partId: PART_ID, name: 'Thermal paste', reason: 'deleted' }],
+        }),
+    });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Order again (order PS-O-000042)' }));
+    await waitFor(() =>
+      expect(showErrorDialog).toHaveBeenCalledWith(
+        'Nothing could be added to your cart. Not added: Thermal paste (no longer sold).',
+        'Order again',
+      ),
+    );
+    expect(screen.queryByRole('heading', { name: 'Your cart' })).toBeNull();
+    expect(toast.success).not.toHaveBeenCalled();
   });
 });

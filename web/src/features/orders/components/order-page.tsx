@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
+import { OrderAgainButton } from './order-again.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
@@ -180,8 +181,8 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export const orderPageTitle = (name: string | undefined) =>
-  name ? `Order of ${name} | Partsmith` : 'Order | Partsmith';
+export const orderPageTitle = (order: { number: string; name: string } | undefined) =>
+  order ? `Order ${order.number} of ${order.name} | Partsmith` : 'Order | Partsmith';
 
 /**
  * /dashboard/orders/:id: an order's lines and total, where it ships, what happened to it so far,
@@ -192,10 +193,11 @@ export function OrderPage() {
   const order = useOrder(id);
   const data = order.data;
   const name = data?.name;
+  const number = data?.number;
 
   useEffect(() => {
-    document.title = orderPageTitle(name);
-  }, [name]);
+    document.title = orderPageTitle(name && number ? { name, number } : undefined);
+  }, [name, number]);
 
   // Another buyer's order is as unknown as a deleted one (the server answers 403 or 404).
   if (order.error instanceof ApiError && [400, 403, 404].includes(order.error.status)) {
@@ -252,7 +254,9 @@ export function OrderPage() {
         />
         <div className="relative flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
-            <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">Order</p>
+            <p className="text-sm font-semibold tracking-wider text-orange-300 uppercase">
+              Order <span className="font-mono normal-case">{data.number}</span>
+            </p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-white">
               {data.name}
             </h1>
@@ -260,14 +264,21 @@ export function OrderPage() {
               Placed <When at={data.createdAt} />
             </p>
           </div>
-          {payable && (
-            <Link
-              to={href('/dashboard/payment/:id', { id: encodeURIComponent(data._id) })}
-              className="btn btn-primary"
-            >
-              Pay {formatDollars(data.total)}
-            </Link>
-          )}
+          <div className="flex flex-wrap gap-3">
+            <OrderAgainButton
+              orderId={data._id}
+              label={`order ${data.number}`}
+              className="btn btn-outline border-slate-300 text-white hover:border-white hover:bg-slate-800"
+            />
+            {payable && (
+              <Link
+                to={href('/dashboard/payment/:id', { id: encodeURIComponent(data._id) })}
+                className="btn btn-primary"
+              >
+                Pay {formatDollars(data.total)}
+              </Link>
+            )}
+          </div>
         </div>
       </header>
 

@@ -27,6 +27,8 @@ function renderPage(post: Post = (_, store) => store()) {
   let stored = [...CATEGORIES];
   const api = mockApi({
     'GET /api/categories': () => json(stored),
+    // The search words below the categories (search-synonyms.test.tsx tests them).
+    'GET /api/search-synonyms': () => json([]),
     'POST /api/categories': ({ body }) =>
       post(body as Category, () => {
         stored = [...stored, body as Category];

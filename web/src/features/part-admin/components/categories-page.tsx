@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../../../lib/get-categories.ts';
 import { CategoryForm, TYPE_NAMES } from './category-form.tsx';
+import { SearchSynonyms } from './search-synonyms.tsx';
 
 /** An attribute's type as a person reads it: "Number in mm, whole numbers", "Choice from a list: Air, Liquid". */
 export function typeText(def: AttributeDef): string {
@@ -83,7 +84,8 @@ function CategoryList() {
 
 /**
  * /dashboard/categories (admins): add a category with its typed attributes, and every category
- * the shop has. A category added here can be chosen in Add Product at once (issue 27).
+ * the shop has. A category added here can be chosen in Add Product at once (issue 27). Below
+ * them, the search's words of the trade (issue 46).
  */
 export function CategoriesPage() {
   useEffect(() => {
@@ -98,6 +100,7 @@ export function CategoriesPage() {
     >
       <CategoryForm />
       <CategoryList />
+      <SearchSynonyms />
     </DashboardPage>
   );
 }

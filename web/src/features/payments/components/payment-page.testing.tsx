@@ -13,6 +13,7 @@ export const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 
 export const unpaid: Order = {
   _id: ORDER_ID,
+  number: 'PS-O-000042',
   partId: '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f',
   name: 'Ryzen 7 8-core CPU',
   image: '/images/parts/cpu-8core.svg',

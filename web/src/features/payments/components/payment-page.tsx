@@ -92,6 +92,11 @@ function OrderLines({ lines }: { lines: ReturnType<typeof linesOf> }) {
           />
           <div className="min-w-0 flex-1">
             <p className="font-semibold break-words text-slate-900">{line.name}</p>
+            {line.sku && (
+              <p className="text-sm text-slate-700">
+                Part no. <span className="font-mono text-slate-900">{line.sku}</span>
+              </p>
+            )}
             <p className="text-sm text-slate-700 tabular-nums">
               {line.quantity} × {formatDollars(line.price)}
             </p>
@@ -127,6 +132,9 @@ function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
           <h2 id="summary-heading" className="text-xl font-bold break-words text-slate-900">
             {order.name}
           </h2>
+          <p className="text-sm text-slate-700">
+            Order <span className="font-mono font-semibold text-slate-900">{order.number}</span>
+          </p>
           <span
             className={`badge mt-2 font-semibold ${
               paid
@@ -200,9 +208,11 @@ export function PaymentPage({ user }: { user: Payer }) {
   const intent = usePaymentIntent(id, needsIntent);
 
   const name = data?.name;
+  const number = data?.number;
   useEffect(() => {
-    document.title = name ? `Pay for ${name} | Partsmith` : 'Payment | Partsmith';
-  }, [name]);
+    document.title =
+      name && number ? `Pay for order ${number}: ${name} | Partsmith` : 'Payment | Partsmith';
+  }, [name, number]);
 
   // The form is gone after a success: focus goes to the message, not to the top of the page.
   useEffect(() => {
@@ -352,8 +362,8 @@ export function PaymentPage({ user }: { user: Payer }) {
         </h1>
         <p className="mt-2 text-slate-200">
           {paidBefore || receipt !== null
-            ? `Your order of ${data.name} is paid.`
-            : `Please pay for your order of ${data.name}.`}
+            ? `Your order ${data.number} of ${data.name} is paid.`
+            : `Please pay for your order ${data.number} of ${data.name}.`}
         </p>
       </header>
 

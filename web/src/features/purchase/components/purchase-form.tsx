@@ -21,7 +21,7 @@ import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
 // From its own file, for the reason price-table.tsx gives.
 import { centsPricing, priceTiers, unitPriceCents } from '@partsmith/contract/pricing';
-import { PriceTable } from './price-table.tsx';
+import { PriceTable } from '../../../components/ui/price-table.tsx';
 
 /** The spec's text, misspelling corrected (docs/spec.md, Differences from the specification). */
 export const PURCHASE_SUCCESS = 'Your Purchase Is Complete !';

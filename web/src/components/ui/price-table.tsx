@@ -1,8 +1,7 @@
 // The pricing functions come straight from their file, not from '@partsmith/contract' (its index
-// loads every zod schema, which this page defers: docs/decisions/038) nor from '/constants' (the
-// home page loads that module, and whatever it exports would count in the home page's budget).
+// loads every zod schema). Shared by the purchase page and the part page.
 import type { PriceTier } from '@partsmith/contract/pricing';
-import { formatDollars } from '../../../lib/money.ts';
+import { formatDollars } from '../../lib/money.ts';
 
 /** A tier's quantities as the table shows them: '1-9', '50+', or '10' for a one-unit tier. */
 export function tierQuantities(tier: PriceTier): string {

@@ -1,0 +1,262 @@
+import type { Order } from '@partsmith/contract';
+import { useState } from 'react';
+import { href, Link } from 'react-router';
+import { formatDollars } from '../../../lib/money.ts';
+import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { CELL, CellLabel, FigureCell } from '../../../components/ui/line-cells.tsx';
+import { OrderParts, OrderQuantity } from '../../../components/ui/order-parts.tsx';
+import { OrderAgainButton } from './order-again.tsx';
+
+/** In the browser's own language and time zone, e.g. "Mar 2, 2025, 10:30 AM". */
+const expiryTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** When an unpaid order stops being payable (its stock goes back), under its Pay link. */
+function Expiry({ at }: { at: string }) {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <p className="text-xs text-slate-700">
+      Expires <time dateTime={at}>{expiryTime.format(date)}</time>
+    </p>
+  );
+}
+
+/** The Pay link only while the order has a price and is unpaid. */
+function PaymentCell({ order }: { order: Order }) {
+  if (order.paid) {
+    return (
+      <div className="flex min-w-0 flex-col items-end gap-1 @4xl:items-start">
+        <div className="flex flex-wrap gap-1.5">
+          <span className="badge border-green-300 bg-green-100 font-semibold text-green-900">
+            Paid
+          </span>
+          {order.status === 'shipped' && (
+            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+              Shipped
+            </span>
+          )}
+        </div>
+        {order.transactionId && (
+          <p className="flex max-w-[11rem] items-baseline gap-1 text-xs text-slate-700">
+            <span className="shrink-0">Transaction id:</span>
+            <code title={order.transactionId} className="truncate font-mono text-slate-900">
+              {order.transactionId}
+            </code>
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (order.expired) {
+    return (
+      <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+        Expired
+      </span>
+    );
+  }
+  return (
+    <div className="flex flex-col items-end gap-1 text-right @4xl:items-start @4xl:text-left">
+      {order.price > 0 ? (
+        <Link
+          to={href('/dashboard/payment/:id', { id: order._id })}
+          className="btn btn-primary btn-sm px-5"
+        >
+          Pay <span className="sr-only">for {order.name}</span>
+        </Link>
+      ) : (
+        <span className="text-sm text-slate-700">Nothing to pay</span>
+      )}
+      {order.expiresAt && <Expiry at={order.expiresAt} />}
+    </div>
+  );
+}
+
+/**
+ * The order's name (an order of several parts says "… and 2 more"), its part number or, for an
+ * order of several parts, each of them, the way to its page, "Order again" and, once paid, its
+ * invoice. My Orders loads no zod before its first render: `lines` is read as the answer has it,
+ * not with the contract's linesOf.
+ */
+function OrderName({ order, index }: { order: Order; index: number }) {
+  return (
+    <>
+      <span className="block font-bold text-slate-900">{order.name}</span>
+      <OrderParts order={order} label={`Parts of order ${order.number}`} />
+      <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
+        <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
+          Details <span className="sr-only">of order {index + 1}</span>
+        </Link>
+        <OrderAgainButton
+          orderId={order._id}
+          label={`order ${order.number}`}
+          className="link link-primary inline-flex items-center gap-1 disabled:opacity-60"
+        />
+        {order.invoiceNumber && (
+          <a
+            href={`/api/orders/${order._id}/invoice.pdf`}
+            download={`${order.invoiceNumber}.pdf`}
+            className="link link-primary"
+          >
+            Invoice <span className="sr-only">{order.invoiceNumber}</span>
+          </a>
+        )}
+      </span>
+    </>
+  );
+}
+
+function OrderRow({
+  order,
+  index,
+  deleting,
+  onDelete,
+}: {
+  order: Order;
+  index: number;
+  deleting: boolean;
+  onDelete: (order: Order, index: number) => void;
+}) {
+  return (
+    <tr className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50">
+      <td
+        className={`self-center text-sm font-semibold whitespace-nowrap text-slate-700 @4xl:text-base ${CELL}`}
+      >
+        <span className="@4xl:hidden">Order </span>
+        {index + 1}
+      </td>
+      {/* The order's own number, which a search finds and the mails and documents quote. */}
+      <td className={`self-center text-right @4xl:text-left ${CELL}`}>
+        <span className="sr-only @4xl:hidden">Order number </span>
+        <span className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900">
+          {order.number}
+        </span>
+      </td>
+      <td className={`row-span-2 ${CELL}`}>
+        <ResponsiveImage
+          src={order.image}
+          alt=""
+          width={64}
+          height={64}
+          sizes="72px"
+          className="h-[4.5rem] w-[4.5rem] rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
+        />
+      </td>
+      <td className={`self-end break-words ${CELL}`}>
+        <OrderName order={order} index={index} />
+      </td>
+      <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
+      <FigureCell label="Quantity">
+        <OrderQuantity order={order} />
+      </FigureCell>
+      <FigureCell label="Total">
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {formatDollars(order.total)}
+        </span>
+      </FigureCell>
+      {/* On a card, an unpaid order's Delete and Pay share the last line; a paid one has no Delete. */}
+      <td className={`${order.paid ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
+        {order.paid ? (
+          <span className="text-sm text-slate-700">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">Paid orders cannot be deleted</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            disabled={deleting}
+            onClick={() => onDelete(order, index)}
+          >
+            {deleting && <span aria-hidden="true" className="spinner size-4" />}
+            Delete{' '}
+            <span className="sr-only">
+              order {index + 1} ({order.name})
+            </span>
+          </button>
+        )}
+      </td>
+      <td
+        className={`flex items-center gap-4 ${
+          order.paid ? 'col-span-2 justify-between' : 'mt-1 justify-end'
+        } ${CELL}`}
+      >
+        {order.paid && <CellLabel>Payment</CellLabel>}
+        <PaymentCell order={order} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The table's header cells: the label and whether the column is right-aligned. The rows are cards
+ * until the page's column is wide enough for the nine columns (the dashboard's side menu takes
+ * room from 1024 px up).
+ */
+const COLUMNS = [
+  ['#'],
+  ['Order number'],
+  ['Image'],
+  ['Name'],
+  ['Email'],
+  ['Quantity', 'right'],
+  ['Total', 'right'],
+  ['Delete', 'right'],
+  ['Payment'],
+] as const;
+
+/** How many orders the table shows at first, and how many more each "Show more" adds. */
+const ORDERS_STEP = 20;
+
+/**
+ * The buyer's orders, newest first. `indexOf` gives each its place in the whole list (the spec's
+ * index column), which a search's shorter list keeps.
+ */
+export function OrdersTable({
+  orders,
+  indexOf,
+  caption,
+  deletingId,
+  onDelete,
+}: {
+  orders: Order[];
+  indexOf: (order: Order, position: number) => number;
+  caption: string;
+  deletingId: string | null;
+  onDelete: (order: Order, index: number) => void;
+}) {
+  // A long history renders in steps: the newest orders at once, the rest on demand, so a buyer
+  // with hundreds of orders does not wait for a table of all of them.
+  const [shown, setShown] = useState(ORDERS_STEP);
+  const visible = orders.slice(0, shown);
+  const rest = orders.length - visible.length;
+  return (
+    <>
+      <DataTable wide="container" caption={caption} columns={COLUMNS}>
+        {visible.map((order, position) => (
+          <OrderRow
+            key={order._id}
+            order={order}
+            index={indexOf(order, position)}
+            deleting={deletingId === order._id}
+            onDelete={onDelete}
+          />
+        ))}
+      </DataTable>
+      {rest > 0 && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-700">
+            Showing {visible.length} of {orders.length} orders
+          </p>
+          <button
+            type="button"
+            className="btn btn-outline btn-primary"
+            onClick={() => setShown((n) => n + ORDERS_STEP)}
+          >
+            Show {Math.min(rest, ORDERS_STEP)} more
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
