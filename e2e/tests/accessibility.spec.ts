@@ -85,8 +85,16 @@ test('every public page, and the 404 page', async ({ page, expectedConsoleErrors
   await audit(page, '/no/such/page');
 });
 
-test("every customer's page", async ({ page }) => {
-  await signUpThroughPage(page, unique('a11y'), 'Ally Auditor');
+/**
+ * The customer's name differs by width, and from the admin's: the avatar's accessible name holds
+ * its initials, and axe's label-in-name rule once failed initials that are no word of the name
+ * (AB for Axe Buyer, at 1280 px) while other names passed.
+ */
+const CUSTOMER_NAMES = { desktop: 'Axe Buyer', mobile: 'Ally Auditor' };
+
+test("every customer's page", async ({ page }, info) => {
+  const name = CUSTOMER_NAMES[info.project.name as keyof typeof CUSTOMER_NAMES] ?? 'Axe Buyer';
+  await signUpThroughPage(page, unique('a11y'), name);
   const values = await customerValues(page);
   for (const [id] of idsFor('user')) {
     for (const path of concrete(id, values)) await audit(page, path);

@@ -13,7 +13,7 @@ test('search with a typo, filter by specification, share the URL, open a part pa
   // A misspelt brand still finds its parts, and the page says what it searched for.
   await page.goto('/parts');
   await page.getByRole('searchbox', { name: 'Search by name or specification' }).fill('bastoin');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText(/Showing results for bastion/)).toBeVisible();
   await expect(page.getByRole('heading', { name: '2 parts' })).toBeVisible();
 

@@ -218,3 +218,38 @@ test('an admin ships the paid order and answers a confirmation dialog', async ({
   await page.keyboard.press('Enter');
   await expect(unpaid).toHaveCount(0);
 });
+
+test('a visitor searches from the header, opens a suggestion, carts it and marks it to compare', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+  const box = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('combobox', { name: 'Search parts' });
+  // The box works once its suggestions' module has come (disabled until then).
+  await expect(box).toBeEnabled();
+  await tabTo(page, box);
+  await page.keyboard.type('ddr5');
+  const list = page.getByRole('listbox', { name: 'Suggested parts' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/parts\/[0-9a-f-]{36}$/);
+  const name = await page.getByRole('heading', { level: 1 }).textContent();
+
+  const form = page.getByRole('form', { name: 'Add to cart' });
+  await typeInto(page, form.getByLabel('Quantity'), '4');
+  await tabTo(page, form.getByRole('button', { name: 'Add to cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Added 4 × ${name} to your cart.`)).toBeVisible();
+
+  const compare = page.getByRole('button', { name: /^Add to compare/ }).first();
+  await tabTo(page, compare);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /^Remove from compare/ }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});

@@ -14,6 +14,7 @@ test('the top bar links every public page; BLOGS on desktop only', async ({ page
     const labels = await drawer.getByRole('link').allInnerTexts();
     expect(labels.map((l) => l.trim().split(/\s+/)[0]).filter((l) => l !== 'Partsmith')).toEqual([
       'Home',
+      'Parts',
       'My',
       'Contact',
       'Cart',
@@ -29,6 +30,7 @@ test('the top bar links every public page; BLOGS on desktop only', async ({ page
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   } else {
     for (const [name, url] of [
+      ['Parts', /\/parts$/],
       ['My Portfolio', /\/myPortfolio$/],
       ['BLOGS', /\/blogs$/],
       ['Contact', /\/contact$/],

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
 import { href, useNavigate, useSearchParams } from 'react-router';
+import { ReadyFieldset } from '../../components/ui/ready-fieldset.tsx';
 import { api } from '../../lib/api-client.ts';
 import { suggestRoot } from '../../lib/query-keys.ts';
 import { SEARCH_INPUT_CLASS, SearchBoxFrame } from './search-box.tsx';
@@ -45,22 +46,21 @@ export function HeaderSearch({ id, className }: { id: string; className?: string
     id: `${id}-combobox`,
     inputId: id,
     items,
-    inputValue: text,
+    // The box's text is downshift's own (fed back as a controlled value, fast typing lost
+    // letters); the suggestions follow it.
+    initialInputValue: text,
     itemToString: (item) => item?.name ?? '',
-    onInputValueChange: ({ inputValue, type }) => {
-      // Choosing a suggestion opens its page; the box keeps what was typed.
-      if (type !== useCombobox.stateChangeTypes.ItemClick) setText(inputValue ?? '');
-    },
+    onInputValueChange: ({ inputValue }) => setText(inputValue ?? ''),
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
       void navigate(href('/parts/:partsId', { partsId: selectedItem._id }));
       combobox.selectItem(null);
     },
-    stateReducer: (_state, { type, changes }) =>
+    stateReducer: (state, { type, changes }) =>
       // Enter on a suggestion opens it; the text stays what was typed.
       type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
       type === useCombobox.stateChangeTypes.ItemClick
-        ? { ...changes, inputValue: text }
+        ? { ...changes, inputValue: state.inputValue }
         : changes,
   });
   const open = combobox.isOpen && items.length > 0;
@@ -70,25 +70,29 @@ export function HeaderSearch({ id, className }: { id: string; className?: string
       id={id}
       className={className}
       input={
-        <input
-          type="search"
-          name="q"
-          placeholder="Search parts or part numbers"
-          maxLength={100}
-          className={SEARCH_INPUT_CLASS}
-          // downshift's props: the combobox's role and states, and autoComplete off.
-          {...combobox.getInputProps({
-            onKeyDown: (event) => {
-              // No suggestion chosen: let the form search for the text.
-              if (event.key === 'Enter' && combobox.highlightedIndex < 0) {
-                (
-                  event.nativeEvent as { preventDownshiftDefault?: boolean }
-                ).preventDownshiftDefault = true;
-                combobox.closeMenu();
-              }
-            },
-          })}
-        />
+        // Disabled until this box is hydrated (it comes after the page's first paint): what was
+        // typed before would be lost when React takes the box over.
+        <ReadyFieldset>
+          <input
+            type="search"
+            name="q"
+            placeholder="Search parts or part numbers"
+            maxLength={100}
+            className={SEARCH_INPUT_CLASS}
+            // downshift's props: the combobox's role and states, and autoComplete off.
+            {...combobox.getInputProps({
+              onKeyDown: (event) => {
+                // No suggestion chosen: let the form search for the text.
+                if (event.key === 'Enter' && combobox.highlightedIndex < 0) {
+                  (
+                    event.nativeEvent as { preventDownshiftDefault?: boolean }
+                  ).preventDownshiftDefault = true;
+                  combobox.closeMenu();
+                }
+              },
+            })}
+          />
+        </ReadyFieldset>
       }
     >
       <ul

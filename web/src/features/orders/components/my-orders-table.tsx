@@ -83,20 +83,24 @@ function OrderName({ order, index }: { order: Order; index: number }) {
     <>
       <span className="block font-bold text-slate-900">{order.name}</span>
       <OrderParts order={order} label={`Parts of order ${order.number}`} />
-      <span className="mt-1 flex flex-wrap gap-x-3 text-sm">
-        <Link to={href('/dashboard/orders/:id', { id: order._id })} className="link link-primary">
+      {/* Each at least 24 px tall (WCAG 2.5.8's target size): they sit side by side. */}
+      <span className="mt-1 flex flex-wrap gap-x-4 text-sm">
+        <Link
+          to={href('/dashboard/orders/:id', { id: order._id })}
+          className="link link-primary inline-flex min-h-6 items-center"
+        >
           Details <span className="sr-only">of order {index + 1}</span>
         </Link>
         <OrderAgainButton
           orderId={order._id}
           label={`order ${order.number}`}
-          className="link link-primary inline-flex items-center gap-1 disabled:opacity-60"
+          className="link link-primary inline-flex min-h-6 items-center gap-1 disabled:opacity-60"
         />
         {order.invoiceNumber && (
           <a
             href={`/api/orders/${order._id}/invoice.pdf`}
             download={`${order.invoiceNumber}.pdf`}
-            className="link link-primary"
+            className="link link-primary inline-flex min-h-6 items-center"
           >
             Invoice <span className="sr-only">{order.invoiceNumber}</span>
           </a>
