@@ -76,7 +76,7 @@ export function HeaderSearch({ id, className }: { id: string; className?: string
           <input
             type="search"
             name="q"
-            placeholder="Search parts or part numbers"
+            placeholder="Part or part number"
             maxLength={100}
             className={SEARCH_INPUT_CLASS}
             // downshift's props: the combobox's role and states, and autoComplete off.

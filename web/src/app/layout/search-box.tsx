@@ -59,7 +59,7 @@ export function PlainSearchBox({ id, className }: { id: string; className?: stri
           type="search"
           name="q"
           autoComplete="off"
-          placeholder="Search parts or part numbers"
+          placeholder="Part or part number"
           maxLength={100}
           className={SEARCH_INPUT_CLASS}
         />

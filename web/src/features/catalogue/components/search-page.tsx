@@ -88,7 +88,7 @@ export function SearchPage() {
           </button>
         </form>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <aside aria-label="Filters">
             <details
               className="group rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5 lg:open:block lg:details-content:[content-visibility:visible]"
