@@ -258,6 +258,14 @@ export async function lighthouseShop({ startServer, port, dataDir, logDir }) {
     { name: '/login', url: `${url}/login` },
     { name: '/parts', url: `${url}/parts` },
     { name: '/parts/:id', url: `${url}/parts/${part._id}` },
+    // Two parts side by side (issue 46): the first two of the catalogue.
+    {
+      name: '/parts/compare',
+      url: `${url}/parts/compare?ids=${parts
+        .slice(0, 2)
+        .map((p) => p._id)
+        .join(',')}`,
+    },
   ];
   return { server, url, pages };
 }
