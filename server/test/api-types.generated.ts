@@ -1218,6 +1218,7 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            /** @default  */
             sku: string;
             name: string;
             image: string;
@@ -1266,6 +1267,7 @@ export interface operations {
           'application/json': {
             /** Format: uuid */
             _id: string;
+            /** @default  */
             sku: string;
             name: string;
             image: string;
@@ -1461,6 +1463,7 @@ export interface operations {
             items: {
               /** Format: uuid */
               _id: string;
+              /** @default  */
               sku: string;
               name: string;
               image: string;
@@ -1587,6 +1590,7 @@ export interface operations {
             parts: {
               /** Format: uuid */
               _id: string;
+              /** @default  */
               sku: string;
               name: string;
               image: string;
