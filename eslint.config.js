@@ -57,18 +57,20 @@ const featureZones = features.map((name) => ({
 // health, housekeeping, site and uploads own no tables and expose nothing. A module missing
 // here gets neither, so a new one is added to this list.
 const serverModules = {
+  addresses: { schema: ['addresses'], public: ['service'] },
   audit: { schema: ['audit'], public: ['service'] },
   cart: { schema: ['cart'], public: ['repository', 'service'] },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf', 'pdf-pool'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
-  orders: { schema: ['orders'], public: ['repository', 'sales', 'checkout'] },
+  orders: { schema: ['orders'], public: ['repository', 'sales', 'checkout', 'pricing'] },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },
   profiles: { schema: ['profiles'], public: [] },
   quotes: { schema: ['quotes'], public: [] },
   reviews: { schema: ['reviews'], public: ['repository'] },
+  shipping: { schema: ['shipping'], public: ['service', 'money'] },
   // stock_alerts is in the parts schema file (migration 0019); only this module writes it.
   'stock-alerts': { schema: ['parts'], public: ['service'] },
   users: { schema: ['auth'], public: ['service'] },

@@ -1,6 +1,6 @@
 // The checkouts of a 5-line cart, through the shop and without it (the checkout step's), and the
 // stock invariant after them.
-import { api, ORDER, stockOf } from './shop.mjs';
+import { api, stockOf } from './shop.mjs';
 
 /** Runs `tasks` (functions giving promises) with at most `width` at once. */
 async function pooled(tasks, width) {
@@ -20,12 +20,32 @@ async function pooled(tasks, width) {
 export const CHECKOUT_LINES = 5;
 export const CHECKOUT_STOCK = 1_000_000;
 
+/** The buyers' shipping address: Texas, so every checkout pays shipping and sales tax. */
+export const BENCH_ADDRESS = {
+  name: 'Bench Buyer',
+  line1: '500 Congress Ave',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+  phone: '+1 512 555 0100',
+};
+
 /**
  * The checkout figure's set-up: the admin gives five parts (of the catalogue's first page, with
- * a minimum order of at most 5 and no volume prices) a large stock. Answers the parts and the
- * moment the checkouts start from (for checkoutTally).
+ * a minimum order of at most 5 and no volume prices) a large stock, and each of `buyers` gets a
+ * Texas address (`buyer.addressId`). Answers the parts and the moment the checkouts start from
+ * (for checkoutTally).
  */
-export async function checkoutSetup({ url, admin }) {
+export async function checkoutSetup({ url, admin, buyers = [] }) {
+  for (const buyer of buyers) {
+    const res = await api(url, '/api/addresses', {
+      token: buyer.token,
+      method: 'POST',
+      body: BENCH_ADDRESS,
+    });
+    buyer.addressId = res.json.insertedId;
+  }
   const catalogue = (await api(url, '/api/allParts?page=0&size=100')).json;
   const chosen = catalogue
     .filter((p) => p.minOrderQuantity <= 5 && p.priceBreaks.length === 0)
@@ -74,7 +94,7 @@ export async function checkoutRounds({ url, buyers, chosen, rounds, connections 
             'content-type': 'application/json',
             origin: new URL(url).origin,
           },
-          body: JSON.stringify({ address: ORDER.address, phone: ORDER.phone }),
+          body: JSON.stringify({ addressId: buyer.addressId }),
         });
         await res.arrayBuffer();
         return res.status;

@@ -52,15 +52,65 @@ export async function purchaseStatement(order, buyer) {
 }
 
 /**
- * The checkout's statement (modules/orders/checkout.ts, linesOrderStatement with the cart as its
- * source), as the server sends it for `buyer` with the limits off: `lockParts` as on PostgreSQL
- * (the server's lockBuyer), not on PGlite.
+ * A cart of `subtotalCents` priced as the shop prices it for a Texas address by the seeded
+ * Standard method ($9.90, free from $500) and the seeded Texas rate (8.25%, shipping taxed),
+ * through the server's own money module (modules/shipping/money.ts): the checkout's values.
  */
-export async function checkoutStatement(input, buyer, { lockParts }) {
+export async function texasOrder(subtotalCents) {
+  const { priceOrder } = await load('modules/shipping/money.ts');
+  const standard = {
+    id: '00000000-0000-4000-8000-00000000057a',
+    name: 'Standard',
+    kind: 'flat',
+    priceCents: 990,
+    perKgCents: 0,
+    freeAboveCents: 50_000,
+    minDays: 3,
+    maxDays: 5,
+  };
+  const money = priceOrder({
+    lines: [{ unitCents: subtotalCents, quantity: 1, weightGrams: 0 }],
+    methods: [standard],
+    rates: [{ name: 'Texas sales tax', rate: 8.25, shippingTaxed: true }],
+    exempt: false,
+  });
+  const shipTo = {
+    name: 'Bench Buyer',
+    company: null,
+    line1: '500 Congress Ave',
+    line2: null,
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '+15125550100',
+    taxId: null,
+  };
+  return {
+    subtotalCents: money.subtotalCents,
+    shippingCents: money.shipping.cents,
+    taxCents: money.taxCents,
+    totalCents: money.totalCents,
+    shippingMethod: { id: standard.id, name: standard.name, minDays: 3, maxDays: 5 },
+    taxes: money.taxes,
+    shipTo,
+    address: 'Bench Buyer, 500 Congress Ave, Austin, TX 78701, United States',
+    phone: shipTo.phone,
+    buyerTaxId: null,
+    taxExemption: null,
+  };
+}
+
+/**
+ * The checkout's statement (modules/orders/checkout.ts, linesOrderStatement with the cart as its
+ * source) for a cart priced as `priced` (texasOrder), as the server sends it for `buyer` with the
+ * limits off: `lockParts` as on PostgreSQL (the server's lockBuyer), not on PGlite.
+ */
+export async function checkoutStatement(priced, buyer, { lockParts }) {
   const { createOrdersService } = await load('modules/orders/service.ts');
   const { db, sent } = await recordingDb(ORDER_ROW);
   const service = createOrdersService({ db, log: silent, lockBuyer: lockParts });
-  await service.checkout(input, buyer);
+  await service.placePriced(priced, buyer);
   if (sent.length !== 1) throw new Error(`the checkout sent ${sent.length} statements, not 1`);
   return sent[0];
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutStatement, listStatements, purchaseStatement } from './statements.mjs';
+import { checkoutStatement, listStatements, purchaseStatement, texasOrder } from './statements.mjs';
 
 const buyer = { id: '00000000-0000-4000-8000-000000000001', email: 'b@example.com', name: 'B' };
 const order = {
@@ -25,11 +25,17 @@ describe("the server's statements for the references", () => {
   });
 
   it("gives the checkout of the buyer's cart, locking its parts only when asked", async () => {
-    const locked = await checkoutStatement(order, buyer, { lockParts: true });
-    const unlocked = await checkoutStatement(order, buyer, { lockParts: false });
+    const priced = await texasOrder(10_000);
+    // $100 + $9.90 Standard, taxed 8.25% with its shipping: 9.0675 -> 9.07.
+    expect(priced).toMatchObject({ shippingCents: 990, taxCents: 907, totalCents: 11_897 });
+    const locked = await checkoutStatement(priced, buyer, { lockParts: true });
+    const unlocked = await checkoutStatement(priced, buyer, { lockParts: false });
     expect(locked.sql).toMatch(/for update/);
     expect(unlocked.sql).not.toMatch(/for update/);
     expect(locked.params.filter((v) => v === buyer.id).length).toBeGreaterThan(0);
+    // Priced with shipping and tax: the statement holds the subtotal it must find, and both.
+    expect(locked.params).toContain(10_000);
+    expect(locked.params).toContain(907);
   });
 
   it('gives the two statements of a page of the list past a cursor', async () => {

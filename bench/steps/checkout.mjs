@@ -11,8 +11,8 @@ import {
 } from '../lib/checkouts.mjs';
 import { barePool, sideBySide } from '../lib/reference.mjs';
 import { createPgDatabase } from '../lib/seed.mjs';
-import { ADMIN_EMAIL, ORDER, referenceUsers, signInOrUp, signUpBuyers } from '../lib/shop.mjs';
-import { checkoutStatement } from '../lib/statements.mjs';
+import { ADMIN_EMAIL, referenceUsers, signInOrUp, signUpBuyers } from '../lib/shop.mjs';
+import { checkoutStatement, texasOrder } from '../lib/statements.mjs';
 import { bareA, dropDatabases, postgresEnv, referenceDatabase } from './shared.mjs';
 import { CONNECTIONS, jitterNote, owe, PG_ADMIN_URL, PORT, SHORT } from './settings.mjs';
 
@@ -38,7 +38,7 @@ async function measure(b, server, label, tag, reference) {
   b.phase = `the checkout step's sign-ups (${label})`;
   const admin = await signInOrUp(server.url, ADMIN_EMAIL, '127.2.0.1');
   const buyers = await signUpBuyers(server.url, CHECKOUT_BUYERS, tag);
-  const { chosen, since } = await checkoutSetup({ url: server.url, admin });
+  const { chosen, since } = await checkoutSetup({ url: server.url, admin, buyers });
   // The reference's parts (the same, by name) with the same stock, and its 32 customers.
   const parts = await reference.query(
     `update parts set available_quantity = $2 where deleted_at is null and name = any($1::text[])
@@ -48,7 +48,12 @@ async function measure(b, server, label, tag, reference) {
   if (parts.length !== CHECKOUT_LINES)
     throw new Error(`the reference has ${parts.length} of the ${CHECKOUT_LINES} parts`);
   const users = await referenceUsers(reference.query, CHECKOUT_BUYERS, tag);
-  const statement = await checkoutStatement(ORDER, STAND_IN, {
+  // Shipped to Texas and taxed, as the shop's checkouts are (issue 47): the same cart's money.
+  const subtotalCents = chosen.reduce(
+    (sum, part) => sum + Math.round(part.price * 100) * part.minOrderQuantity,
+    0,
+  );
+  const statement = await checkoutStatement(await texasOrder(subtotalCents), STAND_IN, {
     lockParts: reference.lockParts,
   });
   const statementOf = (userId) => ({

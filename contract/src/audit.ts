@@ -20,6 +20,14 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.show',
   'review.delete',
+  'shipping-zone.save',
+  'shipping-zone.delete',
+  'shipping-method.save',
+  'shipping-method.delete',
+  'tax-rate.save',
+  'tax-rate.delete',
+  'tax-exemption.save',
+  'tax-exemption.delete',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -37,7 +37,8 @@ export type LowStockPart = z.infer<typeof LowStockPart>;
  * The shop's numbers over the orders placed in the last `days` UTC days (today included):
  * revenue of the paid ones by day (every day present, zero when none), the orders by state, the
  * five parts that brought the most, the average paid order; and the parts below their low-stock
- * threshold now. Money in dollars.
+ * threshold now. Money in dollars. Revenue is the parts sold (the orders' subtotals); the
+ * shipping charged and the sales tax collected on the same orders are `shipping` and `tax`.
  */
 export const Sales = z.object({
   days: z.number().int().positive(),
@@ -45,6 +46,8 @@ export const Sales = z.object({
   from: z.string(),
   to: z.string(),
   revenue: z.number().nonnegative(),
+  shipping: z.number().nonnegative().default(0),
+  tax: z.number().nonnegative().default(0),
   paidOrders: z.number().int().nonnegative(),
   averageOrderValue: z.number().nonnegative(),
   revenueByDay: z.array(SalesDay),
@@ -58,7 +61,8 @@ export const Sales = z.object({
   topParts: z.array(TopPart),
   lowStock: z.array(LowStockPart),
 });
-export type Sales = z.infer<typeof Sales>;
+/** The input type: `shipping` and `tax` may be left out (an answer of an older server). */
+export type Sales = z.input<typeof Sales>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (what: string) =>

@@ -1,5 +1,6 @@
 import * as z from './zod-subset.ts';
 import { AdminListQuery, EmailField, Id } from './common.ts';
+import { ShippingOption, TaxLine } from './shipping.ts';
 
 export const QuantityField = z.coerce
   .number({ message: 'Quantity is Required' })
@@ -104,6 +105,18 @@ export const Order = z.object({
   /** The invoice of a paid order (PS-2026-000001) and the credit note of a refunded one. */
   invoiceNumber: z.string().nullable().default(null),
   creditNoteNumber: z.string().nullable().default(null),
+  /**
+   * The order's money as the checkout's preview names it (dollars): the lines' sum, the shipping
+   * method chosen (null: none, as on the purchase page's orders and older ones), its charge, each
+   * sales tax rate applied; `total` is their sum. Older answers read as shipping 0 and tax 0.
+   */
+  subtotal: z.number().optional(),
+  shippingMethod: ShippingOption.nullable().default(null),
+  shipping: z.number().default(0),
+  taxes: z.array(TaxLine).default([]),
+  /** The buyer's tax ID from the address, and the tax exemption the order was placed under. */
+  buyerTaxId: z.string().nullable().default(null),
+  taxExemption: z.string().nullable().default(null),
 });
 /** The input type: `expired`, `expiresAt`, `number` and `sku` may be left out. */
 export type Order = z.input<typeof Order>;

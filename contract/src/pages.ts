@@ -163,6 +163,16 @@ export const PAGES = {
     access: 'user',
     dashboard: true,
   },
+  addresses: {
+    path: '/dashboard/addresses',
+    access: 'user',
+    dashboard: true,
+  },
+  shipping: {
+    path: '/dashboard/shipping',
+    access: 'admin',
+    dashboard: true,
+  },
   overview: {
     path: '/dashboard/overview',
     access: 'admin',

@@ -22,6 +22,7 @@ import { metrics } from './plugins/metrics.ts';
 import { redis } from './plugins/redis.ts';
 import { sameOriginWrites, securityHeaders } from './plugins/security.ts';
 import { webApp } from './plugins/web.ts';
+import { addressesRoutes } from './modules/addresses/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -45,6 +46,7 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { quotes } from './modules/quotes/plugin.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { stockAlerts } from './modules/stock-alerts/plugin.ts';
 import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
@@ -144,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usersRoutes,
         ordersRoutes,
         cartRoutes,
+        addressesRoutes,
         quotesRoutes,
         paymentsRoutes,
         uploadRoutes,
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         auditRoutes,
         insightsRoutes,
         stockAlertsRoutes,
+        shippingRoutes,
       ])
         await api.register(routes);
     },

@@ -79,13 +79,6 @@ export const EnvSchema = z.object({
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@partsmith.example'),
   /** Attempts at sending a queued mail before it is set aside as failed (kept, never retried). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  SELLER_NAME: z.string().trim().min(2).max(120).default('Partsmith Inc.'),
-  SELLER_ADDRESS: z
-    .string()
-    .trim()
-    .min(5)
-    .max(300)
-    .default('1 Foundry Lane; Springfield, IL 62701; United States'),
   WEB_DIST: z.string().trim().min(1).optional(),
   BETTER_AUTH_SECRET: z
     .string()

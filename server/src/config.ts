@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { EnvSchema } from './config-env.ts';
 import { parseRateLimits, type RateLimits } from './lib/rate-limit-rules.ts';
 
@@ -68,8 +69,11 @@ export interface Config {
   shopEmail: string;
   /** MAIL_MAX_ATTEMPTS: a queued mail failing this often is set aside (failed_at). */
   mailMaxAttempts: number;
-  /** Who sells, on invoices and credit notes: the legal name and the address's lines. */
-  seller: { name: string; address: string[] };
+  /**
+   * Who sells, on invoices, credit notes and mails: SELLER of the contract (contract/src/seller.ts),
+   * the same identity the web app's footer and contact page print, so it is not configured here.
+   */
+  seller: { name: string; address: string[]; taxId: string; phone: string; email: string };
   /** The web build folder (web/dist): the browser's files in client/, the server build in server/. */
   webDist: string;
   /** Signs session cookies and tokens; generated and kept in DATA_DIR when not given. */
@@ -231,10 +235,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopEmail: e.SHOP_EMAIL,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     seller: {
-      name: e.SELLER_NAME,
-      address: e.SELLER_ADDRESS.split(';')
-        .map((line) => line.trim())
-        .filter(Boolean),
+      name: SELLER.name,
+      address: sellerAddressLines(),
+      taxId: SELLER.taxId,
+      phone: SELLER.phone,
+      email: SELLER.email,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     authSecret: e.BETTER_AUTH_SECRET,

@@ -80,11 +80,18 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     expect(placed).toMatchObject({
       name: 'Cart DDR5 32 GB and 2 more',
       quantity: 15,
-      total: 423.38,
       partId: memory.id,
       price: 109.99,
-      address: ADDRESS,
+      address: 'Alice Buyer, 500 Congress Ave, Austin, TX 78701, United States',
+      phone: '+15125550100',
       paid: false,
+      // Shipped to Texas by the cheapest method (Standard, $9.90 below $500), shipping taxed:
+      // (423.38 + 9.90) x 8.25% = 35.7456 -> 35.75.
+      subtotal: 423.38,
+      shipping: 9.9,
+      shippingMethod: { name: 'Standard', price: 9.9, days: { min: 3, max: 5 } },
+      taxes: [{ name: 'Texas sales tax', rate: 8.25, amount: 35.75 }],
+      total: 469.03,
     });
     expect(placed.lines!.map((l) => [l.partId, l.quantity, l.price, l.total])).toEqual([
       [memory.id, 2, 109.99, 219.98],

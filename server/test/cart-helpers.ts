@@ -6,6 +6,7 @@ import { insertPart } from '../src/db/seed/factories.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { buildTestApp, MAIL_WAIT, type DbKind, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
+import { addressBook } from './address-helpers.ts';
 
 export const ADDRESS = '1 Main Street, Springfield, IL 62701';
 export const PHONE = '+1 (217) 555-0100';
@@ -57,12 +58,18 @@ export function cartCalls(shop: () => { t: TestApp; alice: Shopper }, sent: Mail
     });
   const cart = async (cookie: string) =>
     Cart.parse((await shop().t.app.inject({ url: '/api/cart', headers: { cookie } })).json());
-  const checkout = (cookie: string, headers: Record<string, string> = {}) =>
+  const addressOf = addressBook(() => shop().t);
+  /** Checks out the cart to the account's Texas address (added on first use) by the cheapest method. */
+  const checkout = async (
+    cookie: string,
+    headers: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+  ) =>
     shop().t.app.inject({
       method: 'POST',
       url: '/api/checkout',
       headers: { cookie, ...headers },
-      payload: { address: ADDRESS, phone: PHONE },
+      payload: { addressId: await addressOf(cookie), ...body },
     });
   const stockOf = async (id: string) =>
     (
@@ -144,5 +151,5 @@ export function cartCalls(shop: () => { t: TestApp; alice: Shopper }, sent: Mail
   };
   const mailsTo = (email: string, subject: RegExp) =>
     sent.filter((m) => m.to === email && subject.test(m.subject));
-  return { put, cart, checkout, stockOf, order, fillCart, pay, settleMails, mailsTo };
+  return { put, cart, checkout, addressOf, stockOf, order, fillCart, pay, settleMails, mailsTo };
 }

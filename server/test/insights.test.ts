@@ -96,13 +96,23 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         const part = catalogue[Math.floor(random() * catalogue.length)]!;
         const state = random();
         const paid = state < 0.6;
+        const unitPriceCents = part.priceCents + Math.floor(random() * 3) * 100;
+        const quantity = 1 + Math.floor(random() * 5);
+        // Two orders in three ship by a method; every other one pays Texas sales tax.
+        const shippingCents = i % 3 === 0 ? 0 : 500 + (i % 7) * 125;
+        const taxCents = i % 2 === 0 ? Math.round(unitPriceCents * quantity * 0.0825) : 0;
         return {
           partId: part.id,
           name: part.name,
           image: part.image,
           description: part.description,
-          unitPriceCents: part.priceCents + Math.floor(random() * 3) * 100,
-          quantity: 1 + Math.floor(random() * 5),
+          unitPriceCents,
+          quantity,
+          shippingCents,
+          shippingMethodId: shippingCents ? '6f1c1a52-35a6-4d5c-9b0e-0a7f2c1d3e4f' : null,
+          shippingMethodName: shippingCents ? 'Ground' : null,
+          taxCents,
+          taxes: taxCents ? [{ name: 'Texas sales tax', rate: 8.25, amountCents: taxCents }] : [],
           userEmail: `figures${i % 17}@example.com`,
           userName: `Figures Buyer ${i % 17}`,
           address: ADDRESS,
@@ -135,8 +145,16 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         const all = await t.database.db.select().from(orders);
         const inSpan = all.filter((o) => o.createdAt.getTime() >= from);
         const paid = inSpan.filter((o) => o.paid);
+        // Revenue is the parts sold: shipping and sales tax are counted on their own.
         const cents = (o: (typeof all)[number]) => o.unitPriceCents * o.quantity;
         const revenueCents = paid.reduce((sum, o) => sum + cents(o), 0);
+        const shippingCents = paid.reduce((sum, o) => sum + o.shippingCents, 0);
+        const taxCents = paid.reduce((sum, o) => sum + o.taxCents, 0);
+        expect(shippingCents).toBeGreaterThan(0);
+        expect(taxCents).toBeGreaterThan(0);
+        expect(paid.reduce((sum, o) => sum + o.totalCents, 0)).toBe(
+          revenueCents + shippingCents + taxCents,
+        );
 
         expect(sales.days).toBe(days);
         expect(sales.revenueByDay).toHaveLength(days);
@@ -144,6 +162,8 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         expect(sales.to).toBe(new Date(today).toISOString().slice(0, 10));
         expect(sales.paidOrders).toBe(paid.length);
         expect(Math.round(sales.revenue * 100)).toBe(revenueCents);
+        expect(Math.round(sales.shipping * 100)).toBe(shippingCents);
+        expect(Math.round(sales.tax * 100)).toBe(taxCents);
         expect(Math.round(sales.averageOrderValue * 100)).toBe(
           Math.round(revenueCents / paid.length),
         );
@@ -204,6 +224,11 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         description: tricky.description,
         unitPriceCents: 1234,
         quantity: 3,
+        shippingCents: 1_250,
+        shippingMethodId: '6f1c1a52-35a6-4d5c-9b0e-0a7f2c1d3e4f',
+        shippingMethodName: 'UPS Ground',
+        taxCents: 305,
+        taxes: [{ name: 'Texas sales tax', rate: 8.25, amountCents: 305 }],
         userEmail: '+cmd@example.com',
         userName: 'Smith, "Junior"\nSecond line',
         address: ADDRESS,
@@ -261,6 +286,10 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         'order_total',
         'order_number',
         'part_number',
+        'subtotal',
+        'shipping',
+        'tax',
+        'total',
       ]);
       expect(rows).toEqual([
         [
@@ -282,6 +311,11 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           order!.number,
           // Written straight into the database, as a line from before part numbers.
           '',
+          // The order's money: order_total stays the lines' sum; total adds shipping and tax.
+          '37.02',
+          '12.50',
+          '3.05',
+          '52.57',
         ],
       ]);
       expect(res.body).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
@@ -296,6 +330,8 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
       expect(late[0]![7]).toBe("'-1+2");
       expect(late[0]![10]).toBe("'@SUM(A1)");
       expect(late[0]![4]).toBe('unpaid');
+      // An order without shipping or tax: subtotal and total are its line.
+      expect(late[0]!.slice(-4)).toEqual(['1.00', '0.00', '0.00', '1.00']);
     });
 
     it('streams every order of a large range, oldest first, a page at a time', async () => {

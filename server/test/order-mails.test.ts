@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('order confirmation mails on %s', (kind) => {
         mailer: { target: 'test', send: async (m) => void box.push(m), close() {} },
         log: t.app.log,
         publicUrl: 'http://localhost',
-        seller: { ...t.config.seller, email: t.config.shopEmail, url: 'http://localhost' },
+        seller: { ...t.config.seller, url: 'http://localhost' },
         renderPdf: t.app.invoicePdfs.render,
       }),
     );

@@ -4,6 +4,7 @@ import { CheckoutProblem, Order, Quote } from '@partsmith/contract';
 import { auditLog, orders, parts, quoteMails, quotes } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT, recordingMailer } from './helpers.ts';
+import { addressBook } from './address-helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -33,12 +34,13 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/quotes', headers: { cookie }, payload });
   const answer = (id: string, payload: object, cookie = owner.cookie) =>
     t.app.inject({ method: 'PUT', url: `/api/quotes/${id}`, headers: { cookie }, payload });
-  const accept = (id: string, cookie = alice.cookie) =>
+  const addressOf = addressBook(() => t);
+  const accept = async (id: string, cookie = alice.cookie) =>
     t.app.inject({
       method: 'POST',
       url: `/api/quotes/${id}/accept`,
       headers: { cookie },
-      payload: { address: ADDRESS, phone: PHONE },
+      payload: { addressId: await addressOf(cookie) },
     });
   const list = async (cookie: string) => {
     const res = await t.app.inject({ url: '/api/quotes', headers: { cookie } });
@@ -224,13 +226,16 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
         await t.app.inject({ url: `/api/purchase/${orderId}`, headers: { cookie: alice.cookie } })
       ).json(),
     );
-    expect(order.total).toBe(6260);
+    // The quoted lines come to $6,260.00; shipped to Texas free (Standard, above $500) and taxed
+    // 8.25%: $516.45.
+    expect(order).toMatchObject({ subtotal: 6260, shipping: 0, total: 6776.45 });
+    expect(order.taxes).toEqual([{ name: 'Texas sales tax', rate: 8.25, amount: 516.45 }]);
     expect(order.paid).toBe(false);
     expect(order.lines?.map((l) => [l.name, l.quantity, l.price])).toEqual([
       [fan.name, 200, 11.5],
       [psu.name, 40, 99],
     ]);
-    // The payment is for the quoted total.
+    // The payment is for the order's total: the quoted lines and their sales tax.
     const intent = await t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -238,7 +243,7 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
       payload: { orderId },
     });
     expect(intent.statusCode, intent.body).toBe(200);
-    expect(intent.json().amount).toBe(6260);
+    expect(intent.json().amount).toBe(6776.45);
 
     const after = Quote.parse(
       (

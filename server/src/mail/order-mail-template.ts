@@ -16,7 +16,9 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { formatUsd } from '../lib/money.ts';
+import { linesOnlyMoney, moneyRows } from '../lib/order-money.ts';
 import { partCount, type MailOrder, type OrderMailInput } from './order-mails.ts';
 
 // The shop's colours (web/src/index.css, the partsmith theme).
@@ -112,16 +114,30 @@ const fact = (label: string, value: string) =>
  * (the id in the shop's links).
  */
 const orderFact = (order: MailOrder) => fact('Order', `${order.number}\nReference ${order.id}`);
+/**
+ * Where it ships: the address book's entry line by line (or the address typed with the order),
+ * its phone, and the buyer's tax ID or tax exemption when the order has one.
+ */
+const shipToFacts = (order: MailOrder) => [
+  fact('Ship to', (order.shipTo?.length ? order.shipTo : [order.address]).join('\n')),
+  fact('Phone', order.phone),
+  order.buyerTaxId ? fact('Tax ID', order.buyerTaxId) : null,
+  order.taxExemption ? fact('Tax exempt', `Certificate ${order.taxExemption}`) : null,
+];
 const button = (href: string, label: string) =>
   h(Section, { style: { margin: '24px 0 8px' } }, h(Button, { href, style: s.button }, label));
 
 /**
  * The order's lines: part (with its unit price under the name), quantity and amount, then the
- * total. Three columns fit a 375 px screen; long names wrap inside theirs. In the text part it
- * is laid out as columns (react-email's `data-text-format`).
+ * subtotal, the shipping (its method and delivery days), each sales tax and the total (the
+ * order's money: lib/order-money.ts, as on its invoice). Three columns fit a 375 px screen; long
+ * names wrap inside theirs, a sum's label spans the first two. In the text part it is laid out
+ * as columns (react-email's `data-text-format`).
  */
 function linesTable(order: MailOrder, totalLabel = 'Total') {
   const right = { textAlign: 'right' } as const;
+  const sums = moneyRows(order.money ?? linesOnlyMoney(order.totalCents), { withDays: true });
+  const sumCell = { ...s.td, padding: '6px 0', borderBottom: 'none' };
   return h(
     'table',
     {
@@ -171,12 +187,32 @@ function linesTable(order: MailOrder, totalLabel = 'Total') {
           ),
         ),
       ),
+      sums.map((row, i) =>
+        h(
+          'tr',
+          { key: `sum${i}` },
+          h('td', { colSpan: 2, style: { ...sumCell, paddingRight: '8px' } }, row.label),
+          h(
+            'td',
+            { align: 'right', style: { ...sumCell, ...right, whiteSpace: 'nowrap' } },
+            formatUsd(row.cents),
+          ),
+        ),
+      ),
       h(
         'tr',
         null,
         h(
           'td',
-          { colSpan: 2, style: { ...s.td, fontWeight: 700, borderBottom: 'none' } },
+          {
+            colSpan: 2,
+            style: {
+              ...s.td,
+              fontWeight: 700,
+              borderBottom: 'none',
+              ...(sums.length ? { borderTop: `1px solid ${RULE}` } : {}),
+            },
+          },
           totalLabel,
         ),
         h(
@@ -189,6 +225,7 @@ function linesTable(order: MailOrder, totalLabel = 'Total') {
               fontWeight: 700,
               whiteSpace: 'nowrap',
               borderBottom: 'none',
+              ...(sums.length ? { borderTop: `1px solid ${RULE}` } : {}),
             },
           },
           formatUsd(order.totalCents),
@@ -221,8 +258,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
               'and ship them as soon as the order is paid.',
           ),
           linesTable(order),
-          fact('Ship to', order.address),
-          fact('Phone', order.phone),
+          ...shipToFacts(order),
           orderFact(order),
           button(`${publicUrl}/dashboard/payment/${order.id}`, `Pay now: ${total}`),
           orderLink,
@@ -239,6 +275,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           input.paymentReference ? fact('Payment reference', input.paymentReference) : null,
           orderFact(order),
           linesTable(order, 'Total paid'),
+          ...shipToFacts(order),
           p(
             input.invoiceNumber
               ? `Your invoice ${input.invoiceNumber} is attached (PDF).`
@@ -273,8 +310,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
             ? h(Text, { style: s.small, ...SKIP_IN_TEXT }, 'Tracking link: ', link(url, url))
             : null,
           linesTable(order),
-          fact('Ship to', order.address),
-          fact('Phone', order.phone),
+          ...shipToFacts(order),
           orderLink,
         ],
       };
@@ -296,6 +332,7 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           input.reason ? fact('Reason', input.reason) : null,
           orderFact(order),
           linesTable(order, 'Total refunded'),
+          ...shipToFacts(order),
           orderLink,
         ],
       };
@@ -343,7 +380,11 @@ export function orderMailElement(input: OrderMailInput, subject: string) {
             link(`${input.publicUrl}/contact`, 'contact page'),
             '.',
           ),
-          small(`Partsmith · ${input.publicUrl}`),
+          small(
+            `${SELLER.name} · ${sellerAddressLines().join(', ')} · ${SELLER.phone} · `,
+            link(`mailto:${SELLER.email}`, SELLER.email),
+          ),
+          small(`Tax ID: ${SELLER.taxId} · ${input.publicUrl}`),
         ),
       ),
     ),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SELLER } from '@partsmith/contract/seller';
 import {
   renderOrderMail,
   trackingUrl,
@@ -24,6 +25,32 @@ const order: MailOrder = {
   createdAt: new Date('2026-03-05T10:00:00Z'),
 };
 const orderUrl = `${publicUrl}/dashboard/orders/${order.id}`;
+/** A checkout shipped to an address book entry, with a shipping method and two tax rates. */
+const subtotalCents = 2 * 4_999 + 113_458;
+const taxed: MailOrder = {
+  ...order,
+  shipTo: [
+    'Ada Lovelace',
+    'Analytical Engines Ltd',
+    '500 Congress Ave',
+    'Austin, TX 78701',
+    'United States',
+  ],
+  phone: '+1 512 555 0100',
+  money: {
+    subtotalCents,
+    shippingMethod: { name: 'UPS Ground', minDays: 3, maxDays: 5 },
+    shippingCents: 1_250,
+    taxes: [
+      { name: 'Texas state sales tax', rate: 6.25, amountCents: 7_716 },
+      { name: 'Austin city sales tax', rate: 2, amountCents: 2_469 },
+    ],
+    taxCents: 10_185,
+    totalCents: subtotalCents + 1_250 + 10_185,
+  },
+  totalCents: subtotalCents + 1_250 + 10_185,
+  buyerTaxId: 'US-EIN 98-7654321',
+};
 const pdf = {
   filename: 'invoice-PS-2026-000001.pdf',
   content: Buffer.from('%PDF-1.7'),
@@ -72,7 +99,86 @@ describe('order mails', () => {
     expect(mail.text).not.toMatch(/<[a-z]/i);
     expect(mail.text).toMatch(/^Torque Wrench Pro +2 +\$99\.98$/m);
     expect(mail.text).toMatch(/^Total +\$1,234\.56$/m);
+    // An order without shipping or tax (the purchase page's, an older one): no shipping row.
+    expect(mail.text).toMatch(/^Subtotal +\$1,234\.56\nTotal +\$1,234\.56$/m);
+    expect(mail.text).not.toMatch(/Shipping|sales tax/);
     expect(mail.attachments).toBeUndefined();
+    // Signed by the seller: name, address, phone, e-mail and tax ID.
+    expectBoth(mail, [
+      SELLER.name,
+      '1200 Industrial Pkwy, Austin, TX 78758, United States',
+      SELLER.phone,
+      SELLER.email,
+      `Tax ID: ${SELLER.taxId}`,
+    ]);
+  });
+
+  it.each([
+    ['placed', 'Total'],
+    ['receipt', 'Total paid'],
+    ['shipped', 'Total'],
+    ['refunded', 'Total refunded'],
+  ] as const)(
+    '%s: the subtotal, the shipping with its method and days, each tax rate, the total and where it ships',
+    async (kind, totalLabel) => {
+      const mail = await renderOrderMail({ kind, publicUrl, order: taxed });
+      // The sums under the lines, one row each, in the text part as columns.
+      const rows = [
+        /^Subtotal +\$1,234\.56$/m,
+        /^Shipping \(UPS Ground, 3–5 business days\) +\$12\.50$/m,
+        /^Texas state sales tax \(6\.25%\) +\$77\.16$/m,
+        /^Austin city sales tax \(2%\) +\$24\.69$/m,
+        new RegExp(`^${totalLabel} +\\$1,348\\.91$`, 'm'),
+      ];
+      for (const row of rows) expect(mail.text).toMatch(row);
+      const at = rows.map((row) => mail.text.search(row));
+      expect(at).toEqual(at.toSorted((a, b) => a - b));
+      expectBoth(mail, [
+        'Subtotal',
+        'Shipping (UPS Ground, 3–5 business days)',
+        '$12.50',
+        'Texas state sales tax (6.25%)',
+        '$77.16',
+        'Austin city sales tax (2%)',
+        '$24.69',
+        '$1,348.91',
+        // Where it ships: the address book entry line by line, its phone, the buyer's tax ID.
+        'Analytical Engines Ltd',
+        '500 Congress Ave',
+        'Austin, TX 78701',
+        '+1 512 555 0100',
+        'US-EIN 98-7654321',
+      ]);
+      expect(mail.text).toMatch(
+        /^Ship to\nAda Lovelace\nAnalytical Engines Ltd\n500 Congress Ave\n/m,
+      );
+      expect(mail.text).not.toContain('1 Main Street');
+    },
+  );
+
+  it('a tax-exempt order names its certificate and has no tax row; a free method shows $0.00', async () => {
+    const mail = await renderOrderMail({
+      kind: 'placed',
+      publicUrl,
+      order: {
+        ...taxed,
+        buyerTaxId: null,
+        taxExemption: 'TX-RESALE-0042',
+        money: {
+          ...taxed.money!,
+          shippingMethod: { name: 'Free Ground', minDays: 1, maxDays: 1 },
+          shippingCents: 0,
+          taxes: [],
+          taxCents: 0,
+          totalCents: subtotalCents,
+        },
+        totalCents: subtotalCents,
+      },
+    });
+    expect(mail.subject).toContain('$1,234.56');
+    expect(mail.text).toMatch(/^Shipping \(Free Ground, 1 business day\) +\$0\.00$/m);
+    expect(mail.text).not.toMatch(/sales tax/);
+    expectBoth(mail, ['Tax exempt', 'Certificate TX-RESALE-0042']);
   });
 
   it('a one-line order names its quantity and part', async () => {

@@ -4,6 +4,7 @@
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../lib/customer-text.ts';
 import type { MailMessage } from './mailer.ts';
 import { formatUsd } from '../lib/money.ts';
+import type { OrderMoney } from '../lib/order-money.ts';
 
 export interface MailOrderLine {
   /** The part number it was bought under (none on lines older than part numbers). */
@@ -19,10 +20,22 @@ export interface MailOrder {
   number: string;
   userName: string;
   userEmail: string;
+  /** What the buyer typed (an order without an address book entry). */
   address: string;
+  /** The address book entry it ships to, as lines (recipient first); shown instead when given. */
+  shipTo?: string[] | null;
   phone: string;
   lines: MailOrderLine[];
+  /**
+   * Subtotal, shipping and each sales tax (lib/order-money.ts); left out: the lines and the total
+   * alone (an order without shipping or tax).
+   */
+  money?: OrderMoney;
+  /** The order total (subtotal + shipping + tax). */
   totalCents: number;
+  /** The buyer's tax ID and the tax exemption certificate the order was placed under. */
+  buyerTaxId?: string | null;
+  taxExemption?: string | null;
   createdAt: Date;
 }
 
@@ -95,7 +108,10 @@ export async function renderOrderMail(given: OrderMailInput): Promise<MailMessag
       ...order,
       userName: oneLine(order.userName, MAIL_TEXT_LIMITS.name),
       address: multiLine(order.address, MAIL_TEXT_LIMITS.address),
+      shipTo: order.shipTo?.map((line) => oneLine(line, MAIL_TEXT_LIMITS.address)) ?? null,
       phone: oneLine(order.phone, MAIL_TEXT_LIMITS.phone),
+      buyerTaxId: order.buyerTaxId ? oneLine(order.buyerTaxId, 40) : null,
+      taxExemption: order.taxExemption ? oneLine(order.taxExemption, 80) : null,
     },
   };
   const subject = orderMailSubject(input);

@@ -1,3 +1,4 @@
+import { addAddress } from '../address-helpers.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { EMAIL_NOT_CONFIRMED_MESSAGE } from '@partsmith/contract';
@@ -134,7 +135,8 @@ describe.each(DB_KINDS)('security suite 9: abuse on %s', (kind) => {
       payload: { quantity: 1 },
     });
     expect(line.statusCode, line.body).toBe(200);
-    const checkout = await post('/api/checkout', { address: ADDRESS, phone: PHONE }, cookie);
+    const addressId = await addAddress(t, cookie);
+    const checkout = await post('/api/checkout', { addressId }, cookie);
     expect(checkout.statusCode, checkout.body).toBe(409);
     expect(checkout.json()).toMatchObject({
       message: 'You have 5 unpaid orders: pay or delete one first.',

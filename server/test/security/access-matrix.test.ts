@@ -70,7 +70,9 @@ describe.each(SHOPS)('security suite 1: the access matrix on %s, %s payments', (
     expect(wrong).toEqual([]);
     expect(unauthorised2xx).toBe(0);
     expect(denials).toBeGreaterThan(routes.length);
-  });
+    // About 100 routes x 4 callers, each a real request (and its set-up) against the live
+    // server: a minute and more on a loaded two-core machine.
+  }, 180_000);
 
   it("answers each cell of Better Auth's endpoints under /api/auth as expected, every endpoint listed", async () => {
     // Better Auth's own table of endpoints (its router serves exactly these under /api/auth).

@@ -29,6 +29,7 @@ const OWNED = [
   ['orders', 'user_id'],
   ['reviews', 'user_id'],
   ['profiles', 'user_id'],
+  ['addresses', 'user_id'],
   ['idempotency_keys', 'user_id'],
   ['audit_log', 'actor_id'],
 ] as const;

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { orders, searchSynonyms, users } from '../../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  orders,
+  searchSynonyms,
+  shippingMethods,
+  shippingZones,
+  taxExemptions,
+  taxRates,
+  users,
+} from '../../src/db/schema/index.ts';
 import { insertReviews } from '../../src/db/seed/factories.ts';
 import type { LiveApp } from './live.ts';
 import { adminOnly, fixed, part, type RouteSpec } from './routes-common.ts';
@@ -14,6 +22,45 @@ async function throwaway(live: LiveApp) {
 }
 
 const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
+
+/** A new shipping zone (New Zealand: no other fixture ships there), with one method. */
+async function zone(live: LiveApp) {
+  const [row] = await live.database.db
+    .insert(shippingZones)
+    .values({ name: `Zone ${randomUUID().slice(0, 8)}`, countries: ['NZ'], position: 50 })
+    .returning();
+  return row!.id;
+}
+async function shippingMethod(live: LiveApp) {
+  const [row] = await live.database.db
+    .insert(shippingMethods)
+    .values({ zoneId: await zone(live), name: 'Courier', priceCents: 1500, minDays: 2, maxDays: 4 })
+    .returning();
+  return row!.id;
+}
+const SHIPPING_ZONE = { name: 'Oceania', countries: ['NZ'], regions: ['AU-TAS'] };
+const SHIPPING_METHOD = { name: 'Courier', kind: 'flat', price: 15, minDays: 2, maxDays: 4 };
+const TAX_RATE = { country: 'CA', region: 'ON', name: 'Ontario HST', rate: 13 };
+
+/** A new tax rate for Ontario, the one there was removed first (a place has one rate). */
+async function ontarioRate(live: LiveApp) {
+  const { db } = live.database;
+  await db.delete(taxRates).where(and(eq(taxRates.country, 'CA'), eq(taxRates.region, 'ON')));
+  const [row] = await db
+    .insert(taxRates)
+    .values({ ...TAX_RATE, rate: String(TAX_RATE.rate) })
+    .returning();
+  return row!.id;
+}
+
+/** A throwaway account with a tax exemption: its e-mail. */
+async function exempt(live: LiveApp) {
+  const user = await throwaway(live);
+  await live.database.db
+    .insert(taxExemptions)
+    .values({ userId: user.id, certificate: 'TX-RESALE-1', recordedBy: 'admin@example.com' });
+  return user.email;
+}
 
 /** The admin's tools: the catalogue, users, orders, figures, the audit log and reviews. */
 export const ADMIN_ROUTES: Record<string, RouteSpec> = {
@@ -111,5 +158,75 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/reviews/:id': {
     expect: adminOnly,
     call: async (live) => ({ path: `/api/reviews/${await review(live)}` }),
+  },
+  'GET /api/shipping-zones': { expect: adminOnly, call: fixed('/api/shipping-zones') },
+  'POST /api/shipping-zones': {
+    expect: adminOnly,
+    call: fixed('/api/shipping-zones', SHIPPING_ZONE),
+  },
+  'PUT /api/shipping-zones/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/shipping-zones/${await zone(live)}`,
+      body: SHIPPING_ZONE,
+    }),
+  },
+  'DELETE /api/shipping-zones/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/shipping-zones/${await zone(live)}` }),
+  },
+  'POST /api/shipping-zones/:id/methods': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/shipping-zones/${await zone(live)}/methods`,
+      body: SHIPPING_METHOD,
+    }),
+  },
+  'PUT /api/shipping-methods/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/shipping-methods/${await shippingMethod(live)}`,
+      body: SHIPPING_METHOD,
+    }),
+  },
+  'DELETE /api/shipping-methods/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/shipping-methods/${await shippingMethod(live)}` }),
+  },
+  'GET /api/tax-rates': { expect: adminOnly, call: fixed('/api/tax-rates') },
+  'POST /api/tax-rates': {
+    expect: adminOnly,
+    // Fresh each time: a place that has a rate already is a 409.
+    call: async (live) => {
+      const { db } = live.database;
+      await db.delete(taxRates).where(and(eq(taxRates.country, 'CA'), eq(taxRates.region, 'ON')));
+      return { path: '/api/tax-rates', body: TAX_RATE };
+    },
+  },
+  'PUT /api/tax-rates/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/tax-rates/${await ontarioRate(live)}`,
+      body: { ...TAX_RATE, rate: 13.5 },
+    }),
+  },
+  'DELETE /api/tax-rates/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/tax-rates/${await ontarioRate(live)}` }),
+  },
+  'GET /api/users/:email/tax-exemption': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/users/${await exempt(live)}/tax-exemption` }),
+  },
+  'PUT /api/users/:email/tax-exemption': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/users/${(await throwaway(live)).email}/tax-exemption`,
+      body: { certificate: 'TX-RESALE-2', note: 'Resale certificate on file' },
+    }),
+  },
+  'DELETE /api/users/:email/tax-exemption': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/users/${await exempt(live)}/tax-exemption` }),
   },
 };

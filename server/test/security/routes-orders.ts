@@ -13,7 +13,37 @@ import {
   type RouteSpec,
 } from './routes-common.ts';
 
+/** The spec's purchase keeps its free-text address and phone. */
 const ORDER_FIELDS = { address: '1 Main Street, Springfield', phone: '+1 217 555 0100' };
+
+/** Each caller's shipping address (one each, added to their address book on first use). */
+const addresses = new Map<string, Promise<string>>();
+function addressOf(live: LiveApp, who: Caller): Promise<string> {
+  const key = `${who.id}`;
+  const known = addresses.get(key);
+  if (known) return known;
+  const added = live
+    .call({
+      method: 'POST',
+      path: '/api/addresses',
+      as: who,
+      body: {
+        name: 'Matrix Buyer',
+        line1: '500 Congress Ave',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        country: 'US',
+        phone: '+1 512 555 0100',
+      },
+    })
+    .then((res) => {
+      if (res.status !== 201) throw new Error(`no address: ${res.status} ${res.text}`);
+      return res.json().insertedId as string;
+    });
+  addresses.set(key, added);
+  return added;
+}
 
 async function intent(live: LiveApp, who: Caller) {
   const orderId = await live.order(who);
@@ -125,8 +155,25 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
         });
         if (res.status !== 200) throw new Error(`no cart line: ${res.status} ${res.text}`);
       }
-      return { path: '/api/checkout', body: ORDER_FIELDS };
+      const addressId = role === 'anonymous' ? randomUUID() : await addressOf(live, cast[role]);
+      return { path: '/api/checkout', body: { addressId } };
     },
+  },
+  'POST /api/checkout/preview': {
+    expect: signedIn(200),
+    call: async (live, cast, role) => ({
+      path: '/api/checkout/preview',
+      body: {
+        addressId: role === 'anonymous' ? randomUUID() : await addressOf(live, cast[role]),
+      },
+    }),
+  },
+  'POST /api/quotes/:id/preview': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/quotes/${(await customerQuote(live, cast, true)).id}/preview`,
+      body: { addressId: await addressOf(live, cast.customer) },
+    }),
   },
   'POST /api/quotes': {
     expect: signedIn(200),
@@ -158,7 +205,7 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
     expect: [401, 200, 404, 404],
     call: async (live, cast) => ({
       path: `/api/quotes/${(await customerQuote(live, cast, true)).id}/accept`,
-      body: ORDER_FIELDS,
+      body: { addressId: await addressOf(live, cast.customer) },
     }),
   },
   'GET /api/orders/:id/invoice.pdf': {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { loadAuthSecret } from '../../src/auth/secret.ts';
 import { createNewsletterLinks } from '../../src/modules/contact/service.ts';
-import { stockAlerts } from '../../src/db/schema/index.ts';
+import { addresses, stockAlerts } from '../../src/db/schema/index.ts';
 import { insertPart } from '../../src/db/seed/factories.ts';
 import { tokenHash } from '../../src/modules/stock-alerts/service.ts';
 import type { LiveApp } from './live.ts';
@@ -40,6 +40,26 @@ async function stockAlert(live: LiveApp, cast: Cast, role: Role, token: string) 
     notifiedAt: caller ? null : new Date(),
   });
   return id;
+}
+
+/** An address as the address book takes it (a valid US one). */
+const ADDRESS_BODY = {
+  name: 'Customer Name',
+  line1: '100 Congress Avenue',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+  phone: '+1 512 555 0147',
+};
+
+/** A new address in the customer's address book: its id. */
+async function customerAddress(live: LiveApp, cast: Cast) {
+  const [row] = await live.database.db
+    .insert(addresses)
+    .values({ ...ADDRESS_BODY, phone: '+15125550147', userId: cast.customer.id })
+    .returning({ id: addresses.id });
+  return row!.id;
 }
 
 let png: Buffer | undefined;
@@ -132,6 +152,21 @@ export const SHOP_ROUTES: Record<string, RouteSpec> = {
         addiInfo: 'Builds PCs on weekends.',
       },
     }),
+  },
+  // The address book is the account's own: another account's address answers 404.
+  'GET /api/countries': { expect: everyone(200), call: fixed('/api/countries') },
+  'GET /api/addresses': { expect: signedIn(200), call: fixed('/api/addresses') },
+  'POST /api/addresses': { expect: signedIn(201), call: fixed('/api/addresses', ADDRESS_BODY) },
+  'PUT /api/addresses/:id': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/addresses/${await customerAddress(live, cast)}`,
+      body: ADDRESS_BODY,
+    }),
+  },
+  'DELETE /api/addresses/:id': {
+    expect: [401, 204, 404, 404],
+    call: async (live, cast) => ({ path: `/api/addresses/${await customerAddress(live, cast)}` }),
   },
   'GET /api/docs': { expect: everyone(200), call: fixed('/api/docs') },
   // Swagger UI's own redirect to /api/docs/.

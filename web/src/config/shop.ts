@@ -1,11 +1,19 @@
-/** The shop's own contact details, shown on the home page, the contact page and info pages. */
+import { SELLER, SELLER_CITY_LINE } from '@partsmith/contract/seller';
+
+/**
+ * The shop's own contact details, shown on the home page, the contact page and info pages: the
+ * seller of the invoices and mails (contract/src/seller.ts, imported on its own: a few lines of
+ * the home page's JavaScript, not the contract's schemas).
+ */
 export const SHOP_CONTACT = {
-  street: '1200 Industrial Pkwy',
-  city: 'Austin, TX 78758',
-  country: 'USA',
-  phone: '+1 (512) 555-0147',
-  phoneHref: 'tel:+15125550147',
-  email: 'sales@partsmith.example',
+  name: SELLER.name,
+  street: SELLER.street,
+  city: SELLER_CITY_LINE,
+  country: SELLER.countryName,
+  phone: SELLER.phone,
+  phoneHref: SELLER.phoneHref,
+  email: SELLER.email,
+  taxId: SELLER.taxId,
 } as const;
 
 /** How the shop writes money: the API sends US dollars; they show as '$1,234.50'. */

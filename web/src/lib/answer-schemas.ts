@@ -6,12 +6,17 @@
 import './zod-jitless.ts';
 import * as z from '@partsmith/contract/zod-subset';
 import {
+  Address,
+  AddressList,
   AdminCheck,
   AuthProviders,
   Cart,
   CataloguePart,
   CategoryList,
+  CheckoutPreview,
   ContactAnswer,
+  CountryList,
+  InsertedAnswer,
   DeleteAnswer,
   NewsletterAnswer,
   Order,
@@ -46,6 +51,14 @@ export const ANSWER_SCHEMAS = {
   CategoryList,
   SearchAnswer,
   PartList,
+  /** The address book (the checkout's picker and its page) and the countries its form offers. */
+  Address,
+  AddressList,
+  CountryList,
+  /** `{ acknowledged, insertedId }` of a POST that makes a row (an address). */
+  InsertedAnswer,
+  /** POST /api/checkout/preview and POST /api/quotes/:id/preview: an order's shipping and taxes. */
+  CheckoutPreview,
   /** The compare page's parts side by side (GET /api/parts/compare). */
   PartComparison,
   /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */

@@ -12,10 +12,13 @@ export type ProblemLine = NonNullable<CheckoutProblem['lines']>[number];
  */
 export class CheckoutRefused extends ApiError {
   readonly lines: ProblemLine[];
-  constructor(error: ApiError, lines: ProblemLine[]) {
+  /** A 409 of a total that changed (or a 422 of a place nobody ships to): the order as it is now. */
+  readonly preview: CheckoutProblem['preview'];
+  constructor(error: ApiError, lines: ProblemLine[], preview?: CheckoutProblem['preview']) {
     super(error.status, error.message, error.body);
     this.name = 'CheckoutRefused';
     this.lines = lines;
+    this.preview = preview;
   }
 }
 
@@ -28,7 +31,9 @@ async function refusal(error: unknown, statuses: readonly number[]): Promise<unk
   try {
     const { CheckoutProblem } = await import('@partsmith/contract');
     const parsed = CheckoutProblem.safeParse(error.body);
-    return new CheckoutRefused(error, parsed.success ? parsed.data.lines : []);
+    return parsed.success
+      ? new CheckoutRefused(error, parsed.data.lines, parsed.data.preview)
+      : new CheckoutRefused(error, []);
   } catch {
     return new CheckoutRefused(error, []);
   }

@@ -37,3 +37,7 @@ export const searchRoot = 'parts-search';
 export const searchSynonymsRoot = 'search-synonyms';
 /** The header's part suggestions (GET /api/parts/suggest), one answer per typed text. */
 export const suggestRoot = 'parts-suggest';
+/** The signed-in customer's address book (GET /api/addresses): the book, checkout, quotes. */
+export const addressesRoot = 'addresses';
+/** The countries and regions the address form offers (GET /api/countries): fixed per release. */
+export const countriesRoot = 'countries';

@@ -12,3 +12,5 @@ export * from './jobs.ts';
 export * from './insights.ts';
 export * from './cart.ts';
 export * from './quotes.ts';
+export * from './addresses.ts';
+export * from './shipping.ts';

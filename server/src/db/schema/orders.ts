@@ -16,6 +16,28 @@ import {
 import { users } from './auth.ts';
 import { parts } from './parts.ts';
 
+/** One sales tax rate on an order, as it was applied. */
+export interface OrderTax {
+  name: string;
+  /** A percentage: 8.25. */
+  rate: number;
+  amountCents: number;
+}
+
+/** An address book entry as an order keeps it. */
+export interface ShipTo {
+  name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string;
+  country: string;
+  phone: string;
+  taxId: string | null;
+}
+
 /**
  * Orders keep their own copy of the part's name, image, description and unit price, and of the
  * buyer's name and e-mail, so deleting a part or a user never rewrites an order's history.
@@ -43,6 +65,26 @@ export const orders = pgTable(
      */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     lineCount: integer('line_count').notNull().default(1),
+    /**
+     * Money of the order (issue 47): the lines' sum, the shipping charge and the sales tax;
+     * `total_cents` is their sum (a CHECK holds it). The purchase page's orders and orders
+     * placed before issue 47 have shipping 0 and tax 0.
+     */
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /** The shipping method as it was chosen (its id, name and delivery days); null: none. */
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingMethodName: text('shipping_method_name'),
+    shippingMinDays: integer('shipping_min_days'),
+    shippingMaxDays: integer('shipping_max_days'),
+    /** Each sales tax rate applied: `[{ name, rate, amountCents }]` (`rate` a percentage). */
+    taxes: jsonb('taxes').$type<OrderTax[]>().notNull().default([]),
+    /** The address book's entry as it was at checkout (the `address` text is its lines). */
+    shipTo: jsonb('ship_to').$type<ShipTo>(),
+    /** The buyer's tax ID (VAT number) from the address, and their tax exemption certificate. */
+    buyerTaxId: text('buyer_tax_id'),
+    taxExemption: text('tax_exemption'),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),
     address: text('address').notNull(),
@@ -73,6 +115,10 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_shipped_only_paid', sql`${t.shippedAt} is null or ${t.paid}`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check(
+      'orders_total_adds_up',
+      sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
     check('orders_refunded_only_paid', sql`${t.refundedAt} is null or ${t.paid}`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // MAX_UNPAID_ORDERS counts a buyer's open unpaid orders at each purchase.

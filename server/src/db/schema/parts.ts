@@ -72,6 +72,8 @@ export const parts = pgTable(
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     /** Days until more arrive, shown while it is out of stock; empty when not known. */
     leadTimeDays: integer('lead_time_days'),
+    /** Shipping weight in grams (by-weight shipping methods); 0 when not given. */
+    weightGrams: integer('weight_grams').notNull().default(0),
     /** Its category's slug; empty for a part not yet filed. */
     category: text('category').references(() => categories.slug),
     /** `{ key: value }` as its category declares them (checked by the API). */
@@ -93,6 +95,7 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} >= 1`),
     check('parts_stock_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
+    check('parts_weight_nonnegative', sql`${t.weightGrams} >= 0`),
     check('parts_lead_time_nonnegative', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} >= 0`),
     check(
       'parts_sku_format',

@@ -18,7 +18,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getSales',
         summary: 'The shop’s numbers over the last 30 or 90 days (UTC)',
         description:
-          'Revenue of the paid orders by day (every day listed), the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.',
+          'Revenue of the paid orders by day (every day listed: the parts sold, without shipping and sales tax), the shipping and sales tax they collected, the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.',
         querystring: SalesQuery,
         response: { 200: Sales },
       },
@@ -39,7 +39,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The orders placed from one day to another, as a CSV file (UTC days, both included)',
         description:
-          'Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the order’s total: the sum of its line totals). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.',
+          'Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the sum of its line totals: the subtotal), order_number, part_number, subtotal, shipping, tax, total (subtotal + shipping + tax: what was charged). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.',
         querystring: OrdersCsvQuery,
         response: {
           200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },

@@ -1,4 +1,5 @@
-import type { Sales } from '@partsmith/contract';
+import type { z } from 'zod';
+import type { Sales as SalesSchema } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   dailySales,
@@ -12,6 +13,9 @@ const DAY_MS = 86_400_000;
 /** How many parts below their threshold the overview lists (the emptiest first). */
 const LOW_STOCK_LISTED = 100;
 const TOP_PARTS = 5;
+
+/** The overview's figures as the API answers them (every field present). */
+type Sales = z.output<typeof SalesSchema>;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dollars = (cents: number) => cents / 100;
@@ -43,6 +47,8 @@ export async function salesFigures(db: DbOrTx, days: number, now = new Date()): 
     from: isoDay(from),
     to: isoDay(new Date(today)),
     revenue: dollars(revenueCents),
+    shipping: dollars(sum((d) => d.shippingCents)),
+    tax: dollars(sum((d) => d.taxCents)),
     paidOrders,
     averageOrderValue: paidOrders ? dollars(Math.round(revenueCents / paidOrders)) : 0,
     revenueByDay,
@@ -85,6 +91,12 @@ export const CSV_COLUMNS = [
   // Added after the others (issue 46), so that a spreadsheet reading columns by place still works.
   'order_number',
   'part_number',
+  // Issue 47: the order's money. `order_total` stays the lines' sum (the subtotal), so line_total
+  // still sums to it; `total` is what was charged: subtotal + shipping + tax.
+  'subtotal',
+  'shipping',
+  'tax',
+  'total',
 ] as const;
 
 /**
@@ -108,8 +120,8 @@ function statusOf(order: ExportedLine) {
 
 /**
  * One line of an order as a CSV record (CRLF-terminated), its order's columns repeated: a
- * spreadsheet sums line_total to order_total per order_id. The figures are the shop's own: never
- * neutralised.
+ * spreadsheet sums line_total to order_total (the subtotal) per order_id, and subtotal, shipping
+ * and tax to total. The figures are the shop's own: never neutralised.
  */
 export function csvLine(order: ExportedLine): string {
   return (
@@ -128,9 +140,13 @@ export function csvLine(order: ExportedLine): string {
       String(order.quantity),
       money(order.unitPriceCents),
       money(order.unitPriceCents * order.quantity),
-      money(order.totalCents),
+      money(order.subtotalCents),
       order.number,
       csvField(order.sku ?? ''),
+      money(order.subtotalCents),
+      money(order.shippingCents),
+      money(order.taxCents),
+      money(order.totalCents),
     ].join(',') + '\r\n'
   );
 }

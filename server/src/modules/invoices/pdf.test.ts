@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 import { formatUsd } from '../../lib/money.ts';
+import type { OrderMoney } from '../../lib/order-money.ts';
 import { renderInvoicePdf, winAnsiText, type InvoiceDocument } from './pdf.ts';
 
 const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
@@ -8,9 +10,11 @@ const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => (
   number: 'PS-2026-000001',
   issuedAt: new Date('2026-03-05T10:00:00Z'),
   seller: {
-    name: 'Partsmith',
-    address: ['12 Foundry Lane', 'Springfield, IL 62701', 'United States'],
-    email: 'orders@partsmith.example',
+    name: SELLER.name,
+    address: sellerAddressLines(),
+    taxId: SELLER.taxId,
+    phone: SELLER.phone,
+    email: SELLER.email,
     url: 'https://partsmith.example',
   },
   buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -39,6 +43,13 @@ describe('invoice PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
     expect(text).toContain('Invoice');
+    // The seller: its name, address, tax ID and how to reach it.
+    expect(text).toMatch(/^Partsmith Inc\. Invoice$/m);
+    expect(text).toContain('1200 Industrial Pkwy');
+    expect(text).toContain('Austin, TX 78758');
+    expect(text).toContain('Tax ID: EIN 12-3456789');
+    expect(text).toContain('+1 (512) 555-0147');
+    expect(text).toContain('sales@partsmith.example');
     expect(text).toContain('PS-2026-000001');
     expect(text).toContain('March 5, 2026');
     expect(text).toContain('Ada Lovelace');
@@ -50,6 +61,11 @@ describe('invoice PDF', () => {
     expect(text).toContain('Thermal Paste 4 g 10 $7.99 $79.90');
     expect(text).toContain('Server PSU 1200 W 3 $350.00 $1,050.00');
     expect(text).toContain('Total (USD) $1,229.88');
+    // An order without shipping or tax (older, or of the purchase page): no shipping row.
+    expect(text).toContain(
+      'Server PSU 1200 W 3 $350.00 $1,050.00\nSubtotal $1,229.88\nTotal (USD) $1,229.88',
+    );
+    expect(text).not.toMatch(/Shipping|sales tax|Tax exempt/i);
     expect(text).toContain('pi_3PaymentRef123');
     expect(text).toContain('Page 1 of 1');
     expect(await pdfPageCount(pdf)).toBe(1);
@@ -89,7 +105,124 @@ describe('invoice PDF', () => {
     expect(text).toMatch(/^Order PS-O-000042$/m);
     expect(text).not.toContain('0195f3c2-7a1b-7c3d-9e4f-123456789abc');
     expect(text).toContain('Torque Wrench Pro 2 $49.99 $99.98\nPart no. TW-PRO-1\n');
-    expect(text).toContain('Thermal Paste 4 g 1 $7.99 $7.99\nTotal (USD) $107.97');
+    expect(text).toContain(
+      'Thermal Paste 4 g 1 $7.99 $7.99\nSubtotal $107.97\nTotal (USD) $107.97',
+    );
+  });
+
+  describe('an order with shipping and sales tax', () => {
+    const lines = [
+      { sku: 'TW-PRO-1', name: 'Torque Wrench Pro', quantity: 2, unitPriceCents: 4_999 },
+      { sku: 'TP-4G', name: 'Thermal Paste 4 g', quantity: 3, unitPriceCents: 799 },
+    ];
+    const subtotalCents = 2 * 4_999 + 3 * 799;
+    // Two rates on one destination (a state's and a city's), each rounded on its own.
+    const taxes = [
+      {
+        name: 'Texas state sales tax',
+        rate: 6.25,
+        amountCents: Math.round(subtotalCents * 0.0625),
+      },
+      { name: 'Austin city sales tax', rate: 2, amountCents: Math.round(subtotalCents * 0.02) },
+    ];
+    const taxCents = taxes[0]!.amountCents + taxes[1]!.amountCents;
+    const money: OrderMoney = {
+      subtotalCents,
+      shippingMethod: { name: 'UPS Ground', minDays: 3, maxDays: 5 },
+      shippingCents: 1_250,
+      taxes,
+      taxCents,
+      totalCents: subtotalCents + 1_250 + taxCents,
+    };
+    const shipped = invoice({
+      orderNumber: 'PS-O-000042',
+      buyer: { name: 'Ada Lovelace', email: 'ada@example.com', taxId: 'DE123456789' },
+      shipTo: [
+        'Ada Lovelace',
+        'Analytical Engines Ltd',
+        '500 Congress Ave',
+        'Suite 200',
+        'Austin, TX 78701',
+        'United States',
+      ],
+      lines,
+      money,
+      totalCents: money.totalCents,
+    });
+    /** The amounts of the rows from Subtotal to the total, as printed. */
+    const sums = (text: string) =>
+      [...text.matchAll(/^(.+) \$([\d,]+\.\d\d)$/gm)]
+        .filter(([, label]) => /^(Subtotal|Shipping|.* \(\d+(\.\d+)?%\)|Total)/.test(label!))
+        .map(([, label, amount]) => [label, Math.round(Number(amount!.replace(/,/g, '')) * 100)]);
+
+    it('prints each line with its part number, then Subtotal, Shipping (method), a row per tax rate and a Total that adds up', async () => {
+      const text = await pdfText(await renderInvoicePdf(shipped));
+      expect(text).toContain('Torque Wrench Pro 2 $49.99 $99.98\nPart no. TW-PRO-1\n');
+      expect(text).toContain('Thermal Paste 4 g 3 $7.99 $23.97\nPart no. TP-4G\n');
+      expect(sums(text)).toEqual([
+        ['Subtotal', 12_395],
+        ['Shipping (UPS Ground)', 1_250],
+        ['Texas state sales tax (6.25%)', 775],
+        ['Austin city sales tax (2%)', 248],
+        ['Total (USD)', 14_668],
+      ]);
+      const [, ...parts] = sums(text).slice(0, -1);
+      expect(12_395 + parts.reduce((sum, [, cents]) => sum + (cents as number), 0)).toBe(14_668);
+      // Where it ships: the address book's entry, line by line; the buyer's tax ID under Bill to.
+      for (const line of ['Analytical Engines Ltd', '500 Congress Ave', 'Suite 200'])
+        expect(text).toMatch(new RegExp(`${line}$`, 'm'));
+      expect(text).toContain('Austin, TX 78701');
+      expect(text).toMatch(/^ada@example\.com /m);
+      expect(text).toContain('Tax ID: DE123456789');
+      expect(text).not.toContain('Tax exempt');
+    });
+
+    it('a credit note mirrors the invoice it reverses: the same rows, shipping and tax included', async () => {
+      const text = await pdfText(
+        await renderInvoicePdf({
+          ...shipped,
+          kind: 'credit-note',
+          number: 'CN-2026-000001',
+          refersTo: 'PS-2026-000001',
+          reason: 'Returned unopened',
+        }),
+      );
+      expect(sums(text)).toEqual([
+        ['Subtotal', 12_395],
+        ['Shipping (UPS Ground)', 1_250],
+        ['Texas state sales tax (6.25%)', 775],
+        ['Austin city sales tax (2%)', 248],
+        ['Total credited (USD)', 14_668],
+      ]);
+      expect(text).toContain('Reverses invoice PS-2026-000001');
+    });
+
+    it('a tax-exempt buyer: "Tax exempt" with the certificate, shipping and no tax row', async () => {
+      const exempt: OrderMoney = {
+        ...money,
+        shippingMethod: { name: 'Free Ground', minDays: 3, maxDays: 7 },
+        shippingCents: 0,
+        taxes: [],
+        taxCents: 0,
+        totalCents: subtotalCents,
+      };
+      const text = await pdfText(
+        await renderInvoicePdf({
+          ...shipped,
+          buyer: { ...shipped.buyer, taxId: null, taxExemption: 'TX-RESALE-0042' },
+          money: exempt,
+          totalCents: exempt.totalCents,
+        }),
+      );
+      expect(text).toContain('Tax exempt: TX-RESALE-0042');
+      expect(text).not.toContain('Tax ID: DE');
+      // A method that ships free still says how the order ships.
+      expect(sums(text)).toEqual([
+        ['Subtotal', 12_395],
+        ['Shipping (Free Ground)', 0],
+        ['Total (USD)', 12_395],
+      ]);
+    });
   });
 
   it('wraps a long part name inside its cell', async () => {

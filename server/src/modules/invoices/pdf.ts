@@ -5,6 +5,7 @@
 import type PDFKit from 'pdfkit';
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../../lib/customer-text.ts';
 import { formatUsd } from '../../lib/money.ts';
+import { linesOnlyMoney, moneyRows, type OrderMoney } from '../../lib/order-money.ts';
 
 export interface InvoiceLine {
   /** The part number it was bought under (none on lines older than part numbers). */
@@ -19,15 +20,32 @@ export interface InvoiceDocument {
   /** 'PS-2026-000001' (invoice) or 'CN-2026-000001' (credit note). */
   number: string;
   issuedAt: Date;
-  seller: { name: string; address: string[]; email: string; url: string };
-  buyer: { name: string; email: string };
+  /** Who sells (SELLER of the contract): printed under the heading with its tax ID. */
+  seller: {
+    name: string;
+    address: string[];
+    email: string;
+    url: string;
+    taxId?: string | null;
+    phone?: string | null;
+  };
+  /** Who buys: their tax ID (from the address they ship to) and their tax exemption certificate. */
+  buyer: { name: string; email: string; taxId?: string | null; taxExemption?: string | null };
+  /** The address the buyer typed (an order without an address book entry). */
   shippingAddress: string;
+  /** The address book entry it ships to as lines (recipient first); printed instead when given. */
+  shipTo?: string[];
   phone: string;
   orderId: string;
   /** The order's number for people (PS-O-000123), printed instead of its id when given. */
   orderNumber?: string;
   lines: InvoiceLine[];
-  /** The order total (sum of lines); currency USD. */
+  /**
+   * Subtotal, shipping and each sales tax (lib/order-money.ts); left out: the lines and the total
+   * alone (an order without shipping or tax).
+   */
+  money?: OrderMoney;
+  /** The order total (subtotal + shipping + tax); currency USD. */
   totalCents: number;
   /** The card payment's id. */
   paymentReference: string;
@@ -103,6 +121,9 @@ export const PDF_TEXT_LIMITS = {
   address: MAIL_TEXT_LIMITS.address,
   line: 200,
   sku: 40,
+  taxId: 40,
+  /** A shipping method's or a tax rate's name. */
+  label: 80,
   reason: 300,
   reference: 100,
 } as const;
@@ -112,14 +133,32 @@ export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
   const L = PDF_TEXT_LIMITS;
   return {
     ...doc,
-    buyer: { name: oneLine(doc.buyer.name, L.name), email: oneLine(doc.buyer.email, L.email) },
+    buyer: {
+      name: oneLine(doc.buyer.name, L.name),
+      email: oneLine(doc.buyer.email, L.email),
+      taxId: doc.buyer.taxId ? oneLine(doc.buyer.taxId, L.taxId) : null,
+      taxExemption: doc.buyer.taxExemption ? oneLine(doc.buyer.taxExemption, L.taxId) : null,
+    },
     shippingAddress: multiLine(doc.shippingAddress, L.address),
+    ...(doc.shipTo ? { shipTo: doc.shipTo.map((line) => oneLine(line, L.line)) } : {}),
     phone: oneLine(doc.phone, L.phone),
     lines: doc.lines.map((line) => ({
       ...line,
       name: oneLine(line.name, L.line),
       sku: line.sku ? oneLine(line.sku, L.sku) : null,
     })),
+    ...(doc.money
+      ? {
+          money: {
+            ...doc.money,
+            shippingMethod: doc.money.shippingMethod && {
+              ...doc.money.shippingMethod,
+              name: oneLine(doc.money.shippingMethod.name, L.label),
+            },
+            taxes: doc.money.taxes.map((tax) => ({ ...tax, name: oneLine(tax.name, L.label) })),
+          },
+        }
+      : {}),
     paymentReference: oneLine(doc.paymentReference, L.reference),
     ...(doc.reason === undefined ? {} : { reason: multiLine(doc.reason, L.reason) }),
   };
@@ -203,8 +242,19 @@ function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
   const factsX = MARGIN + CONTENT_WIDTH - factsWidth;
   const labelWidth = 90;
   pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
+  const { seller } = doc;
   pdf.text(
-    winAnsiText([...doc.seller.address, doc.seller.email, doc.seller.url].join('\n')),
+    winAnsiText(
+      [
+        ...seller.address,
+        ...(seller.taxId ? [`Tax ID: ${seller.taxId}`] : []),
+        ...(seller.phone ? [seller.phone] : []),
+        seller.email,
+        seller.url,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    ),
     MARGIN,
     blockTop,
     { width: factsX - MARGIN - 12, lineGap: 1.5 },
@@ -247,12 +297,21 @@ function drawParties(pdf: Doc, doc: InvoiceDocument) {
       pdf.text(fit(pdf, line, half), x, pdf.y, { width: half, lineGap: 1.5 });
     return pdf.y;
   };
-  const billBottom = block(MARGIN, 'Bill to', [doc.buyer.name, doc.buyer.email, doc.phone]);
-  const shipBottom = block(MARGIN + CONTENT_WIDTH / 2 + 10, 'Ship to', [
-    doc.buyer.name,
-    doc.shippingAddress,
+  const { buyer } = doc;
+  const billBottom = block(MARGIN, 'Bill to', [
+    buyer.name,
+    buyer.email,
     doc.phone,
+    ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),
+    ...(buyer.taxExemption ? [`Tax exempt: ${buyer.taxExemption}`] : []),
   ]);
+  const shipBottom = block(
+    MARGIN + CONTENT_WIDTH / 2 + 10,
+    'Ship to',
+    doc.shipTo?.length
+      ? [...doc.shipTo, doc.phone]
+      : [buyer.name, doc.shippingAddress, doc.phone],
+  );
   pdf.y = Math.max(billBottom, shipBottom) + 22;
 }
 
@@ -326,6 +385,10 @@ function drawLines(pdf: Doc, doc: InvoiceDocument) {
   }
 }
 
+/** Height of a row of the totals (Subtotal, Shipping, a tax) and of the total's band. */
+const SUM_ROW = 18;
+const TOTAL_BAND = 30;
+
 function drawTotals(pdf: Doc, doc: InvoiceDocument) {
   const credit = doc.kind === 'credit-note';
   const said: string[] = credit
@@ -341,30 +404,45 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
     (sum, note) => sum + pdf.heightOfString(note, { width: CONTENT_WIDTH }) + 4,
     0,
   );
-  // The total and what follows it stay together on one page.
-  if (pdf.y + 12 + 30 + 16 + notesHeight > BODY_BOTTOM) pdf.addPage();
-
-  const top = pdf.y + 12;
   const labelWidth = COLUMNS[1].width + COLUMNS[2].width + 60;
   const amountWidth = COLUMNS[3].width;
   const right = MARGIN + CONTENT_WIDTH;
-  pdf.rect(right - labelWidth - amountWidth, top, labelWidth + amountWidth, 30).fill('#f3f4f6');
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK);
-  pdf.text(
-    credit ? 'Total credited (USD)' : 'Total (USD)',
-    right - labelWidth - amountWidth,
-    top + 9,
-    {
-      width: labelWidth,
+  const labelX = right - labelWidth - amountWidth;
+  // Subtotal, shipping and each tax above the total (none for an order of lines alone); a long
+  // method's or rate's name wraps inside its label.
+  const rows = moneyRows(doc.money ?? linesOnlyMoney(doc.totalCents)).map((row) => {
+    const label = fit(pdf, row.label, labelWidth);
+    const height = Math.max(SUM_ROW, pdf.heightOfString(label, { width: labelWidth }) + 6);
+    return { label, cents: row.cents, height };
+  });
+  const rowsHeight = rows.reduce((sum, row) => sum + row.height, rows.length ? 4 : 0);
+  // The sums, the total and what follows them stay together on one page.
+  if (pdf.y + 12 + rowsHeight + TOTAL_BAND + 16 + notesHeight > BODY_BOTTOM) pdf.addPage();
+
+  let y = pdf.y + 12;
+  pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
+  for (const row of rows) {
+    pdf.text(row.label, labelX, y + 4, { width: labelWidth, align: 'right' });
+    pdf.text(formatUsd(row.cents), right - amountWidth, y + 4, {
+      width: amountWidth - CELL_PAD,
       align: 'right',
-    },
-  );
-  pdf.text(formatUsd(doc.totalCents), right - amountWidth, top + 9, {
+    });
+    y += row.height;
+  }
+  if (rows.length) y += 4;
+
+  pdf.rect(labelX, y, labelWidth + amountWidth, TOTAL_BAND).fill('#f3f4f6');
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+  pdf.text(credit ? 'Total credited (USD)' : 'Total (USD)', labelX, y + 9, {
+    width: labelWidth,
+    align: 'right',
+  });
+  pdf.text(formatUsd(doc.totalCents), right - amountWidth, y + 9, {
     width: amountWidth - CELL_PAD,
     align: 'right',
   });
 
-  pdf.y = top + 30 + 16;
+  pdf.y = y + TOTAL_BAND + 16;
   pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
   for (const note of notes) {
     pdf.text(note, MARGIN, pdf.y, { width: CONTENT_WIDTH });

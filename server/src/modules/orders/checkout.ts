@@ -8,6 +8,7 @@ import {
   unitPriceCentsSql,
 } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+import type { PricedOrder } from './pricing.ts';
 
 /** A value of the statement: given, or a placeholder of a prepared statement. */
 type Value = string | Placeholder;
@@ -24,11 +25,30 @@ export interface Buyer {
   unpaidValueExempt?: boolean;
 }
 
-/** Where an order of several lines is shipped. */
-export interface CheckoutInput {
-  address: string;
-  phone: string;
-}
+/** An order of several lines as priced (pricing.ts): where it ships, its shipping and taxes. */
+export type CheckoutInput = PricedOrder;
+
+/**
+ * The money and destination of an order of several lines as the statement's placeholders
+ * (`moneyPlaceholders`), and their values for one order.
+ */
+export const moneyValues = (priced: PricedOrder) => ({
+  address: priced.address,
+  phone: priced.phone,
+  subtotalCents: priced.subtotalCents,
+  extraCents: priced.shippingCents + priced.taxCents,
+  shippingCents: priced.shippingCents,
+  taxCents: priced.taxCents,
+  shippingMethodId: priced.shippingMethod?.id ?? null,
+  shippingMethodName: priced.shippingMethod?.name ?? null,
+  shippingMinDays: priced.shippingMethod?.minDays ?? null,
+  shippingMaxDays: priced.shippingMethod?.maxDays ?? null,
+  taxes: JSON.stringify(priced.taxes),
+  shipTo: JSON.stringify(priced.shipTo),
+  buyerTaxId: priced.buyerTaxId,
+  taxExemption: priced.taxExemption,
+});
+const money = (name: keyof ReturnType<typeof moneyValues>) => sql.placeholder(name);
 
 /**
  * Where the lines of an order of several lines come from: the buyer's cart (a checkout) or an
@@ -72,8 +92,11 @@ export function cartSource(userId: string | SQL, lock: boolean): LinesSource {
  * reads the rows the UPDATE then changes, as no one else can change them in between.
  *
  * Of the order's own columns, the first line gives the part, image, description and unit price;
- * `quantity` counts the units of all lines, `total_cents` sums the lines, and the name of an
- * order of several lines says how many more it holds ("Memory and 2 more").
+ * `quantity` counts the units of all lines, `subtotal_cents` sums the lines, `total_cents` adds
+ * the shipping and taxes priced beforehand (pricing.ts), and the name of an order of several
+ * lines says how many more it holds ("Memory and 2 more"). The lines must come to the subtotal
+ * the buyer was shown (`subtotalCents`), or nothing is placed: the caller prices again and says
+ * what changed.
  */
 export function linesOrderStatement(
   source: LinesSource,
@@ -81,8 +104,6 @@ export function linesOrderStatement(
     userId: Value;
     email: Value;
     userName: Value;
-    address: Value;
-    phone: Value;
     /**
      * The unpaid-order limits' condition (see placeOrderStatement) on the new order's value in
      * cents (`orderCents`, an aggregate over the lines), or nothing.
@@ -115,7 +136,9 @@ export function linesOrderStatement(
     ${partsNowStatement(sql`select part_id from wanted`, input.lockParts)})
   , whole as (
     select count(*) > 0 and count(*) = (select count(*) from wanted)
-      ${input.underLimit(orderCents)} as ok
+      -- Priced as the buyer was shown (pricing.ts): a price changed since places nothing.
+      and ${orderCents} = ${money('subtotalCents')}::bigint
+      ${input.underLimit(sql`(${orderCents} + ${money('extraCents')}::bigint)`)} as ok
     from wanted w join parts_now n on n.id = w.part_id
     where ${partAllows(sql`w.quantity`, 'n')})
   , taken as (${taken})
@@ -126,12 +149,20 @@ export function linesOrderStatement(
     having count(*) > 0 and count(*) = (select count(*) from wanted))
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
-                           quantity, total_cents, line_count, user_email, user_name, address,
-                           phone, stock_after)
+                           quantity, subtotal_cents, shipping_cents, tax_cents, total_cents,
+                           line_count, user_email, user_name, address, phone, stock_after,
+                           shipping_method_id, shipping_method_name, shipping_min_days,
+                           shipping_max_days, taxes, ship_to, buyer_tax_id, tax_exemption)
     select ${input.userId}, f.id,
       case when c.n > 1 then f.name || ' and ' || (c.n - 1) || ' more' else f.name end,
-      f.image, f.description, f.${price}, c.units, c.total_cents, c.n,
-      ${input.email}, ${input.userName}, ${input.address}, ${input.phone}, f.available_quantity
+      f.image, f.description, f.${price}, c.units, c.total_cents,
+      ${money('shippingCents')}::bigint, ${money('taxCents')}::bigint,
+      c.total_cents + ${money('shippingCents')}::bigint + ${money('taxCents')}::bigint, c.n,
+      ${input.email}, ${input.userName}, ${money('address')}, ${money('phone')},
+      f.available_quantity, ${money('shippingMethodId')}::uuid, ${money('shippingMethodName')},
+      ${money('shippingMinDays')}::int, ${money('shippingMaxDays')}::int,
+      ${money('taxes')}::jsonb, ${money('shipTo')}::jsonb, ${money('buyerTaxId')},
+      ${money('taxExemption')}
     from counted c, (select * from taken order by position limit 1) f
     returning id)
   , lines as (

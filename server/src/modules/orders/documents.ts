@@ -1,18 +1,78 @@
+import { addressLines } from '@partsmith/contract';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InvoiceDocument } from '../invoices/pdf.ts';
-import type { OrderLineRow, OrderRow } from '../../db/schema/orders.ts';
+import type { OrderLineRow, OrderRow, ShipTo } from '../../db/schema/orders.ts';
+import type { OrderMoney } from '../../lib/order-money.ts';
 
-/** Who sells, as the invoices name them (the shop's configuration). */
+/**
+ * Who sells, as the documents name them: the shop's configuration (`config.seller`, which is
+ * SELLER of contract/src/seller.ts) and its address on the web.
+ */
 export interface Seller {
   name: string;
   address: string[];
   email: string;
   url: string;
+  taxId?: string | null;
+  phone?: string | null;
 }
+
+// Country names in English as the web app's address book shows them (Intl, not a list to ship).
+let regionNames: Intl.DisplayNames | undefined;
+const countryName = (code: string) => {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** A phone number kept in E.164 (+15125550147) as people read it: +1 512 555 0147. */
+export const readablePhone = (phone: string) =>
+  parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+
+/**
+ * Where an order ships, as lines for people (recipient, company, street, city line, country),
+ * from the address book entry it kept (`ship_to`); null for an order without one (the purchase
+ * page's, an older one), whose `address` is the text the buyer typed.
+ */
+export function shipToLines(shipTo: ShipTo | null): string[] | null {
+  return shipTo ? addressLines(shipTo, countryName) : null;
+}
+
+/** The phone to reach the recipient: the address book entry's, else the one typed with the order. */
+export const shipToPhone = (row: Pick<OrderRow, 'shipTo' | 'phone'>) =>
+  row.shipTo?.phone ? readablePhone(row.shipTo.phone) : row.phone;
+
+/** An order's money as the documents and mails print it (lib/order-money.ts). */
+export function orderMoneyOf(row: OrderRow): OrderMoney {
+  return {
+    subtotalCents: row.subtotalCents,
+    shippingMethod: row.shippingMethodName
+      ? {
+          name: row.shippingMethodName,
+          minDays: row.shippingMinDays,
+          maxDays: row.shippingMaxDays,
+        }
+      : null,
+    shippingCents: row.shippingCents,
+    taxes: row.taxes,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+  };
+}
+
+/** The buyer's tax ID: the order's, else the one of the address it shipped to. */
+export const buyerTaxIdOf = (row: Pick<OrderRow, 'buyerTaxId' | 'shipTo'>) =>
+  row.buyerTaxId ?? row.shipTo?.taxId ?? null;
 
 /**
  * An order's invoice (once it is paid) or credit note (once it is refunded), as the PDF draws it,
  * or null when the order has none. Everything comes from the order's own copy (lines, prices,
- * buyer, the dates it was paid or refunded), so the document reads the same whenever it is made.
+ * shipping, taxes, buyer, where it shipped, the dates it was paid or refunded), so the document
+ * reads the same whenever it is made. A refund is always of the whole order: the credit note
+ * repeats the invoice's figures, shipping and tax included.
  */
 export function orderDocument(
   kind: InvoiceDocument['kind'],
@@ -23,14 +83,21 @@ export function orderDocument(
   const number = kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber;
   const issuedAt = kind === 'invoice' ? row.paidAt : row.refundedAt;
   if (!number || !issuedAt || !row.transactionId) return null;
+  const shipTo = shipToLines(row.shipTo);
   return {
     kind,
     number,
     issuedAt,
     seller,
-    buyer: { name: row.userName, email: row.userEmail },
+    buyer: {
+      name: row.userName,
+      email: row.userEmail,
+      taxId: buyerTaxIdOf(row),
+      taxExemption: row.taxExemption,
+    },
     shippingAddress: row.address,
-    phone: row.phone,
+    ...(shipTo ? { shipTo } : {}),
+    phone: shipToPhone(row),
     orderId: row.id,
     orderNumber: row.number,
     lines: lines.map((line) => ({
@@ -39,6 +106,7 @@ export function orderDocument(
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
     })),
+    money: orderMoneyOf(row),
     totalCents: row.totalCents,
     paymentReference: row.transactionId,
     ...(kind === 'credit-note'

@@ -16,7 +16,14 @@ import {
   type OutboxJob,
   type OutboxSender,
 } from '../jobs/outbox.ts';
-import { orderDocument, type Seller } from './documents.ts';
+import {
+  buyerTaxIdOf,
+  orderDocument,
+  orderMoneyOf,
+  shipToLines,
+  shipToPhone,
+  type Seller,
+} from './documents.ts';
 import { linesOfOrders } from './service.ts';
 
 /** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
@@ -50,14 +57,18 @@ export async function orderMail(
       userName: order.userName,
       userEmail: order.userEmail,
       address: order.address,
-      phone: order.phone,
+      shipTo: shipToLines(order.shipTo),
+      phone: shipToPhone(order),
       lines: lines.map((line) => ({
         sku: line.sku,
         name: line.name,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
       })),
+      money: orderMoneyOf(order),
       totalCents: order.totalCents,
+      buyerTaxId: buyerTaxIdOf(order),
+      taxExemption: order.taxExemption,
       createdAt: order.createdAt,
     },
   };

@@ -11,10 +11,12 @@ import { lockUser } from '../users/service.ts';
 import {
   cartSource,
   linesOrderStatement,
+  moneyValues,
   type Buyer,
   type CheckoutInput,
   type LinesSource,
 } from './checkout.ts';
+import { priceCart, type CheckoutPreview, type Destination } from './pricing.ts';
 import { underIdempotencyKey, type Answer } from './idempotency.ts';
 import { placeOrderStatement, underUnpaidLimit } from './purchase-statement.ts';
 import { openUnpaidOf, tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
@@ -40,6 +42,18 @@ export interface PlaceOrderInput {
   address: string;
   phone: string;
 }
+
+/**
+ * The 409 of a checkout whose total is not the one the buyer saw (a price, a rate or a shipping
+ * charge changed in between): nothing was placed; the new preview comes with it.
+ */
+export const totalChanged = (preview: CheckoutPreview) =>
+  new HttpError(
+    409,
+    `The total of your order changed to $${preview.total.toFixed(2)} since you saw it (a price, a shipping charge or a tax rate changed). Check the new total and place the order again.`,
+    {},
+    { lines: [], preview },
+  );
 
 /** A checkout that could not take every line: its transaction is rolled back. */
 class CheckoutRefused extends Error {}
@@ -87,8 +101,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
     placeOrderStatement(maxUnpaid > 0, maxValueCents > 0),
   );
   const lockBuyer = Boolean(deps.lockBuyer) && (maxUnpaid > 0 || maxValueCents > 0);
-  /** The values every order statement takes: the buyer, where it ships, the unpaid limits. */
-  const orderValues = (input: CheckoutInput, buyer: Buyer) => ({
+  /** The values every order statement takes: the buyer and the unpaid limits. */
+  const buyerValues = (buyer: Buyer) => ({
     ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
     // Null: the buyer is exempt (underUnpaidValue); unused by a statement without the limit.
     ...(maxValueCents > 0
@@ -97,8 +111,6 @@ export function createOrderPlacing(deps: PlacingDeps) {
     userId: buyer.id,
     email: buyer.email,
     userName: buyer.name,
-    address: input.address,
-    phone: input.phone,
   });
 
   /** MAX_UNPAID_VALUE's 409 for a new order of `orderCents`, or null (to explain a refusal). */
@@ -118,7 +130,9 @@ export function createOrderPlacing(deps: PlacingDeps) {
   async function placeInTx(tx: DbOrTx, input: PlaceOrderInput, buyer: Buyer): Promise<Placed> {
     if (lockBuyer) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, placeOrder, {
-      ...orderValues(input, buyer),
+      ...buyerValues(buyer),
+      address: input.address,
+      phone: input.phone,
       quantity: input.quantity,
       partId: input.partId,
     });
@@ -149,7 +163,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
   /**
    * An order of several lines from `source` (see linesOrderStatement), its text built once with
    * placeholders and kept prepared under `name` as the purchase's is (decision 037): the buyer,
-   * the address and phone, the unpaid-order limit, and the source's own (`quoteId`).
+   * the order's money and destination (moneyValues), the unpaid-order limit, and the source's
+   * own (`quoteId`).
    */
   function prepareLines(name: string, source: LinesSource): PreparedStatement {
     const countLimit = underUnpaidLimit(maxUnpaid > 0);
@@ -164,8 +179,6 @@ export function createOrderPlacing(deps: PlacingDeps) {
         userId: sql.placeholder('userId'),
         email: sql.placeholder('email'),
         userName: sql.placeholder('userName'),
-        address: sql.placeholder('address'),
-        phone: sql.placeholder('phone'),
         underLimit,
         // PGlite runs one transaction at a time: no lock is needed there.
         lockParts: Boolean(deps.lockBuyer),
@@ -198,7 +211,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
     if (deps.lockBuyer && tx !== db) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, statement, {
       ...values,
-      ...orderValues(input, buyer),
+      ...buyerValues(buyer),
+      ...moneyValues(input),
     });
     const [row] = result.rows;
     return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
@@ -209,22 +223,35 @@ export function createOrderPlacing(deps: PlacingDeps) {
    * its own when `tx` is `db` (the statement is whole on its own; the cart's lines are locked by
    * it on PostgreSQL, so two checkouts of one cart take turns there).
    */
-  async function checkoutInTx(tx: DbOrTx, input: CheckoutInput, buyer: Buyer): Promise<Placed> {
+  async function checkoutInTx(
+    tx: DbOrTx,
+    input: CheckoutInput,
+    buyer: Buyer,
+    check: () => void,
+  ): Promise<Placed> {
+    // Inside the transaction (and an idempotency key's): a replayed checkout is answered as it
+    // was, whatever the cart and the prices are now.
+    check();
     const order = await linesInTx(tx, checkoutStatement, {}, input, buyer);
     // Nothing was taken; the refusal is explained after the transaction.
     if (!order) throw new CheckoutRefused();
     return order;
   }
 
-  /** Why the buyer's cart could not be checked out (read after the rollback), as the 4xx. */
-  async function refusal(buyer: Buyer): Promise<HttpError> {
+  /**
+   * Why the buyer's cart could not be checked out (read after the rollback), as the 4xx: priced
+   * at `totalCents` when it was tried.
+   */
+  async function refusal(buyer: Buyer, to: Destination, totalCents: number): Promise<HttpError> {
     const cart = await readCart(db, buyer.id);
     if (cart.lines.length === 0) return new HttpError(422, 'Your cart is empty.');
     if (maxUnpaid > 0 && (await unpaidCount(db, buyer.id)) >= maxUnpaid)
       return tooManyUnpaid(maxUnpaid);
     const failing = cart.lines.filter((line) => line.problem !== null);
     if (failing.length === 0) {
-      const tooMuch = await overValueLimit(db, buyer, toCents(cart.total));
+      const now = await priceCart(db, buyer.id, to);
+      if (now.priced.totalCents !== totalCents) return totalChanged(now.preview);
+      const tooMuch = await overValueLimit(db, buyer, now.priced.totalCents);
       if (tooMuch) return tooMuch;
     }
     return new HttpError(
@@ -283,6 +310,23 @@ export function createOrderPlacing(deps: PlacingDeps) {
       placed(order);
     },
 
+    /**
+     * The checkout's own statement for a cart already priced (pricing.ts), without an
+     * idempotency key: what `checkout` sends once the price is known. The bench sends it bare as
+     * the checkout figure's reference (bench/lib/statements.mjs).
+     */
+    async placePriced(priced: CheckoutInput, buyer: Buyer): Promise<Answer> {
+      const none = () => {};
+      return placed(
+        lockBuyer
+          ? await db.transaction((tx) => checkoutInTx(tx, priced, buyer, none))
+          : await checkoutInTx(db, priced, buyer, none),
+      );
+    },
+
+    /** The 409 of a total that changed since the buyer saw it (an accepted quote's too). */
+    totalChanged,
+
     /** MAX_UNPAID_ORDERS, and its 409, for callers that place orders of their own. */
     tooManyUnpaid: async (tx: DbOrTx, buyerId: string) =>
       maxUnpaid > 0 && (await unpaidCount(tx, buyerId)) >= maxUnpaid
@@ -313,7 +357,19 @@ export function createOrderPlacing(deps: PlacingDeps) {
      * one transaction or none (a 409 names the lines that cannot be served), the cart emptied in
      * the same transaction. The Idempotency-Key rule of the purchase applies.
      */
-    async checkout(input: CheckoutInput, buyer: Buyer, idempotencyKey?: string): Promise<Answer> {
+    async checkout(
+      body: Destination & { expectedTotal?: number | undefined },
+      buyer: Buyer,
+      idempotencyKey?: string,
+    ): Promise<Answer> {
+      const to = { addressId: body.addressId, shippingMethod: body.shippingMethod };
+      const { preview, priced } = await priceCart(db, buyer.id, to);
+      const check = () => {
+        if (preview.lines.length > 0 && !preview.shippable)
+          throw new HttpError(422, preview.problem!, {}, { lines: [], preview });
+        if (body.expectedTotal !== undefined && toCents(body.expectedTotal) !== priced.totalCents)
+          throw totalChanged(preview);
+      };
       try {
         // Without a key, one statement is its own transaction (no BEGIN/COMMIT round trips, and
         // the parts stay locked for the statement alone), unless the unpaid-order limit needs the
@@ -321,14 +377,14 @@ export function createOrderPlacing(deps: PlacingDeps) {
         if (!idempotencyKey)
           return placed(
             lockBuyer
-              ? await db.transaction((tx) => checkoutInTx(tx, input, buyer))
-              : await checkoutInTx(db, input, buyer),
+              ? await db.transaction((tx) => checkoutInTx(tx, priced, buyer, check))
+              : await checkoutInTx(db, priced, buyer, check),
           );
-        return await idempotent(buyer, idempotencyKey, input, 'checkout', (tx) =>
-          checkoutInTx(tx, input, buyer),
+        return await idempotent(buyer, idempotencyKey, body, 'checkout', (tx) =>
+          checkoutInTx(tx, priced, buyer, check),
         );
       } catch (err) {
-        if (err instanceof CheckoutRefused) throw await refusal(buyer);
+        if (err instanceof CheckoutRefused) throw await refusal(buyer, to, priced.totalCents);
         throw err;
       }
     },

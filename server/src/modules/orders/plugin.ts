@@ -34,7 +34,7 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     mailer: app.mailer,
     log,
     publicUrl: config.publicUrl,
-    seller: { ...config.seller, email: config.shopEmail, url: config.publicUrl },
+    seller: { ...config.seller, url: config.publicUrl },
     renderPdf: pdfs.render,
     maxAttempts: config.mailMaxAttempts,
     counted: {

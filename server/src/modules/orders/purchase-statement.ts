@@ -45,10 +45,11 @@ export function placeOrderStatement(limitUnpaid: boolean, limitValue: boolean) {
   with taken as (${taken})
   , placed as (
     insert into ${orders} (user_id, part_id, name, image, description, unit_price_cents,
-                           quantity, total_cents, user_email, user_name, address, phone,
-                           stock_after)
+                           quantity, subtotal_cents, total_cents, user_email, user_name,
+                           address, phone, stock_after)
     select ${sql.placeholder('userId')}, id, name, image, description, unit_price_cents,
            ${sql.placeholder('quantity')},
+           unit_price_cents::bigint * ${sql.placeholder('quantity')},
            unit_price_cents::bigint * ${sql.placeholder('quantity')},
            ${sql.placeholder('email')}, ${sql.placeholder('userName')},
            ${sql.placeholder('address')}, ${sql.placeholder('phone')}, available_quantity

@@ -64,6 +64,31 @@ export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]
     trackingNumber: row.trackingNumber,
     invoiceNumber: row.invoiceNumber,
     creditNoteNumber: row.creditNoteNumber,
+    ...orderMoney(row),
+  };
+}
+
+/** An order's money under the checkout preview's names (dollars; see Order in the contract). */
+export function orderMoney(row: OrderRow) {
+  return {
+    subtotal: row.subtotalCents / 100,
+    shippingMethod:
+      row.shippingMethodId && row.shippingMethodName
+        ? {
+            id: row.shippingMethodId,
+            name: row.shippingMethodName,
+            price: row.shippingCents / 100,
+            days: { min: row.shippingMinDays ?? 0, max: row.shippingMaxDays ?? 0 },
+          }
+        : null,
+    shipping: row.shippingCents / 100,
+    taxes: row.taxes.map((tax) => ({
+      name: tax.name,
+      rate: tax.rate,
+      amount: tax.amountCents / 100,
+    })),
+    buyerTaxId: row.buyerTaxId,
+    taxExemption: row.taxExemption,
   };
 }
 

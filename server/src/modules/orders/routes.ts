@@ -4,6 +4,8 @@ import {
   AdminOrdersQuery,
   ApiError,
   CheckoutBody,
+  CheckoutPreview,
+  CheckoutPreviewBody,
   CheckoutProblem,
   RefundBody,
   ShipBody,
@@ -21,6 +23,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
 import { orderDocument } from './documents.ts';
+import { priceCart } from './pricing.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -56,6 +59,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/checkout/preview',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags: ['cart'],
+        summary: 'What your cart comes to, shipped to one of your addresses',
+        description:
+          "Your cart's lines, their sum, the shipping methods that reach the address (priced for this cart, cheapest first), the chosen one (the cheapest when `shippingMethod` is left out), each sales tax applied (none for a tax-exempt buyer) and the total. `shippable` is false when no method reaches the address. Nothing is placed.",
+        body: CheckoutPreviewBody,
+        response: { 200: CheckoutPreview, 422: ApiError },
+      },
+    },
+    async (request) => (await priceCart(app.db, request.user!.id, request.body)).preview,
+  );
+
+  app.post(
     '/checkout',
     {
       config: { access: 'verified', limit: 'purchase' },
@@ -63,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: 'Check out your cart: one order for every line, all lines taken or none',
         description:
-          'Only address and phone are read; the lines are your cart on the server. A line that cannot be served is named in the 409 (`lines`) and nothing is taken. Send an Idempotency-Key header to make retries safe.',
+          'Ships to `addressId` of your address book by `shippingMethod` (the cheapest when left out); the lines are your cart on the server, priced with shipping and sales tax as POST /api/checkout/preview shows, and the order and its payment come to that total. With `expectedTotal` (what you were shown), a total that changed in between answers 409 with the new `preview` and nothing is placed. A line that cannot be served is named in the 409 (`lines`) and nothing is taken; an address no method reaches answers 422. Send an Idempotency-Key header to make retries safe.',
         headers: IdempotencyHeaders,
         body: CheckoutBody,
         response: { 200: PurchaseAnswer, 409: CheckoutProblem, 422: ApiError },

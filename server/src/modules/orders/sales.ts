@@ -6,11 +6,16 @@ import { orderLines, orders } from '../../db/schema/orders.ts';
 // accounting export (the insights module). Both read a range of `created_at` on
 // orders_created_seq_idx.
 
-/** One UTC day's orders placed: the paid ones' revenue and count, and the count by state. */
+/**
+ * One UTC day's orders placed: the paid ones' revenue (the parts sold: their lines' sum), the
+ * shipping and sales tax they collected besides, their count, and the count by state.
+ */
 export interface DailySales {
   /** YYYY-MM-DD (UTC). */
   day: string;
   revenueCents: number;
+  shippingCents: number;
+  taxCents: number;
   paid: number;
   /** Not paid and not expired. */
   unpaid: number;
@@ -23,13 +28,18 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 
 /**
  * The orders placed from `from` on, by UTC day (only days with orders): one pass over the range
- * gives the revenue, the count by state and, summed, the average paid order.
+ * gives the revenue, the shipping and tax collected, the count by state and, summed, the average
+ * paid order. Revenue is the lines' sum (`subtotal_cents`), as it was before orders had shipping
+ * and tax: the tax is the state's, and the shipping is counted on its own.
  */
 export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> {
   const result = await db.execute(sql`
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-      coalesce(sum(total_cents::bigint) filter (where paid and refunded_at is null), 0)
+      coalesce(sum(subtotal_cents) filter (where paid and refunded_at is null), 0)
         as revenue_cents,
+      coalesce(sum(shipping_cents) filter (where paid and refunded_at is null), 0)
+        as shipping_cents,
+      coalesce(sum(tax_cents) filter (where paid and refunded_at is null), 0) as tax_cents,
       count(*) filter (where paid) as paid,
       count(*) filter (where not paid and expired_at is null) as unpaid,
       count(*) filter (where paid and shipped_at is null) as to_ship,
@@ -41,6 +51,8 @@ export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> 
   return rowsOf(result).map((r) => ({
     day: String(r.day),
     revenueCents: Number(r.revenue_cents),
+    shippingCents: Number(r.shipping_cents),
+    taxCents: Number(r.tax_cents),
     paid: Number(r.paid),
     unpaid: Number(r.unpaid),
     toShip: Number(r.to_ship),
@@ -103,7 +115,10 @@ export interface ExportedLine {
   partName: string;
   quantity: number;
   unitPriceCents: number;
-  /** The order's total: the sum of its lines. */
+  /** The order's money: the lines' sum, shipping, sales tax, and their sum (what was charged). */
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
   totalCents: number;
 }
 
@@ -128,7 +143,7 @@ export async function* orderLinesPlacedBetween(
       with page as (
         select id, seq, number, created_at, created_at::text as created_at_text, paid, paid_at,
           shipped_at, expired_at, user_email, user_name, part_id, name, quantity,
-          unit_price_cents, total_cents
+          unit_price_cents, subtotal_cents, shipping_cents, tax_cents, total_cents
         from ${orders}
         where true
           ${range.from ? sql`and created_at >= ${range.from.toISOString()}` : sql``}
@@ -137,7 +152,8 @@ export async function* orderLinesPlacedBetween(
         order by created_at, seq
         limit ${batch})
       select o.id, o.seq, o.number, o.created_at, o.created_at_text, o.paid, o.paid_at,
-        o.shipped_at, o.expired_at, o.user_email, o.user_name, o.total_cents,
+        o.shipped_at, o.expired_at, o.user_email, o.user_name, o.subtotal_cents,
+        o.shipping_cents, o.tax_cents, o.total_cents,
         row_number() over (partition by o.id order by l.position) as line,
         case when l.order_id is null then o.part_id else l.part_id end as part_id, l.sku,
         coalesce(l.name, o.name) as name,
@@ -166,6 +182,9 @@ export async function* orderLinesPlacedBetween(
       partName: String(r.name),
       quantity: Number(r.quantity),
       unitPriceCents: Number(r.unit_price_cents),
+      subtotalCents: Number(r.subtotal_cents),
+      shippingCents: Number(r.shipping_cents),
+      taxCents: Number(r.tax_cents),
       totalCents: Number(r.total_cents),
     }));
     if (new Set(rows.map((r) => r.id)).size < batch) return;

@@ -6,6 +6,8 @@ import {
   PurchaseAnswer,
   Quote,
   QuoteAcceptBody,
+  CheckoutPreview,
+  CheckoutPreviewBody,
   QuoteAnswerBody,
   QuoteParams,
   QuoteRequestBody,
@@ -80,6 +82,29 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/quotes/:id/preview',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'What accepting an answered quote comes to, shipped to one of your addresses',
+        description:
+          'The quoted lines, their sum, the shipping methods that reach the address (priced, cheapest first), the chosen one (the cheapest when `shippingMethod` is left out), each sales tax and the total. Nothing is placed.',
+        params: QuoteParams,
+        body: CheckoutPreviewBody,
+        response: {
+          200: CheckoutPreview,
+          404: ApiError,
+          409: ApiError,
+          410: ApiError,
+          422: ApiError,
+        },
+      },
+    },
+    async (request) => service.preview(request.params.id, request.body, request.user!),
+  );
+
+  app.post(
     '/quotes/:id/accept',
     {
       config: { access: 'verified', limit: 'purchase' },
@@ -87,7 +112,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Accept a quote: it becomes an unpaid order at the quoted prices',
         description:
-          'Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.',
+          'Shipped to `addressId` of your address book by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows; with `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.',
         params: QuoteParams,
         body: QuoteAcceptBody,
         response: {

@@ -18,7 +18,8 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Buyer, CheckoutInput, LinesSource } from '../orders/checkout.ts';
+import type { Buyer, LinesSource } from '../orders/checkout.ts';
+import { priceLines, type Destination } from '../orders/pricing.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
 
@@ -144,6 +145,60 @@ export function createQuotesService(deps: {
   const { db } = deps;
   const mailQueued = () => deps.mailQueued?.();
   const acceptStatement = deps.orders.prepareLines('partsmith_accept_quote', quoteSource());
+
+  /**
+   * An answered quote's lines priced for a destination (orders/pricing.ts): at the quoted unit
+   * prices, with the shipping and sales tax of the address. Lines whose part is gone are left
+   * out (accepting then names them).
+   */
+  async function priceQuote(tx: DbOrTx, quoteId: string, buyerId: string, to: Destination) {
+    const lines = await tx
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quoteId))
+      .orderBy(quoteLines.position);
+    const skus = new Map(
+      (
+        await partsByIds(
+          tx,
+          lines.flatMap((l) => (l.partId ? [l.partId] : [])),
+        )
+      ).map((p) => [p.id, p.sku]),
+    );
+    return priceLines(
+      tx,
+      buyerId,
+      lines.flatMap((line) =>
+        line.partId && line.unitPriceCents !== null
+          ? [
+              {
+                partId: line.partId,
+                sku: skus.get(line.partId) ?? '',
+                name: line.name,
+                image: line.image,
+                unitCents: line.unitPriceCents,
+                quantity: line.quantity,
+              },
+            ]
+          : [],
+      ),
+      to,
+    );
+  }
+
+  /** The 409/410 of a quote that cannot be accepted (or previewed) as it stands, else nothing. */
+  function acceptable(quote: QuoteRow | undefined, buyerId: string): asserts quote is QuoteRow {
+    if (!quote || quote.userId !== buyerId) throw notFound('We could not find that quote.');
+    // A 409 of this route names lines (CheckoutProblem): none here.
+    if (!quote.answeredAt)
+      throw new HttpError(409, 'This quote has not been answered yet.', {}, { lines: [] });
+    if (!quote.orderId && quote.validUntil! < new Date()) {
+      throw new HttpError(
+        410,
+        `This quote expired on ${longDate(quote.validUntil!)}. Ask us for a new one.`,
+      );
+    }
+  }
 
   async function visible(id: string, viewer: { id: string; role: string }): Promise<QuoteRow> {
     const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
@@ -339,30 +394,37 @@ export function createQuotesService(deps: {
      * same statement. The quote's row is locked first, so accepts at once (two tabs) take turns
      * and the later one finds the order and answers it: one order per quote.
      */
+    /** What accepting the quote would come to, shipped to `to` (POST /api/quotes/:id/preview). */
+    async preview(id: string, to: Destination, buyer: Buyer) {
+      const [quote] = await db.select().from(quotes).where(eq(quotes.id, id));
+      acceptable(quote, buyer.id);
+      return (await priceQuote(db, id, buyer.id, to)).preview;
+    },
+
     async accept(
       id: string,
-      input: CheckoutInput,
+      body: Destination & { expectedTotal?: number | undefined },
       buyer: Buyer,
     ): Promise<{ acknowledged: true; insertedId: string }> {
+      const to = { addressId: body.addressId, shippingMethod: body.shippingMethod };
       const outcome = await db
         .transaction(async (tx) => {
           const [quote] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update');
-          if (!quote || quote.userId !== buyer.id) throw notFound('We could not find that quote.');
+          acceptable(quote, buyer.id);
           if (quote.orderId) return { orderId: quote.orderId, placed: null };
-          // A 409 of this route names lines (CheckoutProblem): none here.
-          if (!quote.answeredAt)
-            throw new HttpError(409, 'This quote has not been answered yet.', {}, { lines: [] });
-          if (quote.validUntil! < new Date()) {
-            throw new HttpError(
-              410,
-              `This quote expired on ${longDate(quote.validUntil!)}. Ask us for a new one.`,
-            );
-          }
+          const { preview, priced } = await priceQuote(tx, id, buyer.id, to);
+          if (!preview.shippable)
+            throw new HttpError(422, preview.problem!, {}, { lines: [], preview });
+          if (
+            body.expectedTotal !== undefined &&
+            Math.round(body.expectedTotal * 100) !== priced.totalCents
+          )
+            throw deps.orders.totalChanged(preview);
           const order = await deps.orders.placeLinesInTx(
             tx,
             acceptStatement,
             { quoteId: id },
-            input,
+            priced,
             buyer,
           );
           if (!order) throw new AcceptRefused();

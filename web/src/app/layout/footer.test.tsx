@@ -62,11 +62,14 @@ describe('Footer', () => {
     }
   });
 
-  it('shows the copyright with the current year and no dead links', () => {
+  it('shows the copyright with the current year, the seller’s address and no dead links', () => {
     const { container } = renderFooter();
     expect(
-      screen.getByText(`© ${new Date().getFullYear()} Partsmith. All rights reserved.`),
+      screen.getByText(`© ${new Date().getFullYear()} Partsmith Inc. All rights reserved.`),
     ).toBeInTheDocument();
+    expect(container.querySelector('address')).toHaveTextContent(
+      '1200 Industrial Pkwy, Austin, TX 78758, United States',
+    );
     expect(container.querySelectorAll('a[href="#"], a:not([href])')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { href, Link } from 'react-router';
+import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -88,7 +89,7 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="below-fold bg-slate-950 text-slate-300 [--fold-size:51rem] md:[--fold-size:47rem] lg:[--fold-size:24rem]">
+    <footer className="below-fold bg-slate-950 text-slate-300 [--fold-size:54rem] md:[--fold-size:47rem] lg:[--fold-size:24rem]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)_minmax(0,4fr)] lg:px-8">
         <div className="col-span-2 flex flex-col gap-4 lg:col-span-1">
           <Brand className="flex items-center gap-2 self-start rounded text-xl font-extrabold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400" />
@@ -139,9 +140,13 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year} Partsmith. All rights reserved.
-        </p>
+        {/* The seller of the invoices (contract/src/seller.ts): one name and address everywhere. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:justify-between md:gap-6 lg:px-8">
+          <p>
+            © {year} {SELLER.name} All rights reserved.
+          </p>
+          <address className="not-italic">{sellerAddressLines().join(', ')}</address>
+        </div>
       </div>
     </footer>
   );

@@ -6,10 +6,12 @@ import { pageMeta } from '../meta.ts';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { EmailNotConfirmedNotice } from '../../features/auth/components/email-not-confirmed-notice.tsx';
+import { AddressPicker } from '../../features/addresses/components/address-picker.tsx';
 
 /**
  * /cart (anybody): the accounts feature knows whether someone is signed in, the cart feature
- * keeps their cart (a visitor's too, on the server); they meet here. A session that cannot be
+ * keeps their cart (a visitor's too, on the server), the address book says where it ships; they
+ * meet here. A session that cannot be
  * read shows the cart as a visitor's, with the way to sign in.
  */
 export function CartRoute() {
@@ -20,6 +22,7 @@ export function CartRoute() {
     <CartPage
       buyer={user ? { name: user.name, email: user.email } : null}
       notice={user && <EmailNotConfirmedNotice user={user} />}
+      addressPicker={(props) => <AddressPicker {...props} />}
     />
   );
 }

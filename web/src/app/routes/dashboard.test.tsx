@@ -32,6 +32,7 @@ describe('the /dashboard route', () => {
       ['My Orders', '/dashboard/my-orders'],
       ['My Quotes', '/dashboard/quotes'],
       ['My Profile', '/dashboard/my-profile'],
+      ['Addresses', '/dashboard/addresses'],
     ]);
     const cards = within(
       within(screen.getByRole('main')).getAllByRole('list').at(-1)!,
@@ -41,6 +42,7 @@ describe('the /dashboard route', () => {
       'My Orders',
       'My Quotes',
       'My Profile',
+      'Addresses',
     ]);
     expect(document.title).toBe('Dashboard | Partsmith');
     // Her address is confirmed (sessionFor's default): no notice.
@@ -66,6 +68,7 @@ describe('the /dashboard route', () => {
       ['Manage Orders', '/dashboard/manage-orders'],
       ['Manage Quotes', '/dashboard/manage-quotes'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Shipping & Tax', '/dashboard/shipping'],
       ['Categories', '/dashboard/categories'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],

@@ -110,6 +110,14 @@ describe('AuditLogPage', () => {
       'Review hidden',
       'Review shown',
       'Review deleted',
+      'Shipping zone saved',
+      'Shipping zone deleted',
+      'Shipping method saved',
+      'Shipping method deleted',
+      'Tax rate saved',
+      'Tax rate deleted',
+      'Tax exemption recorded',
+      'Tax exemption ended',
     ]);
     const user = userEvent.setup();
     await user.selectOptions(select, 'Order shipped');

@@ -25,6 +25,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'review.hide': 'Review hidden',
   'review.show': 'Review shown',
   'review.delete': 'Review deleted',
+  'shipping-zone.save': 'Shipping zone saved',
+  'shipping-zone.delete': 'Shipping zone deleted',
+  'shipping-method.save': 'Shipping method saved',
+  'shipping-method.delete': 'Shipping method deleted',
+  'tax-rate.save': 'Tax rate saved',
+  'tax-rate.delete': 'Tax rate deleted',
+  'tax-exemption.save': 'Tax exemption recorded',
+  'tax-exemption.delete': 'Tax exemption ended',
 };
 
 /** Badge colours per kind of target; every pair meets AA contrast. */

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@partsmith/contract';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -32,16 +32,24 @@ function RoleBadge({ role }: { role: UserSummary['role'] }) {
   );
 }
 
+/** A column another feature adds to the table (the tax exemption): its header and its cells. */
+export interface UserColumn {
+  label: string;
+  cell: (user: UserSummary) => ReactNode;
+}
+
 function UserRow({
   user,
   index,
   isYou,
   onDeleted,
+  extra,
 }: {
   user: UserSummary;
   index: number;
   isYou: boolean;
   onDeleted: () => void;
+  extra?: UserColumn;
 }) {
   const promote = useMakeAdmin();
   const remove = useDeleteUser();
@@ -110,6 +118,12 @@ function UserRow({
           </ActionButton>
         )}
       </td>
+      {extra && (
+        <td className={`${LINE} md:text-right`}>
+          <CellLabel>{extra.label}</CellLabel>
+          {extra.cell(user)}
+        </td>
+      )}
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Delete</CellLabel>
         {isYou ? (
@@ -142,9 +156,15 @@ const COLUMNS = [
 /**
  * /dashboard/make-admin: 'All users: {count}', each with its role, a
  * 'Make Admin' button for non-admins and 'Delete User'. `currentEmail` is the signed-in admin,
- * whose row says '(you)'.
+ * whose row says '(you)'. The app may add a column before Delete (`extraColumn`).
  */
-export function MakeAdminPage({ currentEmail }: { currentEmail?: string }) {
+export function MakeAdminPage({
+  currentEmail,
+  extraColumn,
+}: {
+  currentEmail?: string;
+  extraColumn?: UserColumn;
+}) {
   const users = useUsers();
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, total } = flattenPages(users.data);
@@ -161,7 +181,15 @@ export function MakeAdminPage({ currentEmail }: { currentEmail?: string }) {
       count={items.length}
       empty={<EmptyList title="No users yet." />}
     >
-      <DataTable wide="md" caption="All users, with their role and actions" columns={COLUMNS}>
+      <DataTable
+        wide="md"
+        caption="All users, with their role and actions"
+        columns={
+          extraColumn
+            ? [...COLUMNS.slice(0, -1), [extraColumn.label, 'right'], ...COLUMNS.slice(-1)]
+            : COLUMNS
+        }
+      >
         {items.map((user, index) => (
           <UserRow
             key={user._id}
@@ -169,6 +197,7 @@ export function MakeAdminPage({ currentEmail }: { currentEmail?: string }) {
             index={index}
             isYou={user.email.toLowerCase() === you}
             onDeleted={() => heading.current?.focus()}
+            extra={extraColumn}
           />
         ))}
       </DataTable>

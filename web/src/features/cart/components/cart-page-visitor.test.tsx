@@ -18,7 +18,7 @@ describe('CartPage, for a visitor', () => {
       lineOf('Thermal paste').getByText('Volume price from 10 units:').nextElementSibling,
     ).toHaveTextContent('$6.50');
     expect(lineOf('Thermal paste').getByText('$78.00')).toBeInTheDocument();
-    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$1,815.00');
+    expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$1,815.00');
     expect(summary().getByText('Items').nextElementSibling).toHaveTextContent('18');
     expect(api.callsTo('GET', '/api/cart')).toHaveLength(1);
 
@@ -67,7 +67,7 @@ describe('CartPage, for a visitor', () => {
     await user.type(box, '8');
     await user.tab();
     await waitFor(() =>
-      expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$2,394.00'),
+      expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$2,394.00'),
     );
     expect(api.callsTo('PUT', `/api/cart/lines/${PART_ID}`).map((c) => c.body)).toEqual([
       { quantity: 8 },
@@ -78,7 +78,7 @@ describe('CartPage, for a visitor', () => {
       expect(screen.queryByRole('heading', { name: 'Thermal paste' })).toBeNull(),
     );
     expect(api.callsTo('DELETE', `/api/cart/lines/${pasteLine.partId}`)).toHaveLength(1);
-    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$2,316.00');
+    expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$2,316.00');
     expect(localStorage.length).toBe(0);
   });
 

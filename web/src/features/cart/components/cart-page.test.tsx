@@ -11,14 +11,33 @@ import {
   REQUEST_A_QUOTE,
   SIGN_IN_TO_CHECK_OUT,
 } from './cart-page.tsx';
-import { cpuLine, fullCart, lineOf, pasteLine, renderPage, summary } from './cart-page.testing.tsx';
+import {
+  ADDRESS_ID,
+  EXPRESS_ID,
+  cpuLine,
+  fullCart,
+  lineOf,
+  pasteLine,
+  previewOf,
+  renderPage,
+  summary,
+} from './cart-page.testing.tsx';
 import { CHECKOUT_SUCCESS, CHECKOUT_SUCCESS_DETAIL } from './checkout-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ADDRESS = '12 Foundry Lane, Springfield 62704';
-const PHONE = '+1 555 010 2030';
+/** The preview of the cart, by method. */
+const previewRoute = {
+  'POST /api/checkout/preview': ({ body }: { body: unknown }) =>
+    json(
+      previewOf(
+        (body as { shippingMethod?: string }).shippingMethod === EXPRESS_ID
+          ? 'express'
+          : 'standard',
+      ),
+    ),
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -54,8 +73,9 @@ describe('CartPage, signed in', () => {
     expect(paste.getByText('$78.00')).toBeInTheDocument();
 
     expect(summary().getByText('Items').nextElementSibling).toHaveTextContent('18');
-    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$1,815.00');
-    expect(summary().getByRole('button', { name: 'Check out' })).toBeEnabled();
+    expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$1,815.00');
+    // Shipping and tax are priced once an address is chosen.
+    expect(summary().getByRole('button', { name: 'Check out' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: SIGN_IN_TO_CHECK_OUT })).toBeNull();
     expect(screen.queryByRole('link', { name: CREATE_AN_ACCOUNT })).toBeNull();
   });
@@ -75,7 +95,7 @@ describe('CartPage, signed in', () => {
     expect(api.callsTo('DELETE', `/api/cart/lines/${PART_ID}`)).toHaveLength(1);
     expect(screen.getByText('Ryzen 7 8-core CPU was removed from your cart.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus();
-    expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$78.00');
+    expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$78.00');
   });
 
   it("checks a line's quantity as the purchase page does, and sends a good one", async () => {
@@ -115,7 +135,7 @@ describe('CartPage, signed in', () => {
       ]),
     );
     await waitFor(() =>
-      expect(summary().getByText('Total').nextElementSibling).toHaveTextContent('$2,394.00'),
+      expect(summary().getByText('Subtotal').nextElementSibling).toHaveTextContent('$2,394.00'),
     );
     expect(box).toHaveValue(8);
     expect(box).not.toHaveAttribute('aria-invalid');
@@ -140,21 +160,31 @@ describe('CartPage, signed in', () => {
     );
   });
 
-  it('checks out with an Idempotency-Key and goes to the new order’s payment page', async () => {
+  it('prices shipping and tax for the address and method, checks out at that total with an Idempotency-Key', async () => {
     const { api, router } = renderPage({
       'GET /api/cart': () => json(fullCart),
+      ...previewRoute,
       'POST /api/checkout': () => json({ acknowledged: true, insertedId: ORDER_ID }),
     });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Shipping address'), ADDRESS);
-    await user.type(screen.getByLabelText('Phone number'), PHONE);
-    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    await user.click(await screen.findByRole('radio', { name: /Jane Doe/ }));
+    const totals = within(await screen.findByRole('region', { name: 'What your order comes to' }));
+    expect(totals.getByText('Subtotal').nextElementSibling).toHaveTextContent('$1,815.00');
+    expect(totals.getByText(/Standard, 3–5 business days/)).toBeInTheDocument();
+    expect(totals.getByText('Texas sales tax').nextElementSibling).toHaveTextContent('$149.74');
+    expect(totals.getByText('Total').nextElementSibling).toHaveTextContent('$1,964.74');
+    // Express instead: priced again.
+    await user.click(screen.getByRole('radio', { name: /Express/ }));
+    await waitFor(() =>
+      expect(totals.getByText('Total').nextElementSibling).toHaveTextContent('$1,991.69'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Place order · $1,991.69' }));
 
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/dashboard/payment/${ORDER_ID}`),
     );
     expect(api.callsTo('POST', '/api/checkout').map((c) => c.body)).toEqual([
-      { address: ADDRESS, phone: PHONE },
+      { addressId: ADDRESS_ID, shippingMethod: EXPRESS_ID, expectedTotal: 1991.69 },
     ]);
     const [, init] = api.spy.mock.calls.find(([url]) => String(url) === '/api/checkout')!;
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(UUID);
@@ -163,24 +193,58 @@ describe('CartPage, signed in', () => {
     });
   });
 
-  it('asks for the address and phone before it sends anything', async () => {
-    const { api } = renderPage({ 'GET /api/cart': () => json(fullCart) });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Check out' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Shipping address')).toHaveAccessibleDescription(
-        'Shipping address is Required',
-      ),
-    );
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      'Phone number is Required',
-    );
+  it('asks where the order ships before anything is priced or sent', async () => {
+    const { api } = renderPage({ 'GET /api/cart': () => json(fullCart), ...previewRoute });
+    expect(await screen.findByRole('button', { name: 'Check out' })).toBeDisabled();
+    expect(screen.getByText('Choose where your order ships to.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/checkout/preview')).toHaveLength(0);
     expect(api.callsTo('POST', '/api/checkout')).toHaveLength(0);
+  });
+
+  it('shows the new total when it changed before the order was placed (409), and places it at that total next', async () => {
+    let calls = 0;
+    const changed = { ...previewOf(), subtotal: 1825, total: 1975.57 };
+    const { api } = renderPage({
+      'GET /api/cart': () => json(fullCart),
+      ...previewRoute,
+      'POST /api/checkout': () =>
+        ++calls === 1
+          ? json(
+              {
+                statusCode: 409,
+                error: 'Conflict',
+                message: 'The total of your order changed to $1975.57 since you saw it.',
+                lines: [],
+                preview: changed,
+              },
+              409,
+            )
+          : json({ acknowledged: true, insertedId: ORDER_ID }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Jane Doe/ }));
+    await user.click(await screen.findByRole('button', { name: 'Place order · $1,964.74' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total of your order changed');
+    await user.click(await screen.findByRole('button', { name: 'Place order · $1,975.57' }));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(api.callsTo('POST', '/api/checkout').map((c) => c.body)).toEqual([
+      {
+        addressId: ADDRESS_ID,
+        shippingMethod: previewOf().shippingMethod.id,
+        expectedTotal: 1964.74,
+      },
+      {
+        addressId: ADDRESS_ID,
+        shippingMethod: previewOf().shippingMethod.id,
+        expectedTotal: 1975.57,
+      },
+    ]);
   });
 
   it('shows a refused checkout (409) and marks the line it names', async () => {
     const { router } = renderPage({
       'GET /api/cart': () => json(fullCart),
+      ...previewRoute,
       'POST /api/checkout': () =>
         json(
           {
@@ -195,9 +259,8 @@ describe('CartPage, signed in', () => {
         ),
     });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Shipping address'), ADDRESS);
-    await user.type(screen.getByLabelText('Phone number'), PHONE);
-    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    await user.click(await screen.findByRole('radio', { name: /Jane Doe/ }));
+    await user.click(await screen.findByRole('button', { name: /Place order/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Some parts of your cart cannot be served as they stand.',

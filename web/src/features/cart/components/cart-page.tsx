@@ -9,7 +9,7 @@ import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useSetCartLine } from '../api/set-cart-line.ts';
 import { serverItems, unitsOf, type CartItem } from './cart-items.ts';
 import { CartLine } from './cart-line.tsx';
-import { CheckoutForm } from './checkout-form.tsx';
+import { CheckoutForm, type AddressPickerSlot } from './checkout-form.tsx';
 
 export const CART_TITLE = 'Your Cart | Partsmith';
 export const SIGN_IN_TO_CHECK_OUT = 'Sign in to check out';
@@ -62,7 +62,7 @@ function CartContents({
   frame,
 }: {
   items: CartItem[];
-  /** The cart's total, in dollars (the server's sum). */
+  /** The sum of the lines, in dollars (the server's). */
   total: number;
   actions: CartActions;
   checkout: ReactNode;
@@ -142,10 +142,13 @@ function CartContents({
             <span className="font-semibold text-slate-900 tabular-nums">{units}</span>
           </p>
           <p className="flex items-baseline justify-between gap-4">
-            <span className="font-semibold text-slate-700">Total</span>
-            <span className="text-2xl font-extrabold text-slate-900 tabular-nums">
+            <span className="font-semibold text-slate-700">Subtotal</span>
+            <span className="text-xl font-bold text-slate-900 tabular-nums">
               {formatDollars(total)}
             </span>
+          </p>
+          <p className="text-sm text-slate-700">
+            Shipping and sales tax are worked out for your address at checkout.
           </p>
         </div>
         {checkout}
@@ -190,7 +193,14 @@ function SignInToCheckOut() {
  * The cart, kept by the server: a signed-in buyer's, checked out here; a visitor's (found by its
  * cookie), with the way to sign in or up to check it out.
  */
-function ServerCart({ frame, signedIn }: { frame: Frame; signedIn: boolean }) {
+function ServerCart({
+  frame,
+  addressPicker,
+}: {
+  frame: Frame;
+  /** The signed-in buyer's address book picker (null for a visitor). */
+  addressPicker: AddressPickerSlot | null;
+}) {
   const cart = useCart();
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
@@ -227,9 +237,10 @@ function ServerCart({ frame, signedIn }: { frame: Frame; signedIn: boolean }) {
       refused={refused}
       frame={frame}
       checkout={
-        signedIn ? (
+        addressPicker ? (
           <CheckoutForm
             cart={signature}
+            addressPicker={addressPicker}
             onRefused={(lines) =>
               setRefused(
                 new Map(lines.flatMap((l) => (l.partId ? [[l.partId, l.problem] as const] : []))),
@@ -260,7 +271,16 @@ function CartLoading() {
  * quantity and total, the cart's total, and the checkout (signed in) or the way to sign in or
  * up. `notice` goes above (the accounts feature's, e.g. that the address is not confirmed).
  */
-export function CartPage({ buyer, notice }: { buyer: CartBuyer | null; notice?: ReactNode }) {
+export function CartPage({
+  buyer,
+  notice,
+  addressPicker,
+}: {
+  buyer: CartBuyer | null;
+  notice?: ReactNode;
+  /** The address book's picker for the checkout (the app composes it). */
+  addressPicker: AddressPickerSlot;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, announce] = useState('');
   const frame: Frame = { heading, announce };
@@ -281,7 +301,7 @@ export function CartPage({ buyer, notice }: { buyer: CartBuyer | null; notice?: 
           </h1>
         </header>
         {notice}
-        <ServerCart frame={frame} signedIn={buyer !== null} />
+        <ServerCart frame={frame} addressPicker={buyer ? addressPicker : null} />
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>

@@ -23,7 +23,11 @@ describe('ContactPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('Contact | Partsmith');
-    expect(screen.getByText(/1200 Industrial Pkwy/)).toBeInTheDocument();
+    // The seller of the invoices: one name, address and tax ID (contract/src/seller.ts).
+    expect(screen.getByText(/1200 Industrial Pkwy/)).toHaveTextContent(
+      'Partsmith Inc.1200 Industrial PkwyAustin, TX 78758United States',
+    );
+    expect(screen.getByText('Tax ID: EIN 12-3456789')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+1 (512) 555-0147' })).toHaveAttribute(
       'href',
       'tel:+15125550147',

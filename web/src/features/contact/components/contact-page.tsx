@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { SHOP_CONTACT } from '../../../config/shop.ts';
 import { ContactForm } from './contact-form.tsx';
 
 const ICONS = {
@@ -103,26 +104,27 @@ export function ContactPage() {
         <div className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <InfoBlock icon="address" title="Address">
             <address className="not-italic">
-              Partsmith Inc.
+              {SHOP_CONTACT.name}
               <br />
-              1200 Industrial Pkwy
+              {SHOP_CONTACT.street}
               <br />
-              Austin, TX 78758
+              {SHOP_CONTACT.city}
               <br />
-              United States
+              {SHOP_CONTACT.country}
             </address>
+            <p className="text-sm text-slate-700">Tax ID: {SHOP_CONTACT.taxId}</p>
           </InfoBlock>
           <InfoBlock icon="phone" title="Phone">
-            <a href="tel:+15125550147" className="link font-medium text-primary">
-              +1 (512) 555-0147
+            <a href={SHOP_CONTACT.phoneHref} className="link font-medium text-primary">
+              {SHOP_CONTACT.phone}
             </a>
           </InfoBlock>
           <InfoBlock icon="email" title="E-mail">
             <a
-              href="mailto:sales@partsmith.example"
+              href={`mailto:${SHOP_CONTACT.email}`}
               className="link break-all font-medium text-primary"
             >
-              sales@partsmith.example
+              {SHOP_CONTACT.email}
             </a>
           </InfoBlock>
           <InfoBlock icon="hours" title="Opening hours">

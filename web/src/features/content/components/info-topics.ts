@@ -1,4 +1,5 @@
 import { href } from 'react-router';
+import { SHOP_CONTACT } from '../../../config/shop.ts';
 
 /**
  * The texts of the information pages (/info/:topic), linked from the home page's service block
@@ -20,15 +21,8 @@ export interface InfoTopic {
   sections: InfoSection[];
 }
 
-export const COMPANY = {
-  name: 'Partsmith Inc.',
-  street: '1200 Industrial Pkwy',
-  city: 'Austin, TX 78758',
-  country: 'United States',
-  phone: '+1 (512) 555-0147',
-  phoneHref: 'tel:+15125550147',
-  email: 'sales@partsmith.example',
-} as const;
+/** Who runs the shop: the seller of its invoices (config/shop.ts, from contract/src/seller.ts). */
+export const COMPANY = SHOP_CONTACT;
 
 const contactPage = (subject?: string): InfoLink => ({
   text: 'contact page',
@@ -43,7 +37,8 @@ export const INFO_TOPICS = {
       {
         heading: 'Shipping costs',
         paragraphs: [
-          'Shipping is free, worldwide, for every order over $99. For orders of $99 or less, shipping is included in the price you pay at checkout: the total you see is the total you are charged.',
+          'What shipping costs depends on where your parcel goes and how fast it should get there. At checkout you choose from the methods that ship to your address, each with its price and delivery time; some ship free above an order value.',
+          'Before you place the order, it shows the parts, the shipping, any sales tax and the total: the total you see is the total you are charged, and your invoice lists the same figures.',
           'We pack every part in anti-static bags and padded boxes. Graphics cards, motherboards and power supplies travel in their own retail box inside a shipping carton.',
         ],
       },
@@ -51,7 +46,7 @@ export const INFO_TOPICS = {
         heading: 'Delivery times',
         paragraphs: [
           'Parts in stock leave our Austin warehouse within one to two business days after your payment is confirmed.',
-          'Within the United States, parcels usually arrive two to five business days later. International deliveries take five to twelve business days; import duties and taxes of the destination country are charged by the carrier on delivery.',
+          'Each shipping method shows its delivery time in business days at checkout, and your order keeps it. For deliveries outside the United States, import duties and taxes of the destination country are charged by the carrier on delivery.',
         ],
       },
       {
@@ -74,7 +69,7 @@ export const INFO_TOPICS = {
       {
         heading: 'How to pay',
         paragraphs: [
-          'Place your order from the part page, then open Dashboard, My Orders and choose Pay. The amount is the price times the quantity, in US dollars.',
+          'Place your order from your cart or a part page, then choose Pay on the order (Dashboard, My Orders). The amount is the order’s total in US dollars: the parts, the shipping and any sales tax.',
           'We accept the major credit and debit cards: Visa, Mastercard, American Express and Discover.',
         ],
       },
@@ -86,13 +81,24 @@ export const INFO_TOPICS = {
         ],
       },
       {
+        heading: 'Sales tax',
+        paragraphs: [
+          'We charge sales tax where we are required to, at the rates of the address your order ships to. Each rate shows as its own line on the order, the invoice and the receipt.',
+          [
+            'Buying for resale, or for a tax-exempt organisation? Send us your exemption certificate through the ',
+            contactPage('Tax exemption certificate'),
+            ': once it is recorded on your account, your orders carry no sales tax and their invoices name the certificate.',
+          ],
+        ],
+      },
+      {
         heading: 'Unpaid orders and refunds',
         paragraphs: [
           'An order that is not paid yet can be deleted from My Orders at any time; its parts go back into stock. A paid order cannot be deleted online.',
           [
             'For a cancellation or refund of a paid order, write to us through the ',
             contactPage('Refund request'),
-            ' with your order number. Refunds go back to the card you paid with.',
+            ' with your order number. A refund gives back the whole order, shipping and sales tax included, to the card you paid with.',
           ],
         ],
       },
@@ -105,7 +111,7 @@ export const INFO_TOPICS = {
       {
         heading: 'Operator of this website',
         paragraphs: [
-          'Partsmith Inc., 1200 Industrial Pkwy, Austin, TX 78758, United States.',
+          `${COMPANY.name}, ${COMPANY.street}, ${COMPANY.city}, ${COMPANY.country}. Tax ID: ${COMPANY.taxId}.`,
           [
             'Phone: ',
             { text: COMPANY.phone, to: COMPANY.phoneHref },

@@ -76,6 +76,14 @@ const ITEMS = {
     description: 'Check prices and stock and retire tools from the shop.',
     icon: icon('M21 8l-9-5-9 5 9 5 9-5zM3 8v8l9 5 9-5V8M12 13v8'),
   },
+  shipping: {
+    to: href('/dashboard/shipping'),
+    label: 'Shipping & Tax',
+    description: 'Set where the shop ships, what each way costs, and the sales tax rates.',
+    icon: icon(
+      'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+    ),
+  },
   categories: {
     to: href('/dashboard/categories'),
     label: 'Categories',
@@ -94,6 +102,12 @@ const ITEMS = {
     description: 'See who changed which user, part or order, and what it was before.',
     icon: icon('M9 4h6M9 4a1 1 0 0 0-1 1v1h8V5a1 1 0 0 0-1-1M8 5H6v16h12V5h-2M9 11h6M9 15h6'),
   },
+  addresses: {
+    to: href('/dashboard/addresses'),
+    label: 'Addresses',
+    description: 'Keep the addresses we ship to and invoice, and choose your default one.',
+    icon: icon('M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
+  },
 } satisfies Record<string, DashboardMenuItem>;
 
 /** The dashboard's side menu for a customer. */
@@ -102,6 +116,7 @@ export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
   ITEMS.myOrders,
   ITEMS.myQuotes,
   ITEMS.myProfile,
+  ITEMS.addresses,
 ];
 
 /** The dashboard's side menu for an administrator. */
@@ -114,6 +129,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.manageOrders,
   ITEMS.manageQuotes,
   ITEMS.manageParts,
+  ITEMS.shipping,
   ITEMS.categories,
   ITEMS.manageReviews,
   ITEMS.auditLog,

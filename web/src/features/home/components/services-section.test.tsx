@@ -45,7 +45,7 @@ describe('ServicesSection', () => {
       'mailto:sales@partsmith.example',
     );
     expect(column('Contact').getByText(/1200 Industrial Pkwy/)).toHaveTextContent(
-      '1200 Industrial PkwyAustin, TX 78758, USA',
+      '1200 Industrial PkwyAustin, TX 78758, United States',
     );
   });
 

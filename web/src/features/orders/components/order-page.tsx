@@ -1,12 +1,14 @@
-import { linesOf, type Order } from '@partsmith/contract';
+import type { Order } from '@partsmith/contract';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
+import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
+import { orderLines, orderMoney } from '../../../lib/order-money.ts';
 import { OrderAgainButton } from './order-again.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
@@ -151,7 +153,7 @@ const COLUMNS = [
 function Lines({ order }: { order: Order }) {
   return (
     <DataTable wide="container" caption="The parts of this order" columns={COLUMNS}>
-      {linesOf(order).map((line, index) => (
+      {orderLines(order).map((line, index) => (
         <PartLine
           key={`${line.partId ?? 'gone'}-${index}`}
           line={line}
@@ -185,8 +187,9 @@ export const orderPageTitle = (order: { number: string; name: string } | undefin
   order ? `Order ${order.number} of ${order.name} | Partsmith` : 'Order | Partsmith';
 
 /**
- * /dashboard/orders/:id: an order's lines and total, where it ships, what happened to it so far,
- * the way to pay while it can be paid, and its invoice and credit note once there.
+ * /dashboard/orders/:id: an order's lines and money (subtotal, shipping by its method, each sales
+ * tax, total: the figures of its invoice), where it ships, what happened to it so far, the way to
+ * pay while it can be paid, and its invoice and credit note once there.
  */
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -287,12 +290,9 @@ export function OrderPage() {
           Parts
         </h2>
         <Lines order={data} />
-        <p className="flex items-baseline justify-end gap-4 text-lg text-slate-700">
-          Total
-          <span className="text-2xl font-extrabold text-slate-900 tabular-nums">
-            {formatDollars(data.total)}
-          </span>
-        </p>
+        <section aria-label="Order total" className="w-full self-end sm:max-w-sm">
+          <MoneySummary money={orderMoney(data)} totalLabel={data.paid ? 'Total paid' : 'Total'} />
+        </section>
       </section>
 
       <div className="grid items-start gap-6 md:grid-cols-2">
@@ -308,10 +308,27 @@ export function OrderPage() {
               Ship to
             </h2>
             <address className="break-words text-slate-900 not-italic">
-              <span className="block font-semibold">{data.userName}</span>
+              {/* An address book entry (an order shipped by a method) names its recipient. */}
+              {!data.shippingMethod && <span className="block font-semibold">{data.userName}</span>}
               <span className="block whitespace-pre-line">{data.address}</span>
               <span className="block">{data.phone}</span>
             </address>
+            {(data.buyerTaxId || data.taxExemption) && (
+              <dl className="mt-3 flex flex-col gap-1 text-sm text-slate-700">
+                {data.buyerTaxId && (
+                  <div className="flex flex-wrap gap-x-2">
+                    <dt>Tax ID</dt>
+                    <dd className="font-mono break-all text-slate-900">{data.buyerTaxId}</dd>
+                  </div>
+                )}
+                {data.taxExemption && (
+                  <div className="flex flex-wrap gap-x-2">
+                    <dt>Tax exempt</dt>
+                    <dd className="break-all text-slate-900">Certificate {data.taxExemption}</dd>
+                  </div>
+                )}
+              </dl>
+            )}
           </section>
           {(data.invoiceNumber || data.creditNoteNumber) && (
             <section aria-labelledby="order-documents-heading" className={`${CARD} p-5 sm:p-6`}>

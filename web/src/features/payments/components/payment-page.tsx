@@ -1,9 +1,11 @@
-import { linesOf, type Order, type PaymentConfig } from '@partsmith/contract';
+import type { Order, PaymentConfig } from '@partsmith/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
+import { hasMoneyDetails, orderLines, orderMoney } from '../../../lib/order-money.ts';
+import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { usePaymentConfig } from '../api/payment-config.ts';
 import { usePaymentIntent } from '../api/payment-intent.ts';
@@ -77,7 +79,7 @@ function FormSkeleton() {
 }
 
 /** The parts of an order of several: each one's quantity, unit price and amount. */
-function OrderLines({ lines }: { lines: ReturnType<typeof linesOf> }) {
+function OrderLines({ lines }: { lines: ReturnType<typeof orderLines> }) {
   return (
     <ul aria-label="The parts of this order" className="flex flex-col divide-y divide-slate-200">
       {lines.map((line, index) => (
@@ -110,10 +112,11 @@ function OrderLines({ lines }: { lines: ReturnType<typeof linesOf> }) {
 
 /**
  * Greeting, name, description, quantity and 'Please pay: $' the total; an order of several parts
- * lists them.
+ * lists them. An order shipped by a method, or taxed, shows how its total adds up (subtotal,
+ * shipping, each tax: its invoice's figures) and where it ships.
  */
 function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
-  const lines = linesOf(order);
+  const lines = orderLines(order);
   return (
     <section aria-labelledby="summary-heading" className={`${CARD} overflow-hidden`}>
       <div className="flex items-center gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6">
@@ -164,6 +167,22 @@ function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
             </div>
           )}
         </dl>
+        {hasMoneyDetails(order) && (
+          <>
+            <section aria-label="How the total adds up">
+              <MoneySummary money={orderMoney(order)} totalLabel="Order total" />
+            </section>
+            <section aria-labelledby="payment-ship-heading" className="text-slate-700">
+              <h3 id="payment-ship-heading" className="font-semibold text-slate-900">
+                Ship to
+              </h3>
+              <address className="break-words whitespace-pre-line not-italic">
+                {order.address}
+              </address>
+              {order.buyerTaxId && <p className="text-sm">Tax ID: {order.buyerTaxId}</p>}
+            </section>
+          </>
+        )}
         <p className="border-t border-slate-200 pt-4 text-2xl font-extrabold text-slate-900">
           {paid ? 'Total paid: ' : 'Please pay: '}
           <span className="text-primary">{formatDollars(order.total)}</span>

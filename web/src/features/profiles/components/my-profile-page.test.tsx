@@ -82,6 +82,10 @@ describe('MyProfilePage', () => {
       'href',
       'https://www.linkedin.com/in/jane-doe',
     );
+    expect(screen.getByRole('link', { name: 'Manage your addresses' })).toHaveAttribute(
+      'href',
+      '/dashboard/addresses',
+    );
   });
 
   it('starts empty before the first save and shows no photo when there is none', async () => {

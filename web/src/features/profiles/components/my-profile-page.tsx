@@ -1,6 +1,6 @@
 import type { SavedProfile } from '@partsmith/contract';
 import { useEffect, useState } from 'react';
-import { useOutletContext } from 'react-router';
+import { href, Link, useOutletContext } from 'react-router';
 import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -154,6 +154,22 @@ export function MyProfilePage() {
         <IdentityCard user={user} saved={profile.data} />
         {body}
       </div>
+      <section
+        aria-labelledby="profile-addresses-heading"
+        className={`${CARD} flex flex-col gap-3 p-6 sm:flex-row sm:items-center sm:justify-between`}
+      >
+        <div>
+          <h2 id="profile-addresses-heading" className="text-xl font-bold text-slate-900">
+            Your addresses
+          </h2>
+          <p className="text-slate-700">
+            The addresses we ship your orders to and invoice, and your default one.
+          </p>
+        </div>
+        <Link to={href('/dashboard/addresses')} className="btn btn-outline btn-primary shrink-0">
+          Manage your addresses
+        </Link>
+      </section>
     </DashboardPage>
   );
 }

@@ -1,47 +1,51 @@
 import type { Quote, QuoteAcceptBody } from '@partsmith/contract';
-import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
 import { href, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ShippingFields } from '../../../components/ui/shipping-fields.tsx';
+import { MoneySummary } from '../../../components/ui/money-summary.tsx';
+import { ShippingMethods } from '../../../components/ui/shipping-methods.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { CheckoutRefused } from '../../../lib/place-order.ts';
 import type { useAcceptQuote } from '../api/accept-quote.ts';
+import { quotePreviewKey, useQuotePreview } from '../api/quote-preview.ts';
 import { FormFailure, SubmitButton } from './quote-form-parts.tsx';
 
 export const QUOTE_ACCEPTED = 'Your order is placed';
 export const QUOTE_ACCEPTED_DETAIL = 'Pay for it by card to complete it.';
 
-/** The contract's checkout fields (a quote ships like a cart); zod loads when the form is used. */
-const acceptFields = lazyZodResolver(() =>
-  import('@partsmith/contract').then((m) => m.QuoteAcceptBody),
-);
+/** The address book's picker, composed by the app (features do not import each other). */
+export type AddressPickerSlot = (props: {
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+}) => ReactNode;
 
 /**
- * Where the accepted quote ships (the cart's checkout fields), then POST /api/quotes/:id/accept
- * and on to the new order's payment page. `accept` is the quote's own mutation: its refusal stays
- * on the quote's card after this form is gone (an expired quote shows no form).
+ * Where the accepted quote ships (an address of the buyer's address book, a shipping method)
+ * and what it comes to with shipping and sales tax, then POST /api/quotes/:id/accept at that
+ * total and on to the new order's payment page. `accept` is the quote's own mutation: its
+ * refusal stays on the quote's card after this form is gone (an expired quote shows no form).
  */
 export function AcceptQuoteForm({
   id,
   quote,
   accept,
+  addressPicker,
 }: {
   id: string;
   quote: Quote;
   accept: ReturnType<typeof useAcceptQuote>;
+  addressPicker: AddressPickerSlot;
 }) {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: acceptFields, defaultValues: { address: '', phone: '' } });
-
-  // The form opens from the Accept quote button: the first field takes the focus.
-  useEffect(() => setFocus('address'), [setFocus]);
+  const queryClient = useQueryClient();
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [method, setMethod] = useState<string | null>(null);
+  const preview = useQuotePreview(quote._id, addressId, method);
+  const priced = preview.data;
+  const current = priced && !preview.isPlaceholderData ? priced : undefined;
 
   // One Idempotency-Key per submission, as the cart's checkout keeps one.
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -53,7 +57,13 @@ export function AcceptQuoteForm({
     return attempt.current.key;
   };
 
-  const submit = async (body: QuoteAcceptBody) => {
+  const submit = async () => {
+    if (!current || !addressId) return;
+    const body: QuoteAcceptBody = {
+      addressId,
+      ...(current.shippingMethod ? { shippingMethod: current.shippingMethod.id } : {}),
+      expectedTotal: current.total,
+    };
     try {
       const { insertedId } = await accept.mutateAsync({
         id: quote._id,
@@ -69,6 +79,8 @@ export function AcceptQuoteForm({
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         attempt.current = null;
       }
+      if (error instanceof CheckoutRefused && error.preview)
+        queryClient.setQueryData(quotePreviewKey(quote._id, addressId, method), error.preview);
     }
   };
 
@@ -77,16 +89,50 @@ export function AcceptQuoteForm({
       id={id}
       noValidate
       aria-label={`Accept quote ${quote.number}`}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
-      onFocus={acceptFields.preload}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
       <p className="text-slate-700">
-        The quoted parts become one order at the quoted prices, shipped to this address.
+        The quoted parts become one order at the quoted prices, shipped to the address you choose.
       </p>
-      <ShippingFields register={register} errors={errors} />
-      <FormFailure text={errors.root?.message} />
-      <SubmitButton pending={accept.isPending}>Place the order</SubmitButton>
+      {addressPicker({
+        selectedId: addressId,
+        onSelect: (next) => {
+          setAddressId(next);
+          setMethod(null);
+        },
+      })}
+      {priced && (
+        <ShippingMethods
+          options={priced.shippingMethods}
+          selected={priced.shippingMethod?.id ?? null}
+          onSelect={setMethod}
+          disabled={accept.isPending}
+        />
+      )}
+      {priced && (
+        <section
+          aria-label="What the order comes to"
+          aria-busy={preview.isFetching}
+          className={preview.isPlaceholderData ? 'opacity-60' : undefined}
+        >
+          <div aria-live="polite" aria-atomic="true">
+            <MoneySummary money={priced} />
+          </div>
+        </section>
+      )}
+      {current && !current.shippable && (
+        <div role="alert" className="alert alert-warning">
+          {current.problem}
+        </div>
+      )}
+      <FormFailure text={preview.error ? errorText(preview.error) : undefined} />
+      <SubmitButton pending={accept.isPending} disabled={!current || !current.shippable}>
+        Place the order
+      </SubmitButton>
       <p className="text-sm text-slate-700">You pay by card on the next page.</p>
     </form>
   );

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PART_ID, jane } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { MY_QUOTES_TITLE, MyQuotesPage } from './my-quotes-page.tsx';
-import { QUOTE_ACCEPTED } from './accept-quote-form.tsx';
+import { QUOTE_ACCEPTED, type AddressPickerSlot } from './accept-quote-form.tsx';
 import {
   ANSWERED_ID,
   EXPIRED_ID,
@@ -19,8 +19,55 @@ import {
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const ADDRESS = '12 Foundry Lane, Springfield';
-const PHONE = '+1 555 010 2030';
+const ADDRESS_ID = '7d0e6c1a-2b3c-4d5e-8f90-a1b2c3d4e5f6';
+const METHOD_ID = 'a1e0c0de-0000-4000-8000-000000000001';
+
+/** The address book's picker as the app composes it: here one radio. */
+const testPicker: AddressPickerSlot = ({ selectedId, onSelect }) => (
+  <fieldset>
+    <legend>Ship to</legend>
+    <label>
+      <input
+        type="radio"
+        name="address"
+        checked={selectedId === ADDRESS_ID}
+        onChange={() => onSelect(ADDRESS_ID)}
+      />
+      Jane Doe, Austin
+    </label>
+  </fieldset>
+);
+
+/** The quote's preview shipped to Texas. */
+const preview = {
+  lines: [],
+  address: {
+    _id: ADDRESS_ID,
+    name: 'Jane Doe',
+    company: null,
+    line1: '500 Congress Ave',
+    line2: null,
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '+15125550100',
+    taxId: null,
+    isDefault: true,
+  },
+  subtotal: 100,
+  shippingMethods: [{ id: METHOD_ID, name: 'Standard', price: 9.9, days: { min: 3, max: 5 } }],
+  shippingMethod: { id: METHOD_ID, name: 'Standard', price: 9.9, days: { min: 3, max: 5 } },
+  shipping: 9.9,
+  taxes: [{ name: 'Texas sales tax', rate: 8.25, amount: 9.07 }],
+  total: 118.97,
+  exemption: null,
+  shippable: true,
+  problem: null,
+};
+const previewRoute = {
+  [`POST /api/quotes/${ANSWERED_ID}/preview`]: () => json(preview),
+};
 
 function PaymentProbe() {
   const { id } = useParams();
@@ -34,7 +81,10 @@ function renderPage(routes: Routes, user = jane) {
   });
   const router = createMemoryRouter(
     [
-      { path: '/dashboard/quotes', element: <MyQuotesPage user={user} /> },
+      {
+        path: '/dashboard/quotes',
+        element: <MyQuotesPage user={user} addressPicker={testPicker} />,
+      },
       { path: '/dashboard/payment/:id', element: <PaymentProbe /> },
     ],
     { initialEntries: ['/dashboard/quotes'] },
@@ -155,9 +205,10 @@ describe('MyQuotesPage', () => {
     expect(screen.queryByRole('article', { name: 'Quote Q-000009' })).toBeNull();
   });
 
-  it('accepts with the shipping address and phone, then goes to the payment of the new order', async () => {
+  it('accepts shipped to an address of the book, at the total with shipping and tax, then goes to the payment', async () => {
     const { api } = renderPage({
       'GET /api/quotes': () => json([open]),
+      ...previewRoute,
       [`POST /api/quotes/${ANSWERED_ID}/accept`]: () =>
         json({ acknowledged: true, insertedId: QUOTE_ORDER_ID }),
     });
@@ -166,23 +217,22 @@ describe('MyQuotesPage', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const form = within(screen.getByRole('form', { name: 'Accept quote Q-000002' }));
-    await waitFor(() => expect(form.getByLabelText('Shipping address')).toHaveFocus());
 
-    // The cart's checkout checks: nothing is sent without an address and a phone.
-    await user.click(form.getByRole('button', { name: 'Place the order' }));
-    expect(await form.findByText('Shipping address is Required')).toBeInTheDocument();
-    expect(form.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      'Phone number is Required',
-    );
-    expect(api.callsTo('POST', `/api/quotes/${ANSWERED_ID}/accept`)).toHaveLength(0);
-
-    await user.type(form.getByLabelText('Shipping address'), ADDRESS);
-    await user.type(form.getByLabelText('Phone number'), PHONE);
+    // Nothing can be sent before an address is chosen.
+    expect(form.getByRole('button', { name: 'Place the order' })).toBeDisabled();
+    await user.click(form.getByRole('radio', { name: /Jane Doe/ }));
+    const totals = within(await form.findByRole('region', { name: 'What the order comes to' }));
+    expect(totals.getByText('Texas sales tax').nextElementSibling).toHaveTextContent('$9.07');
+    expect(totals.getByText('Total').nextElementSibling).toHaveTextContent('$118.97');
     await user.click(form.getByRole('button', { name: 'Place the order' }));
 
     expect(await screen.findByText(`Payment page of ${QUOTE_ORDER_ID}`)).toBeInTheDocument();
     const [call] = api.callsTo('POST', `/api/quotes/${ANSWERED_ID}/accept`);
-    expect(call?.body).toEqual({ address: ADDRESS, phone: PHONE });
+    expect(call?.body).toEqual({
+      addressId: ADDRESS_ID,
+      shippingMethod: METHOD_ID,
+      expectedTotal: 118.97,
+    });
     const init = api.spy.mock.calls.find(([url]) => String(url).endsWith('/accept'))?.[1];
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(toast.success).toHaveBeenCalledWith(QUOTE_ACCEPTED, expect.anything());
@@ -192,6 +242,7 @@ describe('MyQuotesPage', () => {
     let quotes = [open];
     renderPage({
       'GET /api/quotes': () => json(quotes),
+      ...previewRoute,
       [`POST /api/quotes/${ANSWERED_ID}/accept`]: () => {
         quotes = [{ ...open, status: 'expired' }];
         return apiError(410, 'This quote expired on March 10, 2025. Ask us for a new one.', 'Gone');
@@ -199,8 +250,10 @@ describe('MyQuotesPage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept quote Q-000002' }));
-    await user.type(screen.getByLabelText('Shipping address'), ADDRESS);
-    await user.type(screen.getByLabelText('Phone number'), PHONE);
+    await user.click(screen.getByRole('radio', { name: /Jane Doe/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Place the order' })).toBeEnabled(),
+    );
     await user.click(screen.getByRole('button', { name: 'Place the order' }));
 
     const quoteCard = card('Q-000002');
@@ -217,6 +270,7 @@ describe('MyQuotesPage', () => {
   it('names each line the stock cannot serve (409)', async () => {
     renderPage({
       'GET /api/quotes': () => json([open]),
+      ...previewRoute,
       [`POST /api/quotes/${ANSWERED_ID}/accept`]: () =>
         json(
           {
@@ -230,8 +284,10 @@ describe('MyQuotesPage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept quote Q-000002' }));
-    await user.type(screen.getByLabelText('Shipping address'), ADDRESS);
-    await user.type(screen.getByLabelText('Phone number'), PHONE);
+    await user.click(screen.getByRole('radio', { name: /Jane Doe/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Place the order' })).toBeEnabled(),
+    );
     await user.click(screen.getByRole('button', { name: 'Place the order' }));
 
     const alert = await card('Q-000002').findByRole('alert');

@@ -5,7 +5,7 @@ import { CheckoutRefused } from '../../../lib/place-order.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAcceptQuote } from '../api/accept-quote.ts';
 import { useQuotes } from '../api/get-quotes.ts';
-import { AcceptQuoteForm } from './accept-quote-form.tsx';
+import { AcceptQuoteForm, type AddressPickerSlot } from './accept-quote-form.tsx';
 import {
   OrderLink,
   QuoteCard,
@@ -65,7 +65,7 @@ function NextStep({ quote }: { quote: Quote }) {
   return null;
 }
 
-function OwnQuote({ quote }: { quote: Quote }) {
+function OwnQuote({ quote, addressPicker }: { quote: Quote; addressPicker: AddressPickerSlot }) {
   const formId = useId();
   const accept = useAcceptQuote();
   const [accepting, setAccepting] = useState(false);
@@ -98,7 +98,14 @@ function OwnQuote({ quote }: { quote: Quote }) {
           >
             Accept quote <span className="sr-only">{quote.number}</span>
           </button>
-          {accepting && <AcceptQuoteForm id={formId} quote={quote} accept={accept} />}
+          {accepting && (
+            <AcceptQuoteForm
+              id={formId}
+              quote={quote}
+              accept={accept}
+              addressPicker={addressPicker}
+            />
+          )}
         </div>
       )}
       {accept.error && <Refusal error={accept.error} />}
@@ -126,7 +133,14 @@ function NoQuotes() {
  * too; Manage Quotes has everyone's), each with its lines and prices, the way to accept an
  * answered one (on to the payment) and an accepted one's order.
  */
-export function MyQuotesPage({ user }: { user: QuotesUser }) {
+export function MyQuotesPage({
+  user,
+  addressPicker,
+}: {
+  user: QuotesUser;
+  /** The address book's picker for accepting a quote (the app composes it). */
+  addressPicker: AddressPickerSlot;
+}) {
   const quotes = useQuotes();
   const email = user.email.toLowerCase();
 
@@ -155,7 +169,7 @@ export function MyQuotesPage({ user }: { user: QuotesUser }) {
           return (
             <ul aria-label="Your quotes, newest first" className="flex flex-col gap-6">
               {own.map((quote) => (
-                <OwnQuote key={quote._id} quote={quote} />
+                <OwnQuote key={quote._id} quote={quote} addressPicker={addressPicker} />
               ))}
             </ul>
           );

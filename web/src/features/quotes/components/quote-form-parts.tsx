@@ -99,15 +99,18 @@ export function FormFailure({ text }: { text: string | null | undefined }) {
 /** The form's submit button, busy (a spinner, disabled) while the request runs. */
 export function SubmitButton({
   pending,
+  disabled = false,
   className = 'btn btn-primary w-full sm:w-auto sm:self-start',
   children,
 }: {
   pending: boolean;
+  /** Not ready to submit yet (besides pending). */
+  disabled?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className={className} disabled={pending}>
+    <button type="submit" className={className} disabled={pending || disabled}>
       {pending && <span aria-hidden="true" className="spinner size-5" />}
       {children}
     </button>

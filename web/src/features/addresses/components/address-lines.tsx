@@ -1,0 +1,35 @@
+import { Fragment } from 'react';
+import type { Address, Country } from '@partsmith/contract';
+import { addressLines } from '@partsmith/contract/address-lines';
+import { countryNameIn } from '../api/get-countries.ts';
+
+/** A short name for one address, for buttons and messages: its name and street. */
+export const addressLabel = (address: Pick<Address, 'name' | 'line1'>) =>
+  `${address.name}, ${address.line1}`;
+
+/** An address as people read it: the contract's lines, the name first and in bold. */
+export function AddressLines({
+  address,
+  countries,
+}: {
+  address: Address;
+  /** The country list, for the country's name (its code until the list is loaded). */
+  countries: readonly Country[] | undefined;
+}) {
+  const lines = addressLines(address, countryNameIn(countries));
+  return (
+    <p className="min-w-0 text-slate-700">
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {/* A space between the lines: read as words apart where no style shows the blocks. */}
+          {index > 0 && ' '}
+          <span
+            className={`block break-words ${index === 0 ? 'font-semibold text-slate-900' : ''}`}
+          >
+            {line}
+          </span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
