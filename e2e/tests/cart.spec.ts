@@ -1,12 +1,21 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
-import { openDashboardPage, openPurchasePage, payWithTestCard } from './shop-helpers.ts';
+import {
+  AUSTIN,
+  openDashboardPage,
+  openPurchasePage,
+  payWithTestCard,
+  shipTo,
+} from './shop-helpers.ts';
 
-// Issue 26 at 1280 and at 375 px: two parts into the cart, one checkout, paid with 4242, the
-// receipt with its invoice PDF in the SMTP peer's mailbox, shipped by an admin with a tracking
-// number, the shipped mail, and the order page's timeline. The buyer signs in to an account of
-// its own per project (sign-ups from one address are limited; a run reuses the account).
+// Issues 26 and 47 at 1280 and at 375 px: two parts into the cart, one checkout shipped to an
+// address in Texas added to the address book there (Standard shipping, 8.25% sales tax on the
+// parts and the shipping), paid with 4242, the receipt with its invoice PDF in the SMTP peer's
+// mailbox, shipped by an admin with a tracking number, the shipped mail, and the order page's
+// timeline, every one with the same figures; then an admin's new zone, rate and free-shipping
+// threshold for another state, in the next preview. The buyer signs in to an account of its own
+// per project (sign-ups from one address are limited; a run reuses the account).
 test.describe.configure({ mode: 'serial' });
 
 const ESD_MAT = 'Anti-Static ESD Mat with Wrist Strap';
@@ -69,14 +78,24 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await expect(summary).toContainText('$309.92');
   await expectNoA11yViolations(page);
 
-  // Shipping address and phone once, for the whole cart.
+  // An address in Texas, added to the address book from the checkout (chosen again on a rerun).
   const checkout = page.getByRole('form', { name: 'Check out' });
-  await checkout.getByLabel('Shipping address').fill('1200 Industrial Pkwy, Austin, TX 78758');
-  await checkout.getByLabel('Phone number').fill('+1 512 555 0147');
-  await checkout.getByRole('button', { name: 'Check out' }).click();
+  await shipTo(checkout, AUSTIN);
+  // Standard $9.90 (below $500); 8.25% of $309.92 + $9.90 = $26.38515 -> $26.39.
+  const totals = checkout.getByRole('region', { name: 'What your order comes to' });
+  await expect(totals).toContainText('Standard');
+  await expect(totals).toContainText('$9.90');
+  await expect(totals).toContainText('Texas sales tax');
+  await expect(totals).toContainText('(8.25%)');
+  await expect(totals).toContainText('$26.39');
+  await expect(totals).toContainText('$346.21');
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('checkout.png'), fullPage: true });
+  await checkout.getByRole('button', { name: 'Place order · $346.21' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   const orderId = page.url().split('/').pop()!;
-  await expect(page.getByText(/Please pay: \$309\.92/)).toBeVisible();
+  await expect(page.getByText(/Please pay: \$346\.21/)).toBeVisible();
+  await expect(page.getByText('Texas sales tax').first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'The parts of this order' })).toContainText(PSU);
 
   await payWithTestCard(page);
@@ -89,6 +108,7 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
     .toBeGreaterThan(0);
   const receipt = mailsWith(email, ['Receipt for your Partsmith order', orderId]).pop()!;
   expect(receipt).toContain('Content-Type: application/pdf');
+  for (const figure of ['$309.92', '$9.90', '$26.39', '$346.21']) expect(receipt).toContain(figure);
   expect(receipt).toMatch(/filename="?PS-\d{4}-\d{6}\.pdf/);
 
   // The admin ships it with a carrier and a tracking number.
@@ -129,5 +149,73 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await expect(invoice).toHaveAttribute('href', `/api/orders/${orderId}/invoice.pdf`);
   const pdf = await page.request.get(`/api/orders/${orderId}/invoice.pdf`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // The order page has the same figures as the checkout showed.
+  const money = page.getByRole('region', { name: 'Order total' });
+  for (const figure of ['$309.92', '$9.90', '$26.39', '$346.21'])
+    await expect(money).toContainText(figure);
   await expectNoA11yViolations(page);
+});
+
+test("an admin's new zone, free-shipping threshold and state rate show in the buyer's next preview", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // A state of each project's own: the zones and rates live in the project's one shop.
+  const [state, city, zip, line1] = isMobile(page)
+    ? ['OR', 'Portland', '97201', '1 SW Main St']
+    : ['WA', 'Seattle', '98101', '1 Pike St'];
+  const zoneName = `Pacific ${state}`;
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const admin = await adminContext.newPage();
+  await signInOrSignUp(admin, MODERATOR, 'Mo Derator');
+  await admin.goto('/dashboard/shipping');
+  await expect(admin.getByRole('heading', { name: 'Shipping & tax', level: 1 })).toBeVisible();
+  if ((await admin.getByRole('heading', { name: zoneName }).count()) === 0) {
+    await admin.getByRole('button', { name: 'Add a zone' }).click();
+    const zone = admin.getByRole('dialog', { name: 'Add a zone' });
+    await zone.getByLabel('Name').fill(zoneName);
+    await zone.getByLabel('Regions (optional)').fill(`US-${state}`);
+    await zone.getByRole('button', { name: 'Add zone' }).click();
+    await expect(zone).toBeHidden();
+    await admin.getByRole('button', { name: `Add a method to ${zoneName}` }).click();
+    const method = admin.getByRole('dialog', { name: `Add a method to ${zoneName}` });
+    await method.getByLabel('Name').fill('Ground');
+    await method.getByLabel('Price ($)').fill('12.50');
+    await method.getByLabel('Free above ($, optional)').fill('300');
+    await method.getByLabel('Fastest').fill('2');
+    await method.getByLabel('Slowest').fill('4');
+    await method.getByRole('button', { name: 'Add method' }).click();
+    await expect(method).toBeHidden();
+    await admin.getByRole('button', { name: 'Add a rate' }).click();
+    const rate = admin.getByRole('dialog', { name: 'Add a tax rate' });
+    await rate.getByLabel('Country code').fill('US');
+    await rate.getByLabel('Region (optional)').fill(state);
+    await rate.getByLabel('Name').fill(`${state} sales tax`);
+    await rate.getByLabel('Rate (%)').fill('6.5');
+    await rate.getByRole('button', { name: /^Add/ }).click();
+    await expect(rate).toBeHidden();
+  }
+  await expect(admin.getByRole('heading', { name: zoneName })).toBeVisible();
+  await expectNoA11yViolations(admin);
+  await admin.screenshot({ path: testInfo.outputPath('shipping-admin.png'), fullPage: true });
+  await adminContext.close();
+
+  // The buyer's cart of $309.92 shipped there: Ground, free from $300; 6.5% on the parts only.
+  const email = `cart-buyer-${testInfo.project.name}@example.com`;
+  await signInOrSignUp(page, email, 'Cara Cart');
+  await addToCart(page, ESD_MAT, 6);
+  await addToCart(page, PSU, 2);
+  await page.goto('/cart');
+  const checkout = page.getByRole('form', { name: 'Check out' });
+  await shipTo(checkout, { name: 'Cara Cart', line1, city, state, zip, phone: '+1 206 555 0100' });
+  const totals = checkout.getByRole('region', { name: 'What your order comes to' });
+  await expect(totals).toContainText('Ground');
+  await expect(totals).toContainText('Free');
+  // 6.5% of $309.92 = $20.1448 -> $20.14
+  await expect(totals).toContainText(`${state} sales tax`);
+  await expect(totals).toContainText('$20.14');
+  await expect(totals).toContainText('$330.06');
+  await expect(checkout.getByRole('button', { name: 'Place order · $330.06' })).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath('checkout-other-state.png'), fullPage: true });
 });

@@ -1,6 +1,6 @@
 import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
-import { openPurchasePage, payWithTestCard } from './shop-helpers.ts';
+import { openPurchasePage, payWithTestCard, shipTo } from './shop-helpers.ts';
 
 // Issue 28's quote, end to end: a customer asks a price on 138 processors from the purchase
 // page, the admin answers it, the customer accepts it (an order at the quoted price, its stock
@@ -88,11 +88,25 @@ test('request a quote, answer it as the admin, accept it and pay; the low-stock 
   await expect(quote).toContainText('Answered');
   await quote.getByRole('button', { name: `Accept quote ${number}` }).click();
   const accept = quote.getByRole('form', { name: `Accept quote ${number}` });
-  await accept.getByLabel('Shipping address').fill('88 Campus Drive, Madison, WI 53706');
-  await accept.getByLabel('Phone number').fill('+1 608 555 0199');
+  // Shipped to Wisconsin: no sales tax there (none seeded); Standard is $9.90, free from $500.
+  await shipTo(accept, {
+    name: 'Quinn Quote',
+    line1: '88 Campus Drive',
+    city: 'Madison',
+    state: 'WI',
+    zip: '53706',
+    phone: '+1 608 555 0199',
+  });
+  const quoted = 199 * quantity;
+  const toPay = `$${(quoted + (quoted >= 500 ? 0 : 9.9)).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+  })}`;
+  const totals = accept.getByRole('region', { name: 'What the order comes to' });
+  await expect(totals).toContainText(total);
+  await expect(totals).toContainText(toPay);
   await accept.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
-  await expect(page.getByText(`Please pay: ${total}`)).toBeVisible();
+  await expect(page.getByText(`Please pay: ${toPay}`)).toBeVisible();
   await payWithTestCard(page);
 
   // The order took the part below its threshold: the admins' low-stock mail, once.

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { isMobile } from './fixtures.ts';
 
 export const THERMAL_PASTE = 'Thermal Compound 4 g, 12.5 W/mK';
@@ -65,4 +65,52 @@ export async function payWithTestCard(page: Page) {
   await card.getByLabel('CVC').fill('123');
   await card.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByText('Your Payment is Received Successfully')).toBeVisible();
+}
+
+/** An address of the book as the checkout's picker adds it (the form's own fields). */
+export interface BookAddress {
+  name: string;
+  line1: string;
+  city: string;
+  /** The state's code (the select's value). */
+  state: string;
+  zip: string;
+  phone: string;
+}
+
+export const AUSTIN: BookAddress = {
+  name: 'Cara Cart',
+  line1: '1200 Industrial Pkwy',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78758',
+  phone: '+1 512 555 0147',
+};
+
+/**
+ * Chooses `address` (by its city) in the address picker inside `form` (the checkout, a quote's
+ * acceptance), adding it to the book first when it is not there: an empty book shows the form at
+ * once, a book with others has "Add a new address".
+ */
+export async function shipTo(form: Locator, address: BookAddress = AUSTIN) {
+  const picker = form.getByRole('group', { name: 'Ship to' });
+  const fullName = form.getByLabel('Full name');
+  await expect(picker.getByRole('radio').first().or(fullName)).toBeVisible();
+  const known = picker.getByRole('radio', {
+    name: new RegExp(`${address.line1}.*${address.city}`),
+  });
+  if ((await known.count()) > 0) {
+    await known.first().check();
+    return;
+  }
+  if (!(await fullName.isVisible()))
+    await form.getByRole('button', { name: 'Add a new address' }).click();
+  await fullName.fill(address.name);
+  await form.getByLabel('Street address').fill(address.line1);
+  await form.getByLabel('City', { exact: true }).fill(address.city);
+  await form.getByLabel('State', { exact: true }).selectOption(address.state);
+  await form.getByLabel('ZIP code').fill(address.zip);
+  await form.getByLabel('Phone number').fill(address.phone);
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(known.first()).toBeChecked();
 }

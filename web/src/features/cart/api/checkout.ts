@@ -22,6 +22,10 @@ export function useCheckout() {
     mutationFn: checkout,
     onSuccess: () => refreshAfterOrder(queryClient),
     // Also after a refusal: the lines' own problems (stock, minimum) are the server's to say.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [cartRoot] }),
+    // Not awaited: the page goes on to the payment first (an emptied cart, asked again before,
+    // would take the checkout form, and the mutate call's own callbacks, off the page).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [cartRoot] });
+    },
   });
 }
