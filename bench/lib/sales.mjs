@@ -26,10 +26,11 @@ export async function seedOrders(url, count) {
                 now() - make_interval(secs => (g::bigint * 7907) % ${YEAR_SECONDS}) as created_at
          from generate_series(1, $1::int) g)
        insert into orders (part_id, name, image, description, unit_price_cents, quantity,
-                           total_cents, user_email, user_name, address, phone, stock_after, paid,
-                           transaction_id, paid_at, shipped_at, expired_at, created_at)
+                           subtotal_cents, total_cents, user_email, user_name, address, phone,
+                           stock_after, paid, transaction_id, paid_at, shipped_at, expired_at,
+                           created_at)
        select p.id, p.name, p.image, p.description, p.price_cents, 1 + o.g % 4,
-              p.price_cents::bigint * (1 + o.g % 4),
+              p.price_cents::bigint * (1 + o.g % 4), p.price_cents::bigint * (1 + o.g % 4),
               'buyer-' || (o.g % 2000) || '@example.com', 'Bench Buyer',
               '12 Bench Street, Springfield 12345', '+1 555 010 0200', 100, o.state >= 2,
               case when o.state >= 2 then 'bench-sales-' || o.g end,
@@ -75,8 +76,11 @@ export function fromOf(days, now = new Date()) {
 // (modules/orders/sales.ts), partsBelowThreshold (modules/parts/stock.ts). Keep them in step.
 const DAILY = `
   select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-    coalesce(sum(total_cents::bigint) filter (where paid and refunded_at is null), 0)
+    coalesce(sum(subtotal_cents) filter (where paid and refunded_at is null), 0)
       as revenue_cents,
+    coalesce(sum(shipping_cents) filter (where paid and refunded_at is null), 0)
+      as shipping_cents,
+    coalesce(sum(tax_cents) filter (where paid and refunded_at is null), 0) as tax_cents,
     count(*) filter (where paid) as paid,
     count(*) filter (where not paid and expired_at is null) as unpaid,
     count(*) filter (where paid and shipped_at is null) as to_ship,

@@ -134,7 +134,8 @@ export function linesOf(order: Order): OrderLine[] {
         image: order.image,
         price: order.price,
         quantity: order.quantity,
-        total: order.total,
+        // The line's own amount: the order's total holds its shipping and tax too.
+        total: order.subtotal ?? order.total,
       },
     ]
   );

@@ -373,6 +373,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/checkout/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What your cart comes to, shipped to one of your addresses
+     * @description Your cart's lines, their sum, the shipping methods that reach the address (priced for this cart, cheapest first), the chosen one (the cheapest when `shippingMethod` is left out), each sales tax applied (none for a tax-exempt buyer) and the total. `shippable` is false when no method reaches the address. Nothing is placed.
+     */
+    post: operations['postCheckoutPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/checkout': {
     parameters: {
       query?: never;
@@ -384,7 +404,7 @@ export interface paths {
     put?: never;
     /**
      * Check out your cart: one order for every line, all lines taken or none
-     * @description Only address and phone are read; the lines are your cart on the server. A line that cannot be served is named in the 409 (`lines`) and nothing is taken. Send an Idempotency-Key header to make retries safe.
+     * @description Ships to `addressId` of your address book by `shippingMethod` (the cheapest when left out); the lines are your cart on the server, priced with shipping and sales tax as POST /api/checkout/preview shows, and the order and its payment come to that total. With `expectedTotal` (what you were shown), a total that changed in between answers 409 with the new `preview` and nothing is placed. A line that cannot be served is named in the 409 (`lines`) and nothing is taken; an address no method reaches answers 422. Send an Idempotency-Key header to make retries safe.
      */
     post: operations['postCheckout'];
     delete?: never;
@@ -546,6 +566,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/countries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The countries an address may be in, with their regions
+     * @description Every ISO 3166-1 country, sorted by its English name, with the regions an address may name (their ISO 3166-2 codes without the country) and whether it must name one. Browsers and proxies may keep the answer a day.
+     */
+    get: operations['listCountries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your address book: the default address first, then the newest */
+    get: operations['listAddresses'];
+    put?: never;
+    /**
+     * Add an address to your address book
+     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. The first address becomes the default, as does one sent with `isDefault: true`. An address book holds at most 20 addresses (422).
+     */
+    post: operations['addAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/addresses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change one of your addresses (the whole address is sent)
+     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. `isDefault: true` makes it the default; the default stays so until another address is made the default.
+     */
+    put: operations['replaceAddress'];
+    post?: never;
+    /**
+     * Delete one of your addresses
+     * @description When it was the default, the newest address left becomes the default. Orders keep the address they were placed with.
+     */
+    delete: operations['deleteAddress'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/quotes': {
     parameters: {
       query?: never;
@@ -588,6 +673,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/quotes/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What accepting an answered quote comes to, shipped to one of your addresses
+     * @description The quoted lines, their sum, the shipping methods that reach the address (priced, cheapest first), the chosen one (the cheapest when `shippingMethod` is left out), each sales tax and the total. Nothing is placed.
+     */
+    post: operations['postQuotesByIdPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/quotes/{id}/accept': {
     parameters: {
       query?: never;
@@ -599,7 +704,7 @@ export interface paths {
     put?: never;
     /**
      * Accept a quote: it becomes an unpaid order at the quoted prices
-     * @description Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
+     * @description Shipped to `addressId` of your address book by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows; with `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
      */
     post: operations['postQuotesByIdAccept'];
     delete?: never;
@@ -943,7 +1048,7 @@ export interface paths {
     };
     /**
      * The shop’s numbers over the last 30 or 90 days (UTC)
-     * @description Revenue of the paid orders by day (every day listed), the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.
+     * @description Revenue of the paid orders by day (every day listed: the parts sold, without shipping and sales tax), the shipping and sales tax they collected, the orders by state, the five parts that brought the most, the average paid order, and the parts below their low-stock threshold. Money in dollars.
      */
     get: operations['getSales'];
     put?: never;
@@ -963,7 +1068,7 @@ export interface paths {
     };
     /**
      * The orders placed from one day to another, as a CSV file (UTC days, both included)
-     * @description Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the order’s total: the sum of its line totals). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.
+     * @description Oldest first, streamed, a row per order line (an order of 3 lines is 3 rows, each with its order’s columns). Columns: order_id, created_at, paid, paid_at, status, shipped_at, customer_email, customer_name, line (its place in the order, from 1), part_id, part_name, quantity, unit_price, line_total (quantity × unit price), order_total (the sum of its line totals: the subtotal), order_number, part_number, subtotal, shipping, tax, total (subtotal + shipping + tax: what was charged). Money in dollars, 2 decimals. Text starting with = + - or @ gets a leading apostrophe.
      */
     get: operations['exportOrdersCsv'];
     put?: never;
@@ -1013,6 +1118,153 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping-zones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every shipping zone with its methods, each by position */
+    get: operations['getShippingZones'];
+    put?: never;
+    /**
+     * Add a shipping zone (after the others unless a position is given)
+     * @description Countries are ISO 3166-1 two-letter codes (US, DE), regions are written country-region (US-AK), each a real place (422 naming the first that is not). A zone with neither is the rest of the world. A destination takes the most specific zone: one naming its region, else one naming its country, else the rest of the world; among equals the lowest position, then the name. A place may be in several zones.
+     */
+    post: operations['postShippingZones'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping-zones/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a shipping zone's name, places or position
+     * @description Countries are ISO 3166-1 two-letter codes (US, DE), regions are written country-region (US-AK), each a real place (422 naming the first that is not). A zone with neither is the rest of the world. A destination takes the most specific zone: one naming its region, else one naming its country, else the rest of the world; among equals the lowest position, then the name. A place may be in several zones. Answers the zone with its methods.
+     */
+    put: operations['putShippingZonesById'];
+    post?: never;
+    /** Delete a shipping zone and its methods */
+    delete: operations['deleteShippingZonesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping-zones/{id}/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a shipping method to a zone (after its others unless a position is given)
+     * @description flat: `price` per order; weight: `price` plus `perKg` for every started kilogram (a flat method with a `perKg` is a 422). Prices are in dollars (two decimals at most); a `freeAbove` of null is never free.
+     */
+    post: operations['postShippingZonesByIdMethods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping-methods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a shipping method (it stays in its zone)
+     * @description Prices are in dollars (two decimals at most); a `freeAbove` of null is never free.
+     */
+    put: operations['putShippingMethodsById'];
+    post?: never;
+    /** Delete a shipping method */
+    delete: operations['deleteShippingMethodsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tax-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every sales tax rate, by country (its whole-country rate first) and region */
+    get: operations['getTaxRates'];
+    put?: never;
+    /**
+     * Add a sales tax rate for a country or one of its regions
+     * @description One rate per country as a whole (`region` null) and one per region (TX, without the country); a destination in a region pays both. The country must be an ISO 3166-1 code and the region one of its own (422). A place that already has a rate is a 409.
+     */
+    post: operations['postTaxRates'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tax-rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a sales tax rate
+     * @description One rate per country as a whole (`region` null) and one per region (TX, without the country); a destination in a region pays both. The country must be an ISO 3166-1 code and the region one of its own (422). A place that already has a rate is a 409.
+     */
+    put: operations['putTaxRatesById'];
+    post?: never;
+    /** Delete a sales tax rate */
+    delete: operations['deleteTaxRatesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{email}/tax-exemption': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A customer's sales tax exemption (404 when they have none) */
+    get: operations['getUsersByEmailTaxExemption'];
+    /**
+     * Record a customer's sales tax exemption, or replace theirs
+     * @description Their later orders carry no sales tax.
+     */
+    put: operations['putUsersByEmailTaxExemption'];
+    post?: never;
+    /** End a customer's sales tax exemption (their later orders are taxed) */
+    delete: operations['deleteUsersByEmailTaxExemption'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2418,6 +2670,128 @@ export interface operations {
       };
     };
   };
+  postCheckoutPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          addressId: string;
+          /** Format: uuid */
+          shippingMethod?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              sku: string;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            address: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+              company: string | null;
+              line1: string;
+              line2: string | null;
+              city: string;
+              region: string | null;
+              postalCode: string;
+              country: string;
+              phone: string;
+              taxId: string | null;
+              isDefault: boolean;
+            };
+            subtotal: number;
+            shippingMethods: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            }[];
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            shipping: number;
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            total: number;
+            exemption: string | null;
+            shippable: boolean;
+            problem: string | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   postCheckout: {
     parameters: {
       query?: never;
@@ -2430,8 +2804,11 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          address: string;
-          phone: string;
+          /** Format: uuid */
+          addressId: string;
+          /** Format: uuid */
+          shippingMethod?: string;
+          expectedTotal?: number;
         };
       };
     };
@@ -2494,6 +2871,64 @@ export interface operations {
               name: string;
               problem: string;
             }[];
+            preview?: {
+              lines: {
+                /** Format: uuid */
+                partId: string;
+                sku: string;
+                name: string;
+                image: string;
+                price: number;
+                quantity: number;
+                total: number;
+              }[];
+              address: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                company: string | null;
+                line1: string;
+                line2: string | null;
+                city: string;
+                region: string | null;
+                postalCode: string;
+                country: string;
+                phone: string;
+                taxId: string | null;
+                isDefault: boolean;
+              };
+              subtotal: number;
+              shippingMethods: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                price: number;
+                days: {
+                  min: number;
+                  max: number;
+                };
+              }[];
+              shippingMethod: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                price: number;
+                days: {
+                  min: number;
+                  max: number;
+                };
+              } | null;
+              shipping: number;
+              taxes: {
+                name: string;
+                rate: number;
+                amount: number;
+              }[];
+              total: number;
+              exemption: string | null;
+              shippable: boolean;
+              problem: string | null;
+            };
           };
         };
       };
@@ -2707,6 +3142,30 @@ export interface operations {
             invoiceNumber: string | null;
             /** @default null */
             creditNoteNumber: string | null;
+            subtotal?: number;
+            /** @default null */
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            /** @default 0 */
+            shipping: number;
+            /** @default [] */
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            /** @default null */
+            buyerTaxId: string | null;
+            /** @default null */
+            taxExemption: string | null;
           }[];
         };
       };
@@ -2884,6 +3343,30 @@ export interface operations {
             invoiceNumber: string | null;
             /** @default null */
             creditNoteNumber: string | null;
+            subtotal?: number;
+            /** @default null */
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            /** @default 0 */
+            shipping: number;
+            /** @default [] */
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            /** @default null */
+            buyerTaxId: string | null;
+            /** @default null */
+            taxExemption: string | null;
           };
         };
       };
@@ -3262,6 +3745,282 @@ export interface operations {
       };
     };
   };
+  listCountries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            name: string;
+            regions: {
+              code: string;
+              name: string;
+            }[];
+            regionRequired: boolean;
+          }[];
+        };
+      };
+    };
+  };
+  listAddresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            company: string | null;
+            line1: string;
+            line2: string | null;
+            city: string;
+            region: string | null;
+            postalCode: string;
+            country: string;
+            phone: string;
+            taxId: string | null;
+            isDefault: boolean;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  addAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          company?: string | null;
+          line1: string;
+          line2?: string | null;
+          city: string;
+          region?: string | null;
+          postalCode: string;
+          country: string;
+          phone: string;
+          taxId?: string | null;
+          isDefault?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            /** Format: uuid */
+            insertedId: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  replaceAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          company?: string | null;
+          line1: string;
+          line2?: string | null;
+          city: string;
+          region?: string | null;
+          postalCode: string;
+          country: string;
+          phone: string;
+          taxId?: string | null;
+          isDefault?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            company: string | null;
+            line1: string;
+            line2: string | null;
+            city: string;
+            region: string | null;
+            postalCode: string;
+            country: string;
+            phone: string;
+            taxId: string | null;
+            isDefault: boolean;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address is deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getQuotes: {
     parameters: {
       query?: never;
@@ -3608,6 +4367,157 @@ export interface operations {
       };
     };
   };
+  postQuotesByIdPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          addressId: string;
+          /** Format: uuid */
+          shippingMethod?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: {
+              /** Format: uuid */
+              partId: string;
+              sku: string;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            address: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+              company: string | null;
+              line1: string;
+              line2: string | null;
+              city: string;
+              region: string | null;
+              postalCode: string;
+              country: string;
+              phone: string;
+              taxId: string | null;
+              isDefault: boolean;
+            };
+            subtotal: number;
+            shippingMethods: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            }[];
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            shipping: number;
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            total: number;
+            exemption: string | null;
+            shippable: boolean;
+            problem: string | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   postQuotesByIdAccept: {
     parameters: {
       query?: never;
@@ -3620,8 +4530,11 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          address: string;
-          phone: string;
+          /** Format: uuid */
+          addressId: string;
+          /** Format: uuid */
+          shippingMethod?: string;
+          expectedTotal?: number;
         };
       };
     };
@@ -3693,6 +4606,64 @@ export interface operations {
               name: string;
               problem: string;
             }[];
+            preview?: {
+              lines: {
+                /** Format: uuid */
+                partId: string;
+                sku: string;
+                name: string;
+                image: string;
+                price: number;
+                quantity: number;
+                total: number;
+              }[];
+              address: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                company: string | null;
+                line1: string;
+                line2: string | null;
+                city: string;
+                region: string | null;
+                postalCode: string;
+                country: string;
+                phone: string;
+                taxId: string | null;
+                isDefault: boolean;
+              };
+              subtotal: number;
+              shippingMethods: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                price: number;
+                days: {
+                  min: number;
+                  max: number;
+                };
+              }[];
+              shippingMethod: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                price: number;
+                days: {
+                  min: number;
+                  max: number;
+                };
+              } | null;
+              shipping: number;
+              taxes: {
+                name: string;
+                rate: number;
+                amount: number;
+              }[];
+              total: number;
+              exemption: string | null;
+              shippable: boolean;
+              problem: string | null;
+            };
           };
         };
       };
@@ -4876,6 +5847,30 @@ export interface operations {
             invoiceNumber: string | null;
             /** @default null */
             creditNoteNumber: string | null;
+            subtotal?: number;
+            /** @default null */
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            /** @default 0 */
+            shipping: number;
+            /** @default [] */
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            /** @default null */
+            buyerTaxId: string | null;
+            /** @default null */
+            taxExemption: string | null;
           }[];
         };
       };
@@ -5103,7 +6098,15 @@ export interface operations {
           | 'payment.refund'
           | 'review.hide'
           | 'review.show'
-          | 'review.delete';
+          | 'review.delete'
+          | 'shipping-zone.save'
+          | 'shipping-zone.delete'
+          | 'shipping-method.save'
+          | 'shipping-method.delete'
+          | 'tax-rate.save'
+          | 'tax-rate.delete'
+          | 'tax-exemption.save'
+          | 'tax-exemption.delete';
       };
       header?: never;
       path?: never;
@@ -5140,7 +6143,15 @@ export interface operations {
               | 'payment.refund'
               | 'review.hide'
               | 'review.show'
-              | 'review.delete';
+              | 'review.delete'
+              | 'shipping-zone.save'
+              | 'shipping-zone.delete'
+              | 'shipping-method.save'
+              | 'shipping-method.delete'
+              | 'tax-rate.save'
+              | 'tax-rate.delete'
+              | 'tax-exemption.save'
+              | 'tax-exemption.delete';
             targetId: string;
             summary: string;
             before: unknown;
@@ -5199,6 +6210,10 @@ export interface operations {
             from: string;
             to: string;
             revenue: number;
+            /** @default 0 */
+            shipping: number;
+            /** @default 0 */
+            tax: number;
             paidOrders: number;
             averageOrderValue: number;
             revenueByDay: {
@@ -5446,6 +6461,1072 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getShippingZones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            countries: string[];
+            regions: string[];
+            position: number;
+            methods: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              zoneId: string;
+              name: string;
+              /** @enum {string} */
+              kind: 'flat' | 'weight';
+              price: number;
+              perKg: number;
+              freeAbove: number | null;
+              days: {
+                min: number;
+                max: number;
+              };
+              position: number;
+            }[];
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postShippingZones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @default [] */
+          countries?: string[];
+          /** @default [] */
+          regions?: string[];
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            countries: string[];
+            regions: string[];
+            position: number;
+            methods: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              zoneId: string;
+              name: string;
+              /** @enum {string} */
+              kind: 'flat' | 'weight';
+              price: number;
+              perKg: number;
+              freeAbove: number | null;
+              days: {
+                min: number;
+                max: number;
+              };
+              position: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putShippingZonesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @default [] */
+          countries?: string[];
+          /** @default [] */
+          regions?: string[];
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            countries: string[];
+            regions: string[];
+            position: number;
+            methods: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              zoneId: string;
+              name: string;
+              /** @enum {string} */
+              kind: 'flat' | 'weight';
+              price: number;
+              perKg: number;
+              freeAbove: number | null;
+              days: {
+                min: number;
+                max: number;
+              };
+              position: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteShippingZonesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postShippingZonesByIdMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /**
+           * @default flat
+           * @enum {string}
+           */
+          kind?: 'flat' | 'weight';
+          price: number;
+          /** @default 0 */
+          perKg?: number;
+          freeAbove?: number | null;
+          minDays: number;
+          maxDays: number;
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            zoneId: string;
+            name: string;
+            /** @enum {string} */
+            kind: 'flat' | 'weight';
+            price: number;
+            perKg: number;
+            freeAbove: number | null;
+            days: {
+              min: number;
+              max: number;
+            };
+            position: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putShippingMethodsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /**
+           * @default flat
+           * @enum {string}
+           */
+          kind?: 'flat' | 'weight';
+          price: number;
+          /** @default 0 */
+          perKg?: number;
+          freeAbove?: number | null;
+          minDays: number;
+          maxDays: number;
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            zoneId: string;
+            name: string;
+            /** @enum {string} */
+            kind: 'flat' | 'weight';
+            price: number;
+            perKg: number;
+            freeAbove: number | null;
+            days: {
+              min: number;
+              max: number;
+            };
+            position: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteShippingMethodsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            country: string;
+            region: string | null;
+            name: string;
+            rate: number;
+            shippingTaxed: boolean;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          country: string;
+          region?: string | null;
+          name: string;
+          rate: number;
+          /** @default false */
+          shippingTaxed?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            country: string;
+            region: string | null;
+            name: string;
+            rate: number;
+            shippingTaxed: boolean;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putTaxRatesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          country: string;
+          region?: string | null;
+          name: string;
+          rate: number;
+          /** @default false */
+          shippingTaxed?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            country: string;
+            region: string | null;
+            name: string;
+            rate: number;
+            shippingTaxed: boolean;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteTaxRatesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getUsersByEmailTaxExemption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            certificate: string;
+            note: string;
+            recordedBy: string;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putUsersByEmailTaxExemption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          certificate: string;
+          /** @default  */
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            certificate: string;
+            note: string;
+            recordedBy: string;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteUsersByEmailTaxExemption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Cart, CheckoutProblem, OrderList } from '@partsmith/contract';
 import { cartLines, orders, parts } from '../src/db/schema/index.ts';
 import { DB_KINDS, type TestApp, recordingMailer } from './helpers.ts';
-import { ADDRESS, cartCalls, openCartShop, type Shopper } from './cart-helpers.ts';
+import { cartCalls, openCartShop, type Shopper } from './cart-helpers.ts';
 
 // The cart and its checkout; what follows the payment is in invoices-refunds.test.ts.
 describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %s', (kind) => {

@@ -160,19 +160,22 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
    * An order of two parts as a checkout to an address book entry places it (written straight
    * into the database): UPS Ground, two sales tax rates, the buyer's tax ID or exemption.
    */
-  async function shippedAndTaxedOrder(buyer: { taxId?: string; exemption?: string } = {}) {
+  async function shippedAndTaxedOrder(
+    buyer: { taxId?: string; exemption?: string; abroad?: boolean } = {},
+  ) {
     const db = t.database.db;
     const [wrench, paste] = await Promise.all([
       insertPart(db, { name: 'Money Torque Wrench', priceCents: 4_999, availableQuantity: 20 }),
       insertPart(db, { name: 'Money Thermal Paste', priceCents: 799, availableQuantity: 20 }),
     ]);
     const subtotalCents = 2 * 4_999 + 3 * 799; // $123.95
-    const taxes = buyer.exemption
-      ? []
-      : [
-          { name: 'Texas state sales tax', rate: 6.25, amountCents: 775 },
-          { name: 'Austin city sales tax', rate: 2, amountCents: 248 },
-        ];
+    const taxes =
+      buyer.exemption || buyer.abroad
+        ? []
+        : [
+            { name: 'Texas state sales tax', rate: 6.25, amountCents: 775 },
+            { name: 'Austin city sales tax', rate: 2, amountCents: 248 },
+          ];
     const [row] = await insertOrders(db, {
       userId: alice.user.id,
       partId: wrench!.id,
@@ -203,10 +206,10 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
         company: 'Analytical Engines Ltd',
         line1: '500 Congress Ave',
         line2: 'Suite 200',
-        city: 'Austin',
-        region: 'TX',
-        postalCode: '78701',
-        country: 'US',
+        city: buyer.abroad ? 'Berlin' : 'Austin',
+        region: buyer.abroad ? null : 'TX',
+        postalCode: buyer.abroad ? '10178' : '78701',
+        country: buyer.abroad ? 'DE' : 'US',
         phone: '+15125550100',
         taxId: buyer.taxId ?? null,
       },
@@ -272,6 +275,7 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
       'Tax ID: US-EIN 98-7654321',
     ])
       expect(invoice).toContain(fact);
+    expect(invoice).not.toContain('Export');
 
     await settleMails();
     const [receipt] = mailsTo('alice@example.com', /^Receipt/).filter((m) =>
@@ -332,6 +336,28 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
       ).rawPayload,
     );
     expect(text).toContain('Tax exempt: TX-RESALE-0042');
+    expect(sums(text)).toEqual([
+      ['Subtotal', 12_395],
+      ['Shipping (UPS Ground)', 1_250],
+      ['Total (USD)', 13_645],
+    ]);
+  });
+
+  it('an order shipped abroad: no sales tax, the buyer’s VAT number, duties paid on import', async () => {
+    const { id } = await shippedAndTaxedOrder({ abroad: true, taxId: 'DE136695976' });
+    await pay(id);
+    const text = await pdfText(
+      (
+        await t.app.inject({
+          url: `/api/orders/${id}/invoice.pdf`,
+          headers: { cookie: alice.cookie },
+        })
+      ).rawPayload,
+    );
+    expect(text).toContain('Tax ID: DE136695976');
+    expect(text).toContain('Berlin, 10178');
+    expect(text).toMatch(/^Germany$/m);
+    expect(text.replace(/\n/g, ' ')).toContain('Export to Germany: import duties and taxes');
     expect(sums(text)).toEqual([
       ['Subtotal', 12_395],
       ['Shipping (UPS Ground)', 1_250],

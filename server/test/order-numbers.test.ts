@@ -5,7 +5,7 @@ import { cartLines, orderLines, orders, parts } from '../src/db/schema/index.ts'
 import { insertParts } from '../src/db/seed/factories.ts';
 import { DB_KINDS, NO_LIMITS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
-import { ADDRESS, PHONE, type Shopper } from './cart-helpers.ts';
+import { type Shopper } from './cart-helpers.ts';
 import { orderCalls, tag } from './order-numbers-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 

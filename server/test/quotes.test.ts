@@ -7,8 +7,6 @@ import { DB_KINDS, buildTestApp, type TestApp, MAIL_WAIT, recordingMailer } from
 import { addressBook } from './address-helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
-const ADDRESS = '1 Main Street, Springfield, IL 62701';
-const PHONE = '+1 (217) 555-0100';
 const day = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

@@ -5,7 +5,6 @@ import { signSessionToken } from '../src/auth/session-lookup.ts';
 import { visitorCartLines, visitorCarts } from '../src/db/schema/index.ts';
 import { insertPart, insertParts } from '../src/db/seed/factories.ts';
 import { visitorCartCookie } from '../src/modules/cart/visitor-cookie.ts';
-import { ADDRESS, PHONE } from './cart-helpers.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import {
   browserCookie,

@@ -9,7 +9,7 @@ import { setRoleByEmail } from '../../src/modules/users/service.ts';
 import { decodeMail, isMailTo } from '../../../scripts/mail-links.mjs';
 import { confirmEmail, cookieOf, signUp } from '../auth-helpers.ts';
 import { DB_KINDS, SHOP_LIMITS, buildTestApp, type TestApp } from '../helpers.ts';
-import { ADDRESS, PASSWORD, PHONE, abuseCalls } from './abuse-helpers.ts';
+import { PASSWORD, abuseCalls } from './abuse-helpers.ts';
 
 /**
  * The trust section of the security suite ("abuse"): what a hostile customer with nothing but

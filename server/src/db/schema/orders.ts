@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AddressParts } from '@partsmith/contract/address-lines';
 import {
   bigint,
   boolean,
@@ -25,15 +26,7 @@ export interface OrderTax {
 }
 
 /** An address book entry as an order keeps it. */
-export interface ShipTo {
-  name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postalCode: string;
-  country: string;
+export interface ShipTo extends AddressParts {
   phone: string;
   taxId: string | null;
 }

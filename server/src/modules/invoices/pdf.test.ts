@@ -225,6 +225,14 @@ describe('invoice PDF', () => {
     });
   });
 
+  it('an export says the duties and taxes of the destination are paid on import', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice({ exportedTo: 'Germany' })));
+    expect(text.replace(/\n/g, ' ')).toContain(
+      'Export to Germany: import duties and taxes of the destination are not included; the recipient pays them on import.',
+    );
+    expect(await pdfText(await renderInvoicePdf(invoice()))).not.toContain('Export');
+  });
+
   it('wraps a long part name inside its cell', async () => {
     const name = 'Extremely long part name '.repeat(8).trim();
     const pdf = await renderInvoicePdf(

@@ -47,6 +47,11 @@ export interface InvoiceDocument {
   money?: OrderMoney;
   /** The order total (subtotal + shipping + tax); currency USD. */
   totalCents: number;
+  /**
+   * The country's name when the order ships abroad (outside the seller's country): no sales tax
+   * of the destination is collected, and the document says duties and taxes are due on import.
+   */
+  exportedTo?: string | null;
   /** The card payment's id. */
   paymentReference: string;
   /** Credit notes only: the invoice it reverses, and the reason. */
@@ -160,6 +165,7 @@ export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
         }
       : {}),
     paymentReference: oneLine(doc.paymentReference, L.reference),
+    ...(doc.exportedTo ? { exportedTo: oneLine(doc.exportedTo, L.label) } : {}),
     ...(doc.reason === undefined ? {} : { reason: multiLine(doc.reason, L.reason) }),
   };
 }
@@ -308,9 +314,7 @@ function drawParties(pdf: Doc, doc: InvoiceDocument) {
   const shipBottom = block(
     MARGIN + CONTENT_WIDTH / 2 + 10,
     'Ship to',
-    doc.shipTo?.length
-      ? [...doc.shipTo, doc.phone]
-      : [buyer.name, doc.shippingAddress, doc.phone],
+    doc.shipTo?.length ? [...doc.shipTo, doc.phone] : [buyer.name, doc.shippingAddress, doc.phone],
   );
   pdf.y = Math.max(billBottom, shipBottom) + 22;
 }
@@ -398,6 +402,10 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
         `Refunded to the card of payment ${doc.paymentReference}.`,
       ]
     : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
+  if (doc.exportedTo)
+    said.push(
+      `Export to ${doc.exportedTo}: import duties and taxes of the destination are not included; the recipient pays them on import.`,
+    );
   pdf.font('Helvetica').fontSize(9.5);
   const notes = said.map((note) => fit(pdf, note, CONTENT_WIDTH));
   const notesHeight = notes.reduce(

@@ -1,4 +1,5 @@
 import { addressLines } from '@partsmith/contract';
+import { SELLER } from '@partsmith/contract/seller';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InvoiceDocument } from '../invoices/pdf.ts';
 import type { OrderLineRow, OrderRow, ShipTo } from '../../db/schema/orders.ts';
@@ -108,6 +109,8 @@ export function orderDocument(
     })),
     money: orderMoneyOf(row),
     totalCents: row.totalCents,
+    exportedTo:
+      row.shipTo && row.shipTo.country !== SELLER.country ? countryName(row.shipTo.country) : null,
     paymentReference: row.transactionId,
     ...(kind === 'credit-note'
       ? { refersTo: row.invoiceNumber ?? undefined, reason: row.refundReason ?? undefined }

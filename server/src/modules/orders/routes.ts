@@ -122,7 +122,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await service.getVisible(request.params.id, request.user!);
         const document = orderDocument(kind, row, await service.linesOf(row.id), {
           ...app.config.seller,
-          email: app.config.shopEmail,
           url: app.config.publicUrl,
         });
         if (!document) {

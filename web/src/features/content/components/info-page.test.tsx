@@ -27,7 +27,7 @@ describe('InfoPage', () => {
     renderAt('/info/delivery');
     expect(await screen.findByRole('heading', { level: 1, name: 'Delivery' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByText(/free, worldwide, for every order over \$99/)).toBeInTheDocument();
+    expect(screen.getByText(/the methods that ship to your address/)).toBeInTheDocument();
     expect(document.title).toBe('Delivery | Partsmith');
 
     const current = screen.getByRole('link', { name: 'Delivery' });
@@ -36,6 +36,18 @@ describe('InfoPage', () => {
       'href',
       '/info/privacy-policy',
     );
+  });
+
+  it('names the seller of the invoices in the legal notice and beside every topic', async () => {
+    renderAt('/info/legal-notice');
+    expect(
+      await screen.findByText(
+        'Partsmith Inc., 1200 Industrial Pkwy, Austin, TX 78758, United States. Tax ID: EIN 12-3456789.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Questions?' }).querySelector('address'),
+    ).toHaveTextContent('Partsmith Inc.1200 Industrial PkwyAustin, TX 78758+1 (512) 555-0147');
   });
 
   it('prefills the contact subject from the privacy policy', async () => {

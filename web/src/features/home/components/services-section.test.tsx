@@ -30,7 +30,7 @@ describe('ServicesSection', () => {
     ]) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    expect(screen.getByText(/orders over \$99/)).toBeInTheDocument();
+    expect(screen.getByText(/orders over \$500/)).toBeInTheDocument();
     expect(screen.getByText(/new client/)).toBeInTheDocument();
     expect(screen.getByText(/encrypted/)).toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ const ICONS = {
 } as const;
 
 const TILES: { icon: keyof typeof ICONS; title: string; text: ReactNode }[] = [
-  { icon: 'truck', title: 'Free Shipping', text: 'Worldwide, for orders over $99.' },
+  { icon: 'truck', title: 'Free Shipping', text: 'Within the US, on orders over $500.' },
   {
     icon: 'gift',
     title: 'Special Gift',

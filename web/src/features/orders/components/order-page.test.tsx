@@ -78,6 +78,12 @@ function renderPage(order: Order | Response, routes: Routes = {}) {
   return { api };
 }
 
+/** The rows of the order's money (Subtotal ... Total): each one's text. */
+const moneyRows = () =>
+  [...screen.getByRole('region', { name: 'Order total' }).querySelectorAll('dl > div')].map(
+    (row) => row.textContent,
+  );
+
 /** The timeline's steps: each one's text. */
 const steps = () =>
   within(screen.getByRole('region', { name: 'Timeline' }))
@@ -117,7 +123,8 @@ describe('OrderPage', () => {
     expect(rows[0]!.getByText('$75.00')).toBeInTheDocument();
     expect(rows[1]!.getByRole('link', { name: 'Anvil PSU 850 W' })).toBeInTheDocument();
     expect(rows[1]!.getByText('$99.00')).toBeInTheDocument();
-    expect(screen.getByText('Total').querySelector('span')).toHaveTextContent('$174.00');
+    // An order without shipping or tax (older, or of the purchase page): no shipping row.
+    expect(moneyRows()).toEqual(['Subtotal$174.00', 'Total paid$174.00']);
 
     const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
     expect(shipTo.getByText('12 Foundry Lane, Springfield')).toBeInTheDocument();
@@ -156,6 +163,72 @@ describe('OrderPage', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByText('Thermal paste')).toBeInTheDocument();
+  });
+
+  it('shows the subtotal, the shipping by its method and days, each tax and the total, as its invoice does', async () => {
+    renderPage(
+      thermalPasteOrder({
+        subtotal: 75,
+        shippingMethod: {
+          id: '6f1c1a52-35a6-4d5c-9b0e-0a7f2c1d3e4f',
+          name: 'Standard',
+          price: 9.9,
+          days: { min: 3, max: 5 },
+        },
+        shipping: 9.9,
+        // (75 + 9.90) x 8.25% = 7.00425: the shipping is taxed in Texas.
+        taxes: [{ name: 'Texas sales tax', rate: 8.25, amount: 7 }],
+        total: 91.9,
+        buyerTaxId: 'US-EIN 98-7654321',
+        address: 'Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States',
+        phone: '+15125550100',
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Pay $91.90' })).toBeInTheDocument();
+    // Its one line is the parts: the subtotal, not the total.
+    const [line] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(line!).getAllByText('$75.00')).not.toHaveLength(0);
+    expect(within(line!).queryByText('$91.90')).toBeNull();
+    expect(moneyRows()).toEqual([
+      'Subtotal$75.00',
+      'Shipping (Standard, 3–5 business days)$9.90',
+      'Texas sales tax (8.25%)$7.00',
+      'Total$91.90',
+    ]);
+    // Where it ships: the address book entry (its recipient named there), and the tax ID.
+    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
+    expect(
+      shipTo.getByText('Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States'),
+    ).toBeInTheDocument();
+    expect(shipTo.queryByText('Jane Doe')).toBeNull();
+    expect(shipTo.getByText('US-EIN 98-7654321')).toBeInTheDocument();
+  });
+
+  it('shows a tax-exempt order: no tax row, its certificate', async () => {
+    renderPage(
+      thermalPasteOrder({
+        subtotal: 75,
+        shippingMethod: {
+          id: '6f1c1a52-35a6-4d5c-9b0e-0a7f2c1d3e4f',
+          name: 'Express',
+          price: 0,
+          days: { min: 1, max: 1 },
+        },
+        shipping: 0,
+        taxes: [],
+        taxExemption: 'TX-RESALE-0042',
+        total: 75,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(moneyRows()).toEqual([
+      'Subtotal$75.00',
+      'Shipping (Express, 1 business day)Free',
+      'Sales taxExempt (TX-RESALE-0042)',
+      'Total$75.00',
+    ]);
+    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
+    expect(shipTo.getByText('Certificate TX-RESALE-0042')).toBeInTheDocument();
   });
 
   it('shows an expired order as expired, without Pay', async () => {

@@ -290,11 +290,56 @@ describe('PaymentPage with the test processor', () => {
     expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $1,059.00');
   });
 
-  it('shows no list for an order of one part', async () => {
+  it('shows no list for an order of one part, and where it ships', async () => {
     renderPage({});
     await screen.findByRole('heading', { level: 1, name: 'Hello, Jane Doe' });
     expect(screen.queryByRole('list', { name: 'The parts of this order' })).toBeNull();
     expect(screen.getByText('Unit price').nextSibling).toHaveTextContent('$289.50');
+    expect(
+      within(screen.getByRole('region', { name: 'Ship to' })).getByText(
+        '12 Foundry Lane, Springfield',
+      ),
+    ).toBeInTheDocument();
+    // An order without shipping or tax (the purchase page's): its total alone.
+    expect(screen.queryByRole('region', { name: 'How the total adds up' })).toBeNull();
+  });
+
+  it('an order shipped by a method and taxed: how its total adds up, then Please pay', async () => {
+    renderPage({
+      [`GET /api/purchase/${ORDER_ID}`]: () =>
+        json({
+          ...unpaid,
+          subtotal: 579,
+          shippingMethod: {
+            id: '6f1c1a52-35a6-4d5c-9b0e-0a7f2c1d3e4f',
+            name: 'Standard',
+            price: 9.9,
+            days: { min: 3, max: 5 },
+          },
+          shipping: 9.9,
+          // (579 + 9.90) x 8.25% = 48.58425
+          taxes: [{ name: 'Texas sales tax', rate: 8.25, amount: 48.58 }],
+          total: 637.48,
+          buyerTaxId: 'US-EIN 98-7654321',
+          address: 'Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States',
+        }),
+      'POST /api/create-payment-intent': () =>
+        json({ clientSecret: SECRET, provider: 'test', amount: 637.48 }),
+    });
+    const sums = await screen.findByRole('region', { name: 'How the total adds up' });
+    expect([...sums.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual([
+      'Subtotal$579.00',
+      'Shipping (Standard, 3–5 business days)$9.90',
+      'Texas sales tax (8.25%)$48.58',
+      'Order total$637.48',
+    ]);
+    expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $637.48');
+    expect(await screen.findByRole('button', { name: 'Pay $637.48' })).toBeInTheDocument();
+    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
+    expect(
+      shipTo.getByText('Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States'),
+    ).toBeInTheDocument();
+    expect(shipTo.getByText('Tax ID: US-EIN 98-7654321')).toBeInTheDocument();
   });
 
   it('says so when the order does not exist or is not yours', async () => {

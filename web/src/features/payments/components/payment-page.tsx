@@ -112,8 +112,8 @@ function OrderLines({ lines }: { lines: ReturnType<typeof orderLines> }) {
 
 /**
  * Greeting, name, description, quantity and 'Please pay: $' the total; an order of several parts
- * lists them. An order shipped by a method, or taxed, shows how its total adds up (subtotal,
- * shipping, each tax: its invoice's figures) and where it ships.
+ * lists them; where it ships. An order shipped by a method, or taxed, shows how its total adds
+ * up (subtotal, shipping, each tax: its invoice's figures).
  */
 function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
   const lines = orderLines(order);
@@ -168,21 +168,17 @@ function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
           )}
         </dl>
         {hasMoneyDetails(order) && (
-          <>
-            <section aria-label="How the total adds up">
-              <MoneySummary money={orderMoney(order)} totalLabel="Order total" />
-            </section>
-            <section aria-labelledby="payment-ship-heading" className="text-slate-700">
-              <h3 id="payment-ship-heading" className="font-semibold text-slate-900">
-                Ship to
-              </h3>
-              <address className="break-words whitespace-pre-line not-italic">
-                {order.address}
-              </address>
-              {order.buyerTaxId && <p className="text-sm">Tax ID: {order.buyerTaxId}</p>}
-            </section>
-          </>
+          <section aria-label="How the total adds up">
+            <MoneySummary money={orderMoney(order)} totalLabel="Order total" />
+          </section>
         )}
+        <section aria-labelledby="payment-ship-heading" className="text-slate-700">
+          <h3 id="payment-ship-heading" className="font-semibold text-slate-900">
+            Ship to
+          </h3>
+          <address className="break-words whitespace-pre-line not-italic">{order.address}</address>
+          {order.buyerTaxId && <p className="text-sm">Tax ID: {order.buyerTaxId}</p>}
+        </section>
         <p className="border-t border-slate-200 pt-4 text-2xl font-extrabold text-slate-900">
           {paid ? 'Total paid: ' : 'Please pay: '}
           <span className="text-primary">{formatDollars(order.total)}</span>
