@@ -7,12 +7,11 @@ import { generatedCatalogueCsv } from '../../src/db/seed/catalogue-csv.ts';
 import { insertPart } from '../../src/db/seed/factories.ts';
 import { listCategories } from '../../src/modules/parts/categories.ts';
 import { IMPORT_BATCH, readImport, writeImport } from '../../src/modules/parts/csv-import.ts';
+import { TEXAS, addAddress } from '../address-helpers.ts';
 import { signUp } from '../auth-helpers.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from '../helpers.ts';
 
 const MB = 1024 * 1024;
-const ADDRESS = '1 Main Street, Springfield, IL 62701';
-const PHONE = '+1 (217) 555-0100';
 const CHUNK = 64 * 1024;
 
 /** The value at `q` (0..1) of sorted samples. */
@@ -227,7 +226,7 @@ describe.each(DB_KINDS)('hostile import on %s', (kind) => {
       method: 'POST',
       url: '/api/checkout',
       headers: { cookie: buyer.cookie },
-      payload: { address: ADDRESS, phone: PHONE },
+      payload: { addressId: await addAddress(t, buyer.cookie, TEXAS) },
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const id = placed.json().insertedId as string;
@@ -247,6 +246,10 @@ describe.each(DB_KINDS)('hostile import on %s', (kind) => {
     expect(new Set(rows.map((r) => r.order_total))).toEqual(new Set(['423.38']));
     expect(sum).toBe(cents(rows[0]!.order_total!));
     expect(rows.every((r) => r.customer_email === 'lines@example.com')).toBe(true);
+    // The order's money beside it: shipped to Texas by Standard, taxed 8.25% with the shipping.
+    expect(new Set(rows.map((r) => [r.subtotal, r.shipping, r.tax, r.total].join(' ')))).toEqual(
+      new Set(['423.38 9.90 35.75 469.03']),
+    );
     figure(
       `an order of ${rows.length} lines: ${rows.length} rows, line totals ${rows.map((r) => r.line_total).join(' + ')} = ${(sum / 100).toFixed(2)}, order_total ${rows[0]!.order_total}`,
     );

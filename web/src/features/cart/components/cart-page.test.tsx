@@ -206,7 +206,8 @@ describe('CartPage, signed in', () => {
     const changed = { ...previewOf(), subtotal: 1825, total: 1975.57 };
     const { api } = renderPage({
       'GET /api/cart': () => json(fullCart),
-      ...previewRoute,
+      // The server prices the cart as it is now: the new price once it changed.
+      'POST /api/checkout/preview': () => json(calls === 0 ? previewOf() : changed),
       'POST /api/checkout': () =>
         ++calls === 1
           ? json(

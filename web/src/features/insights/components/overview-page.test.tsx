@@ -23,6 +23,8 @@ function sales(days: 30 | 90, overrides: Partial<Sales> = {}): Sales {
     from: revenueByDay[0]!.day,
     to: revenueByDay.at(-1)!.day,
     revenue: 1350.49,
+    shipping: 19.8,
+    tax: 52.37,
     paidOrders: 4,
     averageOrderValue: 337.62,
     revenueByDay,
@@ -85,6 +87,10 @@ describe('OverviewPage', () => {
     expect(within(figures).getByText('$337.62')).toBeInTheDocument();
     expect(within(figures).getByText('Paid orders').nextSibling).toHaveTextContent('4');
     expect(within(figures).getByText('Parts low in stock').nextSibling).toHaveTextContent('1');
+    expect(within(figures).getByText('Shipping charged').nextSibling).toHaveTextContent('$19.80');
+    expect(within(figures).getByText('Sales tax collected').nextSibling).toHaveTextContent(
+      '$52.37',
+    );
 
     const byDay = screen.getByRole('table', { name: /Revenue of the paid orders by day/ });
     const dayRows = rowsOf(byDay);

@@ -54,8 +54,10 @@ function Figures({ sales }: { sales: Sales }) {
   const noOrders = unpaid + paid + shipped === 0 && sales.paidOrders === 0;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
         <Figure label="Revenue" value={formatDollars(sales.revenue)} />
+        <Figure label="Shipping charged" value={formatDollars(sales.shipping)} />
+        <Figure label="Sales tax collected" value={formatDollars(sales.tax)} />
         <Figure label="Paid orders" value={count(sales.paidOrders)} />
         <Figure label="Average order" value={formatDollars(sales.averageOrderValue)} />
         <Figure label="Parts low in stock" value={count(sales.lowStock.length)} />
