@@ -13,13 +13,20 @@ export interface Buyer {
   ip: string;
   /** The lines the last checkout refused are still in the cart. */
   cartLeft: boolean;
+  /** Where the buyer's orders ship (an entry of their address book). */
+  addressId: string;
 }
 
 export interface StoredOrder {
   id: string;
   email: string;
   lineCount: number;
-  totalCents: number;
+  /**
+   * The order's lines' sum (`subtotal_cents`); its total adds the shipping and sales tax the
+   * checkout priced (`extraCents`).
+   */
+  subtotalCents: number;
+  extraCents: number;
   quantity: number;
   lines: { partId: string | null; quantity: number; unitCents: number }[];
 }
@@ -56,9 +63,10 @@ export async function sqlInspector(databaseUrl: string): Promise<Inspector> {
         user_email: string;
         line_count: number;
         total_cents: string;
+        subtotal_cents: string;
         quantity: number;
       }>(
-        `select id, seq, user_email, line_count, total_cents, quantity from orders
+        `select id, seq, user_email, line_count, total_cents, subtotal_cents, quantity from orders
          where seq > $1 order by seq`,
         [lastSeq],
       );
@@ -76,7 +84,8 @@ export async function sqlInspector(databaseUrl: string): Promise<Inspector> {
         id: r.id,
         email: r.user_email,
         lineCount: r.line_count,
-        totalCents: Number(r.total_cents),
+        subtotalCents: Number(r.subtotal_cents),
+        extraCents: Number(r.total_cents) - Number(r.subtotal_cents),
         quantity: r.quantity,
         lines: [],
       }));
@@ -111,6 +120,7 @@ export interface ApiOrder {
   price: number;
   quantity: number;
   total: number;
+  subtotal?: number;
   lines?: { partId: string | null; price: number; quantity: number; total: number }[];
 }
 
@@ -135,7 +145,8 @@ export function fromApi(o: ApiOrder): StoredOrder {
     id: o._id,
     email: o.userEmail,
     lineCount: lines.length,
-    totalCents: cents(o.total),
+    subtotalCents: cents(o.subtotal ?? o.total),
+    extraCents: cents(o.total) - cents(o.subtotal ?? o.total),
     quantity: o.quantity,
     lines: lines.map((l) => ({
       partId: l.partId,
