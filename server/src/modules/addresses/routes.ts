@@ -40,8 +40,9 @@ const NoContent = z.null().describe('The address is deleted');
 /** The signed-in customer's address book; another account's address answers 404 like a missing one. */
 export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAddressesService(app.db);
-  // Made once, with the answer's text: the list is fixed and large (every country's regions).
-  const countriesJson = JSON.stringify(CountryList.parse(countryList()));
+  // Made on the first call, then kept as the answer's text: the list is fixed and large (every
+  // country's regions), and the shop starts without the work.
+  let countriesJson: string | undefined;
 
   app.get(
     '/countries',
@@ -58,7 +59,8 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountryList },
       },
     },
-    async (_request, reply) => sendCountries(reply, countriesJson),
+    async (_request, reply) =>
+      sendCountries(reply, (countriesJson ??= JSON.stringify(CountryList.parse(countryList())))),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addressLines, MAX_ADDRESSES, type Address } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { addresses, type AddressRow } from '../../db/schema/addresses.ts';
@@ -23,6 +23,29 @@ export async function findAddress(
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * One of the account's addresses as a subquery for a statement that reads it beside other
+ * tables (the checkout's pricing, through shipping/service.ts destinationOfAddress): its `country` and `region`, and
+ * the whole row as `address` (JSON, read back by addressFromJson). No row when the address is
+ * not the account's.
+ */
+export const ownAddressSql = (userId: string, id: string): SQL => sql`
+  select a.country, a.region, json_build_object(
+    'id', a.id, 'userId', a.user_id, 'name', a.name, 'company', a.company, 'line1', a.line1,
+    'line2', a.line2, 'city', a.city, 'region', a.region, 'postalCode', a.postal_code,
+    'country', a.country, 'phone', a.phone, 'taxId', a.tax_id, 'isDefault', a.is_default,
+    'createdAt', a.created_at, 'updatedAt', a.updated_at) as address
+  from ${addresses} a where a.id = ${id} and a.user_id = ${userId}`;
+
+/** The row of ownAddressSql's `address` (JSON: its dates as text). */
+export function addressFromJson(value: unknown): AddressRow {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as AddressRow & {
+    createdAt: string;
+    updatedAt: string;
+  };
+  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
 
 /** An address as the API answers it. */

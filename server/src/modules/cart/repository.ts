@@ -70,6 +70,20 @@ export const EMPTY_CART: Cart = { lines: [], count: 0, total: 0 };
  * deleted for good takes its line with it (the foreign key). An unknown visitor's cart is empty.
  */
 export async function readCart(db: DbOrTx, owner: OwnerArg): Promise<Cart> {
+  return (await readCartAndParts(db, owner)).cart;
+}
+
+/** A part as the cart reads it (the parts module's row). */
+type CartPart = Awaited<ReturnType<typeof partsByIds>>[number];
+
+/**
+ * The owner's cart (readCart) and the parts its lines were read with, by id: the checkout's
+ * pricing reads their shipping weights from the same rows.
+ */
+export async function readCartAndParts(
+  db: DbOrTx,
+  owner: OwnerArg,
+): Promise<{ cart: Cart; parts: ReadonlyMap<string, CartPart> }> {
   const rows = await linesOf(db, ownerOf(owner));
   const byId = new Map(
     (
@@ -104,7 +118,7 @@ export async function readCart(db: DbOrTx, owner: OwnerArg): Promise<Cart> {
       problem: lineProblem(part, row.quantity),
     };
   });
-  return { lines, count, total: dollars(totalCents) };
+  return { cart: { lines, count, total: dollars(totalCents) }, parts: byId };
 }
 
 /**

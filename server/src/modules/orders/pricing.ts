@@ -3,11 +3,16 @@ import type { CheckoutPreview as PreviewSchema } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ShipTo } from '../../db/schema/orders.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { findAddress, formatAddress, toApiAddress } from '../addresses/service.ts';
-import { readCart } from '../cart/repository.ts';
+import {
+  addressFromJson,
+  formatAddress,
+  ownAddressSql,
+  toApiAddress,
+} from '../addresses/service.ts';
+import { readCartAndParts } from '../cart/repository.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { priceOrder, type OrderMoney } from '../shipping/money.ts';
-import { destinationOf, exemptionOf } from '../shipping/service.ts';
+import { destinationOfAddress } from '../shipping/service.ts';
 
 export type CheckoutPreview = z.output<typeof PreviewSchema>;
 
@@ -60,17 +65,42 @@ export async function priceLines(
   buyerId: string,
   lines: LineToPrice[],
   to: Destination,
+  /** The lines' parts' weights, when the caller has read them; else read here. */
+  knownWeights?: ReadonlyMap<string, number>,
 ): Promise<{ preview: CheckoutPreview; priced: PricedOrder }> {
-  const address = await findAddress(db, buyerId, to.addressId);
-  if (!address) throw new HttpError(422, 'This address is not in your address book (addressId).');
-  const [destination, exemption, parts] = await Promise.all([
-    destinationOf(db, address.country, address.region),
-    exemptionOf(db, buyerId),
-    partsByIds(
-      db,
-      lines.map((line) => line.partId),
-    ),
+  const [place, weights] = await Promise.all([
+    destinationFor(db, buyerId, to.addressId),
+    knownWeights ??
+      partsByIds(
+        db,
+        lines.map((line) => line.partId),
+      ).then((parts) => new Map(parts.map((part) => [part.id, part.weightGrams]))),
   ]);
+  return priceAt(lines, to, await place, weights);
+}
+
+/**
+ * Where the buyer's order goes: their address (another's is not found), their tax exemption,
+ * and the methods and tax rates of the address's zone, in one statement.
+ */
+async function destinationFor(db: DbOrTx, buyerId: string, addressId: string) {
+  const place = await destinationOfAddress(db, buyerId, ownAddressSql(buyerId, addressId));
+  if (!place.address)
+    throw new HttpError(422, 'This address is not in your address book (addressId).');
+  return {
+    address: addressFromJson(place.address),
+    exemption: place.exemption,
+    destination: { methods: place.methods, rates: place.rates },
+  };
+}
+
+/** The lines priced for a destination already read (priceOrder, then the API's shapes). */
+function priceAt(
+  lines: LineToPrice[],
+  to: Destination,
+  { address, exemption, destination }: Awaited<ReturnType<typeof destinationFor>>,
+  weights: ReadonlyMap<string, number>,
+): { preview: CheckoutPreview; priced: PricedOrder } {
   const chosen = to.shippingMethod ?? null;
   if (chosen && !destination.methods.some((method) => method.id === chosen)) {
     throw new HttpError(
@@ -78,7 +108,6 @@ export async function priceLines(
       'This shipping method does not ship to this address: choose one of those offered (shippingMethod).',
     );
   }
-  const weights = new Map(parts.map((part) => [part.id, part.weightGrams]));
   const money: OrderMoney = priceOrder({
     lines: lines.map((line) => ({
       unitCents: line.unitCents,
@@ -160,12 +189,16 @@ export async function priceLines(
   };
 }
 
-/** The buyer's cart priced for a destination (POST /api/checkout/preview and the checkout). */
+/**
+ * The buyer's cart priced for a destination (POST /api/checkout/preview and the checkout): the
+ * cart (with its parts' weights) and the destination are read side by side.
+ */
 export async function priceCart(db: DbOrTx, buyerId: string, to: Destination) {
-  const cart = await readCart(db, buyerId);
-  return priceLines(
-    db,
-    buyerId,
+  const [{ cart, parts }, place] = await Promise.all([
+    readCartAndParts(db, buyerId),
+    destinationFor(db, buyerId, to.addressId),
+  ]);
+  return priceAt(
     cart.lines.map((line) => ({
       partId: line.partId,
       sku: line.sku,
@@ -175,5 +208,7 @@ export async function priceCart(db: DbOrTx, buyerId: string, to: Destination) {
       quantity: line.quantity,
     })),
     to,
+    place,
+    new Map([...parts.values()].map((part) => [part.id, part.weightGrams])),
   );
 }

@@ -157,14 +157,11 @@ export function createQuotesService(deps: {
       .from(quoteLines)
       .where(eq(quoteLines.quoteId, quoteId))
       .orderBy(quoteLines.position);
-    const skus = new Map(
-      (
-        await partsByIds(
-          tx,
-          lines.flatMap((l) => (l.partId ? [l.partId] : [])),
-        )
-      ).map((p) => [p.id, p.sku]),
+    const parts = await partsByIds(
+      tx,
+      lines.flatMap((l) => (l.partId ? [l.partId] : [])),
     );
+    const skus = new Map(parts.map((p) => [p.id, p.sku]));
     return priceLines(
       tx,
       buyerId,
@@ -183,6 +180,7 @@ export function createQuotesService(deps: {
           : [],
       ),
       to,
+      new Map(parts.map((p) => [p.id, p.weightGrams])),
     );
   }
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   ShippingMethod,
   ShippingMethodBody,
@@ -28,7 +28,7 @@ import { checkCountry, checkRegion, checkZonePlaces } from './places.ts';
 /**
  * Shipping zones and their methods, sales tax rates and customers' tax exemptions (issue 47),
  * kept by the admins (each change audited in its transaction, with the record before and after
- * as the API shows it) and read by the checkout through destinationOf and exemptionOf.
+ * as the API shows it) and read by the checkout through destinationOfAddress (destinationOf and exemptionOf alone too).
  */
 
 // The bodies as the routes hand them over, the contract's defaults applied.
@@ -534,15 +534,45 @@ export async function destinationOf(
 ): Promise<{ zoneName: string | null; methods: DestinationMethod[]; rates: DestinationRate[] }> {
   const countryCode = country.toUpperCase();
   const regionCode = region ? region.toUpperCase() : null;
-  const place = regionCode ? `${countryCode}-${regionCode}` : null;
-  // A null place names no region: `null = any(...)` is null, never true.
-  const namesRegion = sql`${place}::text = any(z.regions)`;
-  const namesCountry = sql`${countryCode}::text = any(z.countries)`;
   const result = await db.execute(sql`
-    with zone as (
+    with place as (select ${countryCode}::text as country, ${regionCode}::text as region)
+    ${destinationSelect()}`);
+  return destinationRow((result as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+}
+
+/**
+ * The customer's address (`address`, a subquery with its `country` and `region` such as the
+ * addresses module's ownAddressSql), their tax exemption and the address's destination
+ * (destinationOf), in one statement: the checkout's pricing reads them in one round trip.
+ * `address` is null when the subquery has no row (not the customer's address).
+ */
+export async function destinationOfAddress(db: DbOrTx, userId: string, address: SQL) {
+  const result = await db.execute(sql`
+    with chosen as (${address})
+    , place as (select country, region from chosen)
+    ${destinationSelect(sql`, (select address from chosen) as address,
+      (select certificate from ${taxExemptions} where user_id = ${userId}) as exemption`)}`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  return {
+    address: (row?.address ?? null) as unknown,
+    exemption: (row?.exemption as string | null | undefined) ?? null,
+    ...destinationRow(row),
+  };
+}
+
+/**
+ * The select after a `place` CTE (one row of `country` and `region`, or none): the best zone,
+ * its methods and the rates as JSON columns, and `also` (more columns).
+ */
+function destinationSelect(also: SQL = sql``): SQL {
+  // A null region names no region: `null = any(...)` is null, never true.
+  const namesRegion = sql`(select country || '-' || region from place) = any(z.regions)`;
+  const namesCountry = sql`(select country from place) = any(z.countries)`;
+  return sql`
+    , zone as (
       select z.id, z.name from shipping_zones z
-      where ${namesRegion} or ${namesCountry}
-        or (cardinality(z.countries) = 0 and cardinality(z.regions) = 0)
+      where exists (select 1 from place) and (${namesRegion} or ${namesCountry}
+        or (cardinality(z.countries) = 0 and cardinality(z.regions) = 0))
       order by case when ${namesRegion} then 0 when ${namesCountry} then 1 else 2 end,
         z.position, z.name, z.id
       limit 1
@@ -558,10 +588,18 @@ export async function destinationOf(
       (select coalesce(json_agg(json_build_object(
           'name', r.name, 'rate', r.rate, 'shippingTaxed', r.shipping_taxed)
           order by r.region nulls first, r.name), '[]'::json)
-        from tax_rates r
-        where r.country = ${countryCode} and (r.region is null or r.region = ${regionCode}::text)
-      ) as rates`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+        from tax_rates r, place p
+        where r.country = p.country and (r.region is null or r.region = p.region)
+      ) as rates
+      ${also}`;
+}
+
+/** destinationSelect's columns as the checkout reads them. */
+function destinationRow(row: Record<string, unknown> | undefined): {
+  zoneName: string | null;
+  methods: DestinationMethod[];
+  rates: DestinationRate[];
+} {
   const json = <T>(value: unknown): T =>
     (typeof value === 'string' ? JSON.parse(value) : value) as T;
   return {
