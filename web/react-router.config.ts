@@ -14,6 +14,8 @@ export default {
   prerender: Object.values(PAGES).flatMap((page) =>
     'prerendered' in page && page.prerendered ? pagePaths(page) : [],
   ),
-  // Every route is in the first page's manifest (about thirty): no /__manifest requests.
-  routeDiscovery: { mode: 'initial' },
+  // React Router's lazy route discovery: a page's manifest holds the routes it shows and links
+  // to; the others are asked for (/__manifest, answered by the same handler) when a link to them
+  // appears, so each new page no longer adds to every page's first JavaScript.
+  routeDiscovery: { mode: 'lazy' },
 } satisfies Config;

@@ -20,4 +20,3 @@ export * from './audit.ts';
 export * from './insights.ts';
 export * from './quotes.ts';
 export * from './stock-alerts.ts';
-export * from './seller.ts';

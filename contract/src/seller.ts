@@ -1,7 +1,7 @@
 // Who sells: the one description of the shop's company that its invoices, credit notes, mails,
-// footer, contact and information pages all print. No zod: the web app imports this file on its
-// own ('@partsmith/contract/seller'), so the home page's JavaScript gains a few lines, not the
-// contract's schemas.
+// footer, contact and information pages all print. No zod, and not in the contract's index:
+// everyone imports this file on its own ('@partsmith/contract/seller'), so the web app bundles it
+// once, with its shop config (web/src/config/shop.ts), and not beside the contract's schemas.
 
 export const SELLER = {
   name: 'Partsmith Inc.',

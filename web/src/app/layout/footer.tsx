@@ -1,6 +1,6 @@
 import { href, Link } from 'react-router';
-import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
+import { SHOP_CONTACT } from '../../config/shop.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { Brand } from './brand.tsx';
@@ -140,12 +140,15 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        {/* The seller of the invoices (contract/src/seller.ts): one name and address everywhere. */}
+        {/* The seller of the invoices (contract/src/seller.ts, through the web's shop config, as
+            the contact page reads it): one name and address everywhere. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:justify-between md:gap-6 lg:px-8">
           <p>
-            © {year} {SELLER.name} All rights reserved.
+            © {year} {SHOP_CONTACT.name} All rights reserved.
           </p>
-          <address className="not-italic">{sellerAddressLines().join(', ')}</address>
+          <address className="not-italic">
+            {[SHOP_CONTACT.street, SHOP_CONTACT.city, SHOP_CONTACT.country].join(', ')}
+          </address>
         </div>
       </div>
     </footer>

@@ -56,8 +56,8 @@ function Figures({ sales }: { sales: Sales }) {
     <>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
         <Figure label="Revenue" value={formatDollars(sales.revenue)} />
-        <Figure label="Shipping charged" value={formatDollars(sales.shipping)} />
-        <Figure label="Sales tax collected" value={formatDollars(sales.tax)} />
+        <Figure label="Shipping charged" value={formatDollars(sales.shipping ?? 0)} />
+        <Figure label="Sales tax collected" value={formatDollars(sales.tax ?? 0)} />
         <Figure label="Paid orders" value={count(sales.paidOrders)} />
         <Figure label="Average order" value={formatDollars(sales.averageOrderValue)} />
         <Figure label="Parts low in stock" value={count(sales.lowStock.length)} />
