@@ -1,4 +1,4 @@
-import { linesOf, type Order, type OrderLine } from '@partsmith/contract';
+import type { Order } from '@partsmith/contract';
 import type { MoneyFigures } from '../components/ui/money-summary.tsx';
 
 // An order's money as its page and its payment page show it (MoneySummary), from the order's
@@ -15,15 +15,6 @@ export function orderSubtotal(order: Order): number {
   const extra =
     cents(order.shipping ?? 0) + (order.taxes ?? []).reduce((s, t) => s + cents(t.amount), 0);
   return (cents(order.total) - extra) / 100;
-}
-
-/**
- * The order's lines (linesOf). An order of one line carries none of its own: its line's amount
- * is the subtotal, not the total, which adds the shipping and taxes.
- */
-export function orderLines(order: Order): OrderLine[] {
-  const lines = linesOf(order);
-  return order.lines ? lines : lines.map((line) => ({ ...line, total: orderSubtotal(order) }));
 }
 
 /** Subtotal, shipping (its method and delivery days), each tax, the total and any exemption. */

@@ -1,3 +1,4 @@
+import type { CheckoutPreview } from '@partsmith/contract';
 import { formatDollars } from '../../lib/money.ts';
 
 /** How long a method takes: "3–5 business days", "1 business day". */
@@ -6,16 +7,14 @@ export function deliveryDays(days: { min: number; max: number }): string {
   return `${span} business day${days.max === 1 ? '' : 's'}`;
 }
 
-/** What an order comes to, as the checkout's preview and an order's answer name it (dollars). */
-export interface MoneyFigures {
-  subtotal: number;
-  shipping: number;
-  shippingMethod: { name: string; days: { min: number; max: number } } | null;
-  taxes: readonly { name: string; rate: number; amount: number }[];
-  total: number;
-  /** The buyer's tax exemption certificate, when the order carries no sales tax for it. */
-  exemption?: string | null;
-}
+/**
+ * What an order comes to, as the checkout's preview and an order's answer name it (dollars), and
+ * the buyer's tax exemption when the order carries no sales tax for it.
+ */
+export type MoneyFigures = Pick<
+  CheckoutPreview,
+  'subtotal' | 'shipping' | 'shippingMethod' | 'taxes' | 'total'
+> & { exemption?: string | null };
 
 const ROW = 'flex items-baseline justify-between gap-4';
 

@@ -1,4 +1,4 @@
-import type { Order } from '@partsmith/contract';
+import { linesOf, type Order } from '@partsmith/contract';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
-import { orderLines, orderMoney } from '../../../lib/order-money.ts';
+import { orderMoney } from '../../../lib/order-money.ts';
 import { OrderAgainButton } from './order-again.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
@@ -153,7 +153,7 @@ const COLUMNS = [
 function Lines({ order }: { order: Order }) {
   return (
     <DataTable wide="container" caption="The parts of this order" columns={COLUMNS}>
-      {orderLines(order).map((line, index) => (
+      {linesOf(order).map((line, index) => (
         <PartLine
           key={`${line.partId ?? 'gone'}-${index}`}
           line={line}

@@ -1,10 +1,10 @@
-import type { Order, PaymentConfig } from '@partsmith/contract';
+import { linesOf, type Order, type OrderLine, type PaymentConfig } from '@partsmith/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
-import { hasMoneyDetails, orderLines, orderMoney } from '../../../lib/order-money.ts';
+import { hasMoneyDetails, orderMoney } from '../../../lib/order-money.ts';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { usePaymentConfig } from '../api/payment-config.ts';
@@ -79,7 +79,7 @@ function FormSkeleton() {
 }
 
 /** The parts of an order of several: each one's quantity, unit price and amount. */
-function OrderLines({ lines }: { lines: ReturnType<typeof orderLines> }) {
+function OrderLines({ lines }: { lines: OrderLine[] }) {
   return (
     <ul aria-label="The parts of this order" className="flex flex-col divide-y divide-slate-200">
       {lines.map((line, index) => (
@@ -116,7 +116,7 @@ function OrderLines({ lines }: { lines: ReturnType<typeof orderLines> }) {
  * up (subtotal, shipping, each tax: its invoice's figures).
  */
 function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
-  const lines = orderLines(order);
+  const lines = linesOf(order);
   return (
     <section aria-labelledby="summary-heading" className={`${CARD} overflow-hidden`}>
       <div className="flex items-center gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6">
