@@ -22,8 +22,14 @@ import { users } from './auth.ts';
 export const shippingZones = pgTable('shipping_zones', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
-  regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+  countries: text('countries')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  regions: text('regions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
