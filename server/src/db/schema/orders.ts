@@ -199,7 +199,10 @@ export const orderMails = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** Which mail of the order's life: placed, receipt, shipped, refunded, expired. */
+    /**
+     * Which mail of the order's life: placed, receipt, shipped, refunded, expired; `paid-notice`
+     * tells the shop's order addresses (ORDER_NOTIFY_EMAILS, issue 48) that an order was paid.
+     */
     kind: text('kind').notNull().default('placed'),
     attempts: integer('attempts').notNull().default(0),
     /** When it may be taken next: now for a new one, later while being sent or after a failure. */
@@ -212,7 +215,7 @@ export const orderMails = pgTable(
     index('order_mails_due_idx').on(t.dueAt),
     check(
       'order_mails_kind',
-      sql`${t.kind} in ('placed', 'receipt', 'shipped', 'refunded', 'expired')`,
+      sql`${t.kind} in ('placed', 'receipt', 'shipped', 'refunded', 'expired', 'paid-notice')`,
     ),
   ],
 );

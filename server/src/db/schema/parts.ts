@@ -74,6 +74,11 @@ export const parts = pgTable(
     leadTimeDays: integer('lead_time_days'),
     /** Shipping weight in grams (by-weight shipping methods); 0 when not given. */
     weightGrams: integer('weight_grams').notNull().default(0),
+    /**
+     * Shown to visitors (issue 48): an unlisted part leaves the catalogue, the search and the
+     * counts, but its page stays for links already out there and its orders keep it.
+     */
+    listed: boolean('listed').notNull().default(true),
     /** Its category's slug; empty for a part not yet filed. */
     category: text('category').references(() => categories.slug),
     /** `{ key: value }` as its category declares them (checked by the API). */

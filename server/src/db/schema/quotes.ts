@@ -32,6 +32,8 @@ export const quotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's words to the customer with the answer (issue 48); empty when none. */
+    answerMessage: text('answer_message').notNull().default(''),
     /** The end of the last day the quoted prices hold. */
     validUntil: timestamp('valid_until', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

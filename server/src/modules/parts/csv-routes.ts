@@ -8,7 +8,7 @@ import {
   CatalogueImportProblem,
 } from '@partsmith/contract';
 import { errorBody } from '../../plugins/error-handler.ts';
-import { createPartsService } from './service.ts';
+import { createCatalogueCsvService } from './csv-service.ts';
 
 const CSV_FILE = { 'text/csv': { schema: z.string() } };
 
@@ -17,7 +17,7 @@ const CSV_FILE = { 'text/csv': { schema: z.string() } };
  * line of a file or, when one is wrong, none.
  */
 export const partsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
-  const parts = createPartsService({
+  const parts = createCatalogueCsvService({
     database: app.database,
     hasImage: (url) => app.images.has(url),
     catalogueChanged: () => app.catalogueCache.invalidate(),
