@@ -57,7 +57,10 @@ export interface PartPage {
   nextCursor: string | null;
 }
 
-/** The catalogue's queries. Listed parts are the ones not deleted, in keyset order. */
+/**
+ * The catalogue's queries. Listed parts are the ones neither deleted nor unlisted, in keyset
+ * order; a part's page (findPage) stays for an unlisted part, for the links already out there.
+ */
 export function createPartsRepository(db: DbOrTx) {
   return {
     async list({
@@ -69,7 +72,7 @@ export function createPartsRepository(db: DbOrTx) {
       cursor?: string;
       q?: string;
     }): Promise<PartPage> {
-      const filters: SQL[] = [isNull(parts.deletedAt)];
+      const filters: SQL[] = [isNull(parts.deletedAt), eq(parts.listed, true)];
       if (q) {
         const pattern = `%${escapeLike(q)}%`;
         filters.push(or(ilike(parts.name, pattern), ilike(parts.description, pattern))!);
@@ -110,7 +113,7 @@ export function createPartsRepository(db: DbOrTx) {
       return db
         .select({ id: parts.id, updatedAt: parts.updatedAt })
         .from(parts)
-        .where(isNull(parts.deletedAt))
+        .where(and(isNull(parts.deletedAt), eq(parts.listed, true)))
         .orderBy(asc(parts.seq))
         .limit(limit)
         .offset(offset);

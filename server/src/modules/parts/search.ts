@@ -95,7 +95,7 @@ export function searchStatement(
   const cursor = input.cursor ? decodeCursor(input.cursor, sort) : undefined;
 
   // Filters shared by every part of the statement (not category, not attributes).
-  const base: SQL[] = [sql`p.deleted_at is null`];
+  const base: SQL[] = [sql`p.deleted_at is null and p.listed`];
   if (text)
     base.push(
       sku
@@ -250,7 +250,7 @@ export function searchStatement(
     )`,
   ];
   const skuHit = sku
-    ? sql`exists (select 1 from parts s where upper(s.sku) = ${sku} and s.deleted_at is null)`
+    ? sql`exists (select 1 from parts s where upper(s.sku) = ${sku} and s.deleted_at is null and s.listed)`
     : sql`false`;
   const ctes = [...(text ? textSearch : []), ...(facetKeys.length > 0 ? [combos] : [])];
   const statement = sql`

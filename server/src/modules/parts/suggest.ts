@@ -46,7 +46,7 @@ const byStep = (a: Row, b: Row) =>
 export async function suggestParts(db: DbOrTx, q: string): Promise<PartSuggestion[]> {
   const text = q.trim();
   const steps: SQL[] = [];
-  const listed = sql`p.deleted_at is null`;
+  const listed = sql`p.deleted_at is null and p.listed`;
   const columns = sql`p.id as "_id", p.name, p.sku, p.category, p.seq`;
   if (SKU_START.test(text) && text.length <= SKU_MAX) {
     const upper = text.toUpperCase();
@@ -62,7 +62,7 @@ export async function suggestParts(db: DbOrTx, q: string): Promise<PartSuggestio
   }
   const named = /[\p{L}\p{N}]{3}/u.test(text)
     ? sql`parts p`
-    : sql`(select p.id, p.name, p.sku, p.category, p.seq, p.deleted_at from parts p
+    : sql`(select p.id, p.name, p.sku, p.category, p.seq, p.deleted_at, p.listed from parts p
         where ${listed} order by p.seq limit ${SHORT_SCAN}) p`;
   steps.push(sql`(select 3, ${columns} from ${named}
     where p.name ~* ${`\\m${escapeRegex(text)}`} and ${listed}
