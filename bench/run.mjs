@@ -25,6 +25,7 @@ import {
 } from './lib/report.mjs';
 import { LOAD_CORE, repoRoot, SERVER_CORE, startServer } from './lib/server.mjs';
 import { cpuLoopTimes } from './lib/stats.mjs';
+import { adminLists } from './steps/admin-lists.mjs';
 import { budget } from './steps/budget.mjs';
 import { growth, list, partPage } from './steps/catalogue.mjs';
 import { checkout } from './steps/checkout.mjs';
@@ -80,6 +81,7 @@ const STEPS = {
   sales: [],
   search: [],
   csv: [],
+  'admin-lists': [],
 };
 const ONLY = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -199,7 +201,7 @@ for (const s of [...pglite, checkout, memory, soak, lighthouse]) await step(s);
 await b.shared.a?.stop();
 await step(postgres);
 for (const server of running) await server.stop();
-for (const s of [sales, search, csv]) await step(s);
+for (const s of [sales, search, csv, adminLists]) await step(s);
 for (const server of running) await server.stop();
 await b.barePgliteA?.close();
 if (jitter.length > 0) await b.sampleJitter('the end');

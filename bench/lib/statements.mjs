@@ -7,7 +7,7 @@ import { repoRoot } from './server.mjs';
 
 /** The server's modules, each loaded once (tsx compiles a module graph on every import). */
 const loaded = new Map();
-const load = (file) => {
+export const load = (file) => {
   if (!loaded.has(file))
     loaded.set(file, tsImport(path.join(repoRoot, 'server/src', file), import.meta.url));
   return loaded.get(file);
@@ -17,7 +17,7 @@ const load = (file) => {
  * A Drizzle database (the server's schema and settings) on a client that answers `rows` to every
  * statement and keeps what it was sent: `sent` lists { sql, params }.
  */
-async function recordingDb(rows = () => []) {
+export async function recordingDb(rows = () => []) {
   const { drizzle } = await import('drizzle-orm/pglite');
   const schema = await load('db/schema/index.ts');
   const sent = [];

@@ -40,8 +40,8 @@ describe("the server's statements for the references", () => {
 
   it('gives the two statements of a page of the list past a cursor', async () => {
     const [page, count] = await listStatements('123');
-    expect(page.sql).toMatch(/"parts"\."seq" > \$1/);
-    expect(page.params).toEqual([123]);
+    expect(page.sql).toMatch(/"parts"\."listed" = \$1 and "parts"\."seq" > \$2/);
+    expect(page.params).toEqual([true, 123]);
     expect(count.sql).toMatch(/catalogue_stats/);
   });
 });

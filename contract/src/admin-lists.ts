@@ -1,5 +1,6 @@
 import * as z from './zod-subset.ts';
 import { Role } from './auth.ts';
+import { Id } from './common.ts';
 import { CataloguePart } from './catalogue.ts';
 import { Order } from './orders.ts';
 import { Quote, QuoteStatus } from './quotes.ts';
@@ -18,12 +19,13 @@ export const ADMIN_LIST_DEFAULT = 25;
 export const ADMIN_LIST_MAX = 100;
 
 /**
- * The next page's place in the sort: opaque to clients (base64url of the last row's sort value
- * and id), checked by the server, which answers 400 for one it did not make.
+ * The next page's place in the sort: opaque to clients (base64url of the sort's name, the last
+ * row's sort value and its unique tiebreaker), checked by the server, which answers 400 for one
+ * it did not make or made for another sort. A name or an e-mail can be in it: hence the length.
  */
 export const AdminCursor = z
   .string()
-  .max(300, 'Not a valid cursor')
+  .max(2048, 'Not a valid cursor')
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor');
 
 /** A yes/no filter in a query string. */
@@ -84,6 +86,10 @@ export const AdminPartsPage = adminPage(AdminPartRow);
 
 // Orders: q finds an order number, a buyer's e-mail or name, a part's name or number.
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
+/**
+ * Where an order stands, one state each: unpaid (open, not expired), expired, paid (not shipped
+ * yet), shipped, refunded (whether shipped or not). `paid` filters on the payment alone.
+ */
 export const ADMIN_ORDER_STATES = ['unpaid', 'paid', 'shipped', 'refunded', 'expired'] as const;
 export const AdminOrdersListQuery = z.object({
   ...listQuery,
@@ -94,6 +100,7 @@ export const AdminOrdersListQuery = z.object({
   sort: z.enum(ADMIN_ORDER_SORTS).default('newest'),
 });
 export type AdminOrdersListQuery = z.input<typeof AdminOrdersListQuery>;
+export type AdminOrderState = (typeof ADMIN_ORDER_STATES)[number];
 export const AdminOrdersPage = adminPage(Order);
 
 // Users: q finds an e-mail or a name.
@@ -125,3 +132,48 @@ export const AdminReviewsQuery = z.object({
 });
 export type AdminReviewsQuery = z.input<typeof AdminReviewsQuery>;
 export const AdminReviewsPage = adminPage(AdminReview);
+
+/** The most parts one bulk action changes (the table's selection). */
+export const ADMIN_BULK_MAX = 500;
+
+/**
+ * What a bulk action does to each selected part: change its price (and its volume prices) by a
+ * percentage, set its stock, list it or unlist it.
+ */
+export const BulkPartAction = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('price-percent'),
+    /** -10: 10% off; 25: 25% more. Prices are rounded to cents, never below $0.01. */
+    percent: z
+      .number({ message: 'Give the change as a percentage' })
+      .min(-90, 'A price can go down by 90% at most')
+      .max(1000, 'A price can go up by 1000% at most')
+      .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, {
+        message: 'A percentage has at most 2 decimals',
+      }),
+  }),
+  z.object({
+    kind: z.literal('set-stock'),
+    quantity: z
+      .number({ message: 'Give the stock as a number' })
+      .int('Stock must be a whole number')
+      .min(0, 'Stock cannot be negative')
+      .max(10_000_000, 'Stock is at most 10,000,000'),
+  }),
+  z.object({ kind: z.literal('list') }),
+  z.object({ kind: z.literal('unlist') }),
+]);
+export type BulkPartAction = z.infer<typeof BulkPartAction>;
+
+/** POST /api/admin/parts/bulk: one action on the selected parts, all of them or none. */
+export const AdminPartsBulkBody = z.object({
+  ids: z
+    .array(Id)
+    .min(1, 'Select at least one part')
+    .max(ADMIN_BULK_MAX, `Select at most ${ADMIN_BULK_MAX} parts at a time`),
+  action: BulkPartAction,
+});
+export type AdminPartsBulkBody = z.input<typeof AdminPartsBulkBody>;
+/** How many parts the action changed (every selected one: a missing part refuses them all). */
+export const AdminPartsBulkAnswer = z.object({ updated: z.number().int().nonnegative() });
+export type AdminPartsBulkAnswer = z.infer<typeof AdminPartsBulkAnswer>;

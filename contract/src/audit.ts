@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'part.delete',
   'part.import',
   'category.add',
+  'category.update',
+  'category.delete',
   'synonym.save',
   'synonym.delete',
   'order.ship',

@@ -1,5 +1,5 @@
 import * as z from './zod-subset.ts';
-import { Id } from './common.ts';
+import { ApiError, Id } from './common.ts';
 import { CATEGORY_SLUG, CategorySlug, Part } from './parts.ts';
 
 /**
@@ -62,42 +62,127 @@ export const NewCategorySlug = z
 /** At most this many attributes in a category (the admin's form stops offering more). */
 export const CATEGORY_ATTRIBUTES_MAX = 20;
 
+const CategoryName = z
+  .string({ message: 'Category name is Required' })
+  .trim()
+  .min(1, 'Category name is Required')
+  .max(60, 'A category name has at most 60 characters');
+
+const CategoryAttributes = z
+  .array(AttributeDef)
+  .max(CATEGORY_ATTRIBUTES_MAX, `At most ${CATEGORY_ATTRIBUTES_MAX} attributes`);
+
+/** A key declared twice, a choice from a list without its choices: under `attributes.<i>`. */
+function attributeListIssues(attributes: readonly AttributeDef[]) {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const seen = new Set<string>();
+  attributes.forEach((a, i) => {
+    if (seen.has(a.key))
+      issues.push({
+        path: ['attributes', i, 'key'],
+        message: `Attribute "${a.key}" is declared twice`,
+      });
+    seen.add(a.key);
+    if (a.type === 'enum' && !a.options?.length)
+      issues.push({
+        path: ['attributes', i, 'options'],
+        message: a.label
+          ? `Attribute "${a.label}" needs its choices`
+          : 'A choice from a list needs its choices',
+      });
+  });
+  return issues;
+}
+
 /** POST /api/categories: an admin adds a category and declares its attributes. */
 export const AddCategoryBody = z
   .object({
     slug: NewCategorySlug,
-    name: z
-      .string({ message: 'Category name is Required' })
-      .trim()
-      .min(1, 'Category name is Required')
-      .max(60, 'A category name has at most 60 characters'),
-    attributes: z
-      .array(AttributeDef)
-      .max(CATEGORY_ATTRIBUTES_MAX, `At most ${CATEGORY_ATTRIBUTES_MAX} attributes`),
+    name: CategoryName,
+    attributes: CategoryAttributes,
   })
   .superRefine((c, ctx) => {
-    const seen = new Set<string>();
-    c.attributes.forEach((a, i) => {
-      if (seen.has(a.key))
-        ctx.addIssue({
-          code: 'custom',
-          input: c,
-          path: ['attributes', i, 'key'],
-          message: `Attribute "${a.key}" is declared twice`,
-        });
-      seen.add(a.key);
-      if (a.type === 'enum' && !a.options?.length)
-        ctx.addIssue({
-          code: 'custom',
-          input: c,
-          path: ['attributes', i, 'options'],
-          message: a.label
-            ? `Attribute "${a.label}" needs its choices`
-            : 'A choice from a list needs its choices',
-        });
-    });
+    for (const issue of attributeListIssues(c.attributes))
+      ctx.addIssue({ code: 'custom', input: c, ...issue });
   });
 export type AddCategoryBody = z.input<typeof AddCategoryBody>;
+
+/** PUT and DELETE /api/categories/:slug. */
+export const CategoryParams = z.object({ slug: CategorySlug });
+
+/**
+ * What PUT /api/categories/:slug does with the values parts hold for an attribute that the new
+ * list removes or no longer accepts (another type, a choice taken out, whole numbers only).
+ * "drop": those values are taken off the parts. Without it such a change is refused (409) while
+ * parts hold such values.
+ */
+export const REMOVED_VALUES_ACTIONS = ['drop'] as const;
+
+/**
+ * PUT /api/categories/:slug (issue 48): a new name and/or the whole new list of attributes, in
+ * their order. The short name stays (it is in the search's links and on every part). An
+ * attribute is known by its key: a new key adds one (always allowed; the parts have no value
+ * for it until edited), a key left out removes one, the same key with another type, fewer
+ * choices or whole numbers only changes one. The values parts hold are kept where they still
+ * fit, as they are (nothing is converted); those that do not need `onRemovedValues: "drop"`.
+ */
+export const EditCategoryBody = z
+  .object({
+    name: CategoryName.optional(),
+    attributes: CategoryAttributes.optional(),
+    onRemovedValues: z
+      .enum(REMOVED_VALUES_ACTIONS, { message: 'onRemovedValues is "drop" or left out' })
+      .optional(),
+  })
+  .refine(
+    (c) => c.name !== undefined || c.attributes !== undefined,
+    'Change the name or the attributes',
+  )
+  .superRefine((c, ctx) => {
+    for (const issue of attributeListIssues(c.attributes ?? []))
+      ctx.addIssue({ code: 'custom', input: c, ...issue });
+  });
+export type EditCategoryBody = z.input<typeof EditCategoryBody>;
+
+/** An attribute whose values some parts would lose: its key, label and how many parts. */
+export const LostValues = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Removed from the list, or kept with a type, choices or rule its values no longer fit. */
+  change: z.enum(['removed', 'changed']),
+  parts: z.number().int(),
+});
+export type LostValues = z.infer<typeof LostValues>;
+
+/**
+ * A 409 of PUT or DELETE /api/categories/:slug. `parts`: how many parts of the catalogue would
+ * lose values (PUT, with `attributes`, one entry per attribute) or are in the category (DELETE
+ * without `moveTo`). A name another category has is a 409 without them.
+ */
+export const CategoryConflict = ApiError.extend({
+  parts: z.number().int().optional(),
+  attributes: z.array(LostValues).optional(),
+});
+export type CategoryConflict = z.infer<typeof CategoryConflict>;
+
+/**
+ * DELETE /api/categories/:slug: an empty category goes at once; one with parts needs `moveTo`,
+ * another category, its parts going there first. A moved part keeps the values the other
+ * category declares and that fit it there; the others are dropped (the answer counts them),
+ * and the values the other category declares that it lacks are asked for at its next edit.
+ */
+export const DeleteCategoryQuery = z.object({ moveTo: CategorySlug.optional() });
+export type DeleteCategoryQuery = z.input<typeof DeleteCategoryQuery>;
+
+export const CategoryDeleted = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+  /** How many parts of the catalogue went to `moveTo`. */
+  movedParts: z.number().int(),
+  /** How many of them lost values the other category does not declare or accept. */
+  droppedValues: z.number().int(),
+});
+export type CategoryDeleted = z.infer<typeof CategoryDeleted>;
 
 /** A value of an attribute as stored and sent: a choice, a number or yes/no. */
 export type AttributeValue = string | number | boolean;
@@ -124,6 +209,15 @@ const attributeSchema = (def: AttributeDef): z.ZodType<AttributeValue> => {
     .string({ message: required })
     .refine((v) => options.includes(v), `${def.label} must be one of ${options.join(', ')}`);
 };
+
+/**
+ * Whether a value a part holds fits an attribute as declared, as it is: one the form's schema
+ * would have to convert ("32" for a number) does not.
+ */
+export function attributeValueFits(def: AttributeDef, value: unknown): boolean {
+  const parsed = attributeSchema(def).safeParse(value);
+  return parsed.success && parsed.data === value;
+}
 
 /**
  * The schema of a category's attributes: every declared attribute present and of its type, and
@@ -190,7 +284,28 @@ export const CataloguePart = Part.extend({
 });
 export type CataloguePart = z.infer<typeof CataloguePart>;
 
-export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+/**
+ * A part as its editor sees it (GET and PUT /api/parts/:id, admins): as the catalogue shows it,
+ * with whether it is listed and its shipping weight.
+ */
+export const AdminPart = CataloguePart.extend({
+  /** false: left out of the catalogue's list, search and suggestions; its page stays. */
+  listed: z.boolean(),
+  weightGrams: z.number().int().nonnegative(),
+});
+export type AdminPart = z.infer<typeof AdminPart>;
+
+/**
+ * `newest`: the parts added last first; `best-selling`: the most sold first (quantity in paid,
+ * not refunded orders of the last 90 days, then of all time; the parts never sold after them).
+ */
+export const SEARCH_SORTS = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'newest',
+  'best-selling',
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_PAGE_DEFAULT = 24;
 export const SEARCH_PAGE_MAX = 60;
@@ -214,6 +329,8 @@ export const SearchQuery = z.looseObject({
   minPrice: dollars('The lowest price'),
   maxPrice: dollars('The highest price'),
   inStock: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Only the parts with volume prices (price breaks). */
+  volume: z.enum(['true', 'false', '1', '0']).optional(),
   sort: z.enum(SEARCH_SORTS).optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_DEFAULT),
   cursor: z

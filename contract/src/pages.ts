@@ -97,6 +97,15 @@ export const PAGES = {
     // Each part's page: the sitemap lists the catalogue's parts (server/src/modules/site).
     sitemap: true,
   },
+  // The footer's "Site Map" for people (issue 48): the pages, the categories and the parts a
+  // page at a time (`?page=`); /sitemap.xml stays the crawlers'.
+  siteMap: {
+    path: '/site-map',
+    access: 'public',
+    serverRendered: 'always',
+    readsQuery: true,
+    sitemap: true,
+  },
   login: {
     path: '/login',
     access: 'public',

@@ -200,6 +200,16 @@ export const LeadTimeDaysField = z.coerce
   .min(0, 'The lead time cannot be negative')
   .max(LEAD_TIME_DAYS_MAX, `The lead time is at most ${LEAD_TIME_DAYS_MAX} days`);
 
+/** The heaviest a part can weigh: a tonne, in grams. */
+export const WEIGHT_GRAMS_MAX = 1_000_000;
+
+/** A part's shipping weight on a write: whole grams (by-weight shipping methods); 0, none. */
+export const WeightGramsField = z.coerce
+  .number({ message: 'The weight must be a number of grams' })
+  .int('The weight must be a whole number of grams')
+  .min(0, 'The weight cannot be negative')
+  .max(WEIGHT_GRAMS_MAX, `The weight is at most ${WEIGHT_GRAMS_MAX.toLocaleString('en-US')} g`);
+
 /** A category's short name: lowercase words of letters and digits joined by hyphens. */
 export const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -219,8 +229,8 @@ export const SKU_MAX = 40;
 const GENERATED_SKU = /^PS-[A-Z0-9]{1,3}-[0-9]{6,}$/i;
 export const isGeneratedSku = (sku: string) => GENERATED_SKU.test(sku.trim());
 
-/** A part number an admin gives (a new part without one gets PS-<CATEGORY>-<number>). */
-export const PartSku = z
+/** A part number's form, whoever made it (the database's check). */
+const SkuText = z
   .string({ message: 'A part number is text' })
   .trim()
   .min(1, 'Write the part number, or leave it out to have one made')
@@ -228,35 +238,47 @@ export const PartSku = z
   .regex(
     SKU_PATTERN,
     'A part number is letters and digits, in groups joined by single dashes (FRG-D5-6000-32K)',
-  )
-  .refine(
-    (sku) => !isGeneratedSku(sku),
-    'Part numbers such as PS-MEM-000012 are made by the shop: leave it out to have one made',
   );
+
+/** Why an admin cannot give a part a number in the shop's own form. */
+export const GENERATED_SKU_REFUSED =
+  'Part numbers such as PS-MEM-000012 are made by the shop: leave it out to have one made';
+
+/** A part number an admin gives (a new part without one gets PS-<CATEGORY>-<number>). */
+export const PartSku = SkuText.refine((sku) => !isGeneratedSku(sku), GENERATED_SKU_REFUSED);
+
+/** A product's name, as Add Product and the editor take it. */
+export const PartName = z
+  .string({ message: 'Product name is Required' })
+  .trim()
+  .min(1, 'Product name is Required')
+  .max(150);
+
+export const PartDescription = z
+  .string({ message: 'Description is Required' })
+  .trim()
+  .min(1, 'Description is Required')
+  .max(2000);
+
+export const AvailableQuantityField = z.coerce
+  .number({ message: 'Available quantity is Required' })
+  .int('Available quantity must be a whole number')
+  .min(0, 'Available quantity cannot be negative')
+  .max(10_000_000);
+
+export const MinOrderQuantityField = z.coerce
+  .number({ message: 'Minimum quantity is Required' })
+  .int('Minimum quantity must be a whole number')
+  .min(1, 'Minimum quantity must be at least 1')
+  .max(10_000_000);
 
 /** POST /api/addParts: an admin puts a new part in the shop. */
 export const AddPartBody = z
   .object({
-    name: z
-      .string({ message: 'Product name is Required' })
-      .trim()
-      .min(1, 'Product name is Required')
-      .max(150),
-    description: z
-      .string({ message: 'Description is Required' })
-      .trim()
-      .min(1, 'Description is Required')
-      .max(2000),
-    availableQuantity: z.coerce
-      .number({ message: 'Available quantity is Required' })
-      .int('Available quantity must be a whole number')
-      .min(0, 'Available quantity cannot be negative')
-      .max(10_000_000),
-    minOrderQuantity: z.coerce
-      .number({ message: 'Minimum quantity is Required' })
-      .int('Minimum quantity must be a whole number')
-      .min(1, 'Minimum quantity must be at least 1')
-      .max(10_000_000),
+    name: PartName,
+    description: PartDescription,
+    availableQuantity: AvailableQuantityField,
+    minOrderQuantity: MinOrderQuantityField,
     price: PriceField,
     image: ShopImage,
     lowStockThreshold: LowStockThresholdField.optional(),
@@ -319,6 +341,66 @@ export const UpdatePartBody = z
       ctx.addIssue({ code: 'custom', input: b, ...issue, path: ['priceBreaks', ...issue.path] });
   });
 export type UpdatePartBody = z.input<typeof UpdatePartBody>;
+
+/** The fields of a part an admin can edit (PUT /api/parts/:id), in the editor's order. */
+export const EDIT_PART_FIELDS = [
+  'name',
+  'description',
+  'sku',
+  'category',
+  'attributes',
+  'minOrderQuantity',
+  'availableQuantity',
+  'price',
+  'priceBreaks',
+  'lowStockThreshold',
+  'leadTimeDays',
+  'weightGrams',
+  'image',
+  'listed',
+] as const;
+
+/**
+ * PUT /api/parts/:id (issue 48): an admin edits any of a part's fields; a field left out keeps
+ * its value. The rules are Add Product's; the server checks the part as it will be (the stored
+ * half and the sent half together): its breaks against its price and minimum order, a minimum
+ * sent against its stock, its attributes against its category, a new part number against the
+ * others (409). A part number in the shop's own form (PS-MEM-000012) is refused unless it is
+ * the part's own, so an editor may send back the number it was given.
+ */
+export const EditPartBody = z
+  .object({
+    name: PartName.optional(),
+    description: PartDescription.optional(),
+    sku: SkuText.optional(),
+    /** A new category (its attributes then come too), or new attributes for the same one. */
+    category: CategorySlug.optional(),
+    attributes: z.looseObject({}).optional(),
+    minOrderQuantity: MinOrderQuantityField.optional(),
+    availableQuantity: AvailableQuantityField.optional(),
+    price: PriceField.optional(),
+    /** The whole list; [] removes them. */
+    priceBreaks: PriceBreaks.optional(),
+    /** null: back to the default, twice the minimum order. */
+    lowStockThreshold: LowStockThresholdField.nullable().optional(),
+    /** null: the lead time is not known. */
+    leadTimeDays: LeadTimeDaysField.nullable().optional(),
+    weightGrams: WeightGramsField.optional(),
+    /** A shop image, or an upload that must exist (POST /api/upload first). */
+    image: ShopImage.optional(),
+    /** false: out of the catalogue's list, search and suggestions; its page stays. */
+    listed: z.boolean({ message: 'Listed is true or false' }).optional(),
+  })
+  .refine(
+    (b) => EDIT_PART_FIELDS.some((field) => b[field] !== undefined),
+    'Change at least one field of the part',
+  )
+  .superRefine((b, ctx) => {
+    if (!b.priceBreaks) return;
+    for (const issue of priceBreakBaseIssues(b.priceBreaks, b))
+      ctx.addIssue({ code: 'custom', input: b, ...issue, path: ['priceBreaks', ...issue.path] });
+  });
+export type EditPartBody = z.input<typeof EditPartBody>;
 
 export { PART_HEADERS } from './constants.ts';
 // The pricing functions are in ./pricing.ts (@partsmith/contract/pricing): no zod, and the

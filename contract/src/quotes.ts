@@ -27,10 +27,14 @@ export type QuoteRequestBody = z.input<typeof QuoteRequestBody>;
 /** A UTC day, YYYY-MM-DD. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The most an answer's message to the customer may hold. */
+export const MAX_ANSWER_MESSAGE = 2000;
+
 /**
- * PUT /api/quotes/:id (admins): a unit price for every line of the request, and the last day
- * (YYYY-MM-DD, through the end of that day in UTC) the prices hold. Answering again replaces the
- * earlier answer while the quote is not accepted.
+ * PUT /api/quotes/:id (admins): a unit price for every line of the request, the last day
+ * (YYYY-MM-DD, through the end of that day in UTC) the prices hold, and a message to the customer
+ * (optional). Answering again replaces the earlier answer, its message too, while the quote is not
+ * accepted.
  */
 export const QuoteAnswerBody = z.object({
   lines: z
@@ -42,6 +46,11 @@ export const QuoteAnswerBody = z.object({
     .string({ message: 'Valid until is Required' })
     .regex(DAY, 'Valid until must be a date (YYYY-MM-DD)')
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Valid until is not a real date'),
+  message: z
+    .string()
+    .trim()
+    .max(MAX_ANSWER_MESSAGE, `Keep the message under ${MAX_ANSWER_MESSAGE} characters`)
+    .default(''),
 });
 export type QuoteAnswerBody = z.input<typeof QuoteAnswerBody>;
 
@@ -80,6 +89,8 @@ export const Quote = z.object({
   total: z.number().nullable(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
+  /** The admin's message to the customer with the answer; empty when none (or not answered). */
+  answerMessage: z.string().default(''),
   /** The end of the last day the quoted prices hold (ISO date-time); null until answered. */
   validUntil: z.string().nullable(),
   acceptedAt: z.string().nullable(),

@@ -9,6 +9,7 @@ export {
   array,
   boolean,
   coerce,
+  discriminatedUnion,
   email,
   enum,
   intersection,

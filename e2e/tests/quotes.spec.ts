@@ -69,6 +69,7 @@ test('request a quote, answer it as the admin, accept it and pay; the low-stock 
     .poll(() => mailsWith(MODERATOR, [`Quote request ${number}`]).length, { timeout: 15_000 })
     .toBeGreaterThan(0);
   await admin.goto('/dashboard/manage-quotes');
+  await admin.getByRole('button', { name: `Answer quote ${number}` }).click();
   const answer = admin.getByRole('form', { name: `Answer quote ${number}` });
   await answer.getByLabel(`Unit price for ${CPU}`).fill('199');
   await expectNoA11yViolations(admin);

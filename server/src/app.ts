@@ -31,7 +31,9 @@ import { housekeeping } from './modules/housekeeping/plugin.ts';
 import { insights } from './modules/insights/plugin.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { orders } from './modules/orders/plugin.ts';
+import { ordersAdminListRoutes } from './modules/orders/admin-list-routes.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
+import { partsAdminListRoutes } from './modules/parts/admin-list-routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
 import { partsCsvRoutes } from './modules/parts/csv-routes.ts';
 import { CatalogueCache } from './modules/parts/cache.ts';
@@ -44,7 +46,9 @@ import { paymentsRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { quotes } from './modules/quotes/plugin.ts';
+import { quotesAdminListRoutes } from './modules/quotes/admin-list-routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
+import { reviewsAdminListRoutes } from './modules/reviews/admin-list-routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
@@ -52,6 +56,7 @@ import { stockAlerts } from './modules/stock-alerts/plugin.ts';
 import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
 import { images } from './modules/uploads/plugin.ts';
 import { uploadRoutes, uploadsStatic } from './modules/uploads/routes.ts';
+import { usersAdminListRoutes } from './modules/users/admin-list-routes.ts';
 import { usersAdminRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 
@@ -142,20 +147,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         healthRoutes,
         partsRoutes,
         reviewsRoutes,
+        reviewsAdminListRoutes,
         contactRoutes,
         usersRoutes,
         ordersRoutes,
         cartRoutes,
         addressesRoutes,
         quotesRoutes,
+        quotesAdminListRoutes,
         paymentsRoutes,
         uploadRoutes,
         profilesRoutes,
         partsAdminRoutes,
+        partsAdminListRoutes,
         partsCsvRoutes,
         searchSynonymRoutes,
         usersAdminRoutes,
+        usersAdminListRoutes,
         ordersAdminRoutes,
+        ordersAdminListRoutes,
         auditRoutes,
         insightsRoutes,
         stockAlertsRoutes,

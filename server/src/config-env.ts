@@ -87,6 +87,8 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ADMIN_EMAILS: optionalString,
+  /** Where the notice of each paid order goes, comma-separated; unset: every admin's address. */
+  ORDER_NOTIFY_EMAILS: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z

@@ -80,6 +80,8 @@ export interface Config {
   authSecret: string | undefined;
   /** Accounts that become admins once their address is confirmed. Lower-case. */
   adminEmails: string[];
+  /** ORDER_NOTIFY_EMAILS: where each paid order's notice goes; empty: the admins' addresses. */
+  orderNotifyEmails: string[];
   /** Stripe when both keys are set; otherwise the built-in test-mode card processor. */
   stripe:
     | {
@@ -181,6 +183,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!z.email().safeParse(email).success)
       problems.push(`ADMIN_EMAILS: "${email}" is not an e-mail address`);
   }
+  const orderNotifyEmails = [
+    ...new Set(
+      (e.ORDER_NOTIFY_EMAILS ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  for (const email of orderNotifyEmails) {
+    if (!z.email().safeParse(email).success)
+      problems.push(`ORDER_NOTIFY_EMAILS: "${email}" is not an e-mail address`);
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push(
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's " +
@@ -244,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails,
+    orderNotifyEmails,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

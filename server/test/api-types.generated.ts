@@ -120,7 +120,7 @@ export interface paths {
     };
     /**
      * Search the catalogue by text and specification, with facet counts
-     * @description Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and `searchedFor` says so). Filter by `category`, by attribute with `f.<key>=<value>` (repeat a key for any of several values; at most 20 values; keys from GET /api/categories), by price in dollars and by stock. `facets` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass `nextCursor` as `cursor` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.
+     * @description Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and `searchedFor` says so). Filter by `category`, by attribute with `f.<key>=<value>` (repeat a key for any of several values; at most 20 values; keys from GET /api/categories), by price in dollars, by stock and, with `volume=true`, to the parts with volume prices. `sort`: `newest` puts the parts added last first; `best-selling` the most sold (the quantity of paid, not refunded orders of the last 90 days, then of all time; refreshed within a minute of a payment), the parts never sold after them. `facets` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass `nextCursor` as `cursor` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.
      */
     get: operations['getPartsSearch'];
     put?: never;
@@ -238,6 +238,26 @@ export interface paths {
     head?: never;
     /** Hide a review from the home page, or show it again */
     patch: operations['setReviewVisibility'];
+    trace?: never;
+  };
+  '/api/admin/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Manage Reviews: every review, hidden ones too, a page at a time
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds reviews with every word of it in the reviewer's name or the review; `hidden` keeps the hidden ones or the shown ones. `total` counts every review the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     */
+    get: operations['getAdminReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/contact': {
@@ -663,7 +683,7 @@ export interface paths {
     get: operations['getQuotesById'];
     /**
      * Answer a quote: a unit price for every line and the last day they hold
-     * @description Replaces an earlier answer while the quote is not accepted. The customer is told by mail; the answer is audited.
+     * @description With an optional `message` to the customer (at most 2000 characters), shown with the quote and in its mail. Replaces an earlier answer, its message too, while the quote is not accepted. The customer is told by mail; the answer is audited.
      */
     put: operations['putQuotesById'];
     post?: never;
@@ -707,6 +727,26 @@ export interface paths {
      * @description Shipped to `addressId` of your address book by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows; with `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
      */
     post: operations['postQuotesByIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The quotes table: every quote, a page at a time, searched and filtered
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds quotes with every word of it in the quote number (Q-000123), the buyer's e-mail or name, or the name of a part asked about; `state` is requested, answered, accepted or expired. `total` counts every quote the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     */
+    get: operations['getAdminQuotes'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -835,6 +875,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/categories/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename a category and/or change its attributes (its short name stays)
+     * @description `attributes` is the whole new list, in order; an attribute is known by its key. Adding one is always allowed (parts have no value for it until edited). Removing one, or changing its type, choices or whole-numbers rule, is refused with a 409 (how many parts, per attribute) while parts of the catalogue hold values it would no longer take; send `onRemovedValues: "drop"` to drop those values. Values that still fit are kept as they are.
+     */
+    put: operations['updateCategory'];
+    post?: never;
+    /**
+     * Delete a category, moving its parts to another one first
+     * @description A category without parts is deleted at once. One with parts needs `moveTo`, another category: its parts go there first, keeping the values that category declares and that fit it, the others dropped (`droppedValues` counts the parts that lost some). Without `moveTo`, a 409 says how many parts it has (`parts`).
+     */
+    delete: operations['deleteCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/parts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A part as its editor sees it: with whether it is listed and its weight */
+    get: operations['getPartForEditing'];
+    /**
+     * Change any of a part's fields; the fields left out keep their values
+     * @description Add Product's rules, checked on the part as it will be: its volume prices against its price and minimum order, a new minimum against its stock, its attributes against its category (a new category needs its attributes). A part number another part has (any case, deleted parts too) is a 409; an /uploads/ image must have been uploaded. `listed: false` takes the part out of the catalogue's list, search and suggestions; its page stays. Audited with the values before and after.
+     */
+    put: operations['editPart'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tools/{id}': {
     parameters: {
       query?: never;
@@ -853,6 +938,46 @@ export interface paths {
     patch: operations['updatePart'];
     trace?: never;
   };
+  '/api/admin/parts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Manage Products: every part, listed or not, a page at a time
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds parts with every word of it in the name, the part number or the description; `stock` is `out` (none), `low` (some, below its low-stock threshold) or `in`. Deleted parts are never listed. `total` counts every part the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     */
+    get: operations['getAdminParts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/parts/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the selected parts at once: price by a percentage, stock, listed
+     * @description One action on up to 500 parts, in one transaction, each change audited with the part before and after. `price-percent` changes the price and every volume price by the percentage, rounded to the cent and never below $0.01; volume prices stay cheaper the more is bought (a break that would reach the price of the one before sells a cent below it; one that cannot is dropped). `set-stock` sets the stock (stock alerts go out for a part back in stock). `list` and `unlist` show or hide parts from the catalogue. A selected part that is not in the catalogue (deleted) answers 404 and nothing is changed; a price that would pass $1,000,000 answers 400.
+     */
+    post: operations['bulkChangeParts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/parts/export.csv': {
     parameters: {
       query?: never;
@@ -861,8 +986,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The catalogue as a CSV file (every listed part)
-     * @description Streamed, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), sku (the part number), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute). Text starting with = + - or @ gets a leading apostrophe, which the import removes.
+     * The catalogue as a CSV file (every part not deleted, listed or not)
+     * @description Streamed, UTF-8 with a byte-order mark and CRLF line endings, in the order parts were added. Columns: name, description, image, price (dollars, 2 decimals), availableQuantity, minOrderQuantity, lowStockThreshold (empty: twice the minimum order), category (its slug, empty for none), priceBreaks (volume prices as quantity@unit price in dollars, breaks separated by semicolons, as in 10@8.50;50@7.90, empty for none), sku (the part number), leadTimeDays (empty: not known), weightGrams (the shipping weight in grams), listed (yes or no: whether visitors see the part), id (the part’s id), then attr.<key> for every attribute key any category declares (empty where the part’s category has no such attribute; yes/no attributes as true or false). Text starting with = + - or @ gets a leading apostrophe, which the import removes. Imported back unchanged, the file changes nothing.
      */
     get: operations['exportCatalogueCsv'];
     put?: never;
@@ -883,8 +1008,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Add the parts of a CSV file to the catalogue: all of them, or none
-     * @description The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks, sku and the attr.<key> columns may be left out). Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there. Every line is a new part: an empty sku, or one the shop made (PS-MEM-000012), gets a number of its own; a part number another part has, or another line, is a problem of its line. When a line is wrong nothing is added and the 422 lists the problems (at most 100) by line, the header being line 1. At most 20 MB.
+     * Add and update the parts of a CSV file: all of them, or none (or a dry run)
+     * @description The columns of GET /api/parts/export.csv, in any order, with a header line (lowStockThreshold, category, priceBreaks, sku, leadTimeDays, weightGrams, listed, id and the attr.<key> columns may be left out). Any line endings (CRLF, LF, CR, mixed), quoted fields holding commas, quotes and line breaks, and a UTF-8 byte-order mark are read. Every line is checked as POST /api/addParts checks a part, its attributes by its category's schema and its volume prices by the same rules as priceBreaks there; numbers as the export writes them (9.00; thousands separated by commas and a price's $ are read too), yes/no cells as yes, no, true, false, 1 or 0 in any case. A line's sku finds the part it updates (in any case): the fields that differ from the part's are changed, and a line that says what the part already is changes nothing; a column the file leaves out leaves that field as it is. A line whose sku no part has adds a part with that number; an empty sku, or one in the shop's own form (PS-MEM-000012) that no part has, gets a number of its own. Parts the file does not name are left alone. Stock is set to the file's: export again before editing if orders came in meanwhile. An id, when given, must be the id of the part the sku names (a line whose id is another part's is refused). A deleted part's number, or one two lines give, is a problem of its line. Each added or changed part gets an audit entry (part.import; a change's before and after), and the import one more. When a line is wrong nothing is written and the 422 lists the problems (at most 100) by line and column, the header being line 1. With dryRun=true nothing is written: the answer says how many parts the file would add, update and leave unchanged, and lists its problems in errors (200 either way). At most 20 MB.
      */
     post: operations['importCatalogueCsv'];
     delete?: never;
@@ -965,6 +1090,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The users table: every account, a page at a time, searched and filtered
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds accounts with every word of it in the e-mail or the name; `role` keeps admins or customers. `total` counts every account the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     */
+    get: operations['getAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/allPurchases': {
     parameters: {
       query?: never;
@@ -1016,6 +1161,26 @@ export interface paths {
     put?: never;
     /** Refund a paid order in full: its credit note, its mail, its stock back if unshipped */
     post: operations['postOrdersByIdRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The orders table: every order, a page at a time, searched and filtered
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds orders with every word of it in the order number (PS-O-000123), the buyer's e-mail or name, or a line's part name or part number. `status` is one of unpaid (open), expired, paid (not shipped yet), shipped and refunded; `paid` filters on the payment alone; `from` and `to` are UTC days, both included. `total` counts every order the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     */
+    get: operations['getAdminOrders'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1695,7 +1860,8 @@ export interface operations {
         minPrice?: number;
         maxPrice?: number;
         inStock?: '0' | '1' | 'true' | 'false';
-        sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest';
+        volume?: '0' | '1' | 'true' | 'false';
+        sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest' | 'best-selling';
         limit?: number;
         cursor?: string;
       };
@@ -2181,6 +2347,73 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getAdminReviews: {
+    parameters: {
+      query?: {
+        q?: string;
+        cursor?: string;
+        limit?: number;
+        hidden?: '0' | '1' | 'true' | 'false';
+        sort?: 'newest' | 'oldest' | 'rating-asc' | 'rating-desc';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+              image: string;
+              type: string;
+              rating: number;
+              hidden: boolean;
+              authorEmail: string | null;
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4058,6 +4291,8 @@ export interface operations {
             total: number | null;
             createdAt: string;
             answeredAt: string | null;
+            /** @default  */
+            answerMessage: string;
             validUntil: string | null;
             acceptedAt: string | null;
             /** Format: uuid */
@@ -4125,6 +4360,8 @@ export interface operations {
             total: number | null;
             createdAt: string;
             answeredAt: string | null;
+            /** @default  */
+            answerMessage: string;
             validUntil: string | null;
             acceptedAt: string | null;
             /** Format: uuid */
@@ -4218,6 +4455,8 @@ export interface operations {
             total: number | null;
             createdAt: string;
             answeredAt: string | null;
+            /** @default  */
+            answerMessage: string;
             validUntil: string | null;
             acceptedAt: string | null;
             /** Format: uuid */
@@ -4272,6 +4511,8 @@ export interface operations {
             unitPrice: number;
           }[];
           validUntil: string;
+          /** @default  */
+          message?: string;
         };
       };
     };
@@ -4304,6 +4545,8 @@ export interface operations {
             total: number | null;
             createdAt: string;
             answeredAt: string | null;
+            /** @default  */
+            answerMessage: string;
             validUntil: string | null;
             acceptedAt: string | null;
             /** Format: uuid */
@@ -4687,6 +4930,91 @@ export interface operations {
       };
       /** @description Too Many Requests */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getAdminQuotes: {
+    parameters: {
+      query?: {
+        q?: string;
+        cursor?: string;
+        limit?: number;
+        state?: 'requested' | 'answered' | 'accepted' | 'expired';
+        sort?: 'newest' | 'oldest';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              number: string;
+              /** @enum {string} */
+              status: 'requested' | 'answered' | 'accepted' | 'expired';
+              userEmail: string;
+              userName: string;
+              message: string;
+              lines: {
+                /** Format: uuid */
+                partId: string | null;
+                name: string;
+                image: string;
+                quantity: number;
+                listPrice: number;
+                unitPrice: number | null;
+                total: number | null;
+              }[];
+              total: number | null;
+              createdAt: string;
+              answeredAt: string | null;
+              /** @default  */
+              answerMessage: string;
+              validUntil: string | null;
+              acceptedAt: string | null;
+              /** Format: uuid */
+              orderId: string | null;
+            }[];
+            nextCursor: string | null;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5212,6 +5540,436 @@ export interface operations {
       };
     };
   };
+  updateCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          attributes?: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            type: 'enum' | 'number' | 'boolean';
+            unit?: string;
+            options?: string[];
+            integer?: boolean;
+          }[];
+          /** @enum {string} */
+          onRemovedValues?: 'drop';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            name: string;
+            attributes: {
+              key: string;
+              label: string;
+              /** @enum {string} */
+              type: 'enum' | 'number' | 'boolean';
+              unit?: string;
+              options?: string[];
+              integer?: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            parts?: number;
+            attributes?: {
+              key: string;
+              label: string;
+              /** @enum {string} */
+              change: 'removed' | 'changed';
+              parts: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  deleteCategory: {
+    parameters: {
+      query?: {
+        moveTo?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+            movedParts: number;
+            droppedValues: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            parts?: number;
+            attributes?: {
+              key: string;
+              label: string;
+              /** @enum {string} */
+              change: 'removed' | 'changed';
+              parts: number;
+            }[];
+          };
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPartForEditing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** @default  */
+            sku: string;
+            name: string;
+            image: string;
+            description: string;
+            price: number;
+            availableQuantity: number;
+            minOrderQuantity: number;
+            lowStockThreshold?: number;
+            /** @default [] */
+            priceBreaks: {
+              minQuantity: number;
+              price: number;
+            }[];
+            leadTimeDays?: number | null;
+            /** @default null */
+            category: string | null;
+            /** @default null */
+            categoryName: string | null;
+            /** @default {} */
+            attributes: {
+              [key: string]: unknown;
+            };
+            /** @default [] */
+            specification: {
+              key: string;
+              label: string;
+              value: string;
+            }[];
+            listed: boolean;
+            weightGrams: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  editPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          description?: string;
+          sku?: string;
+          category?: string;
+          attributes?: {
+            [key: string]: unknown;
+          };
+          minOrderQuantity?: number;
+          availableQuantity?: number;
+          price?: number;
+          priceBreaks?: {
+            minQuantity: number;
+            price: number;
+          }[];
+          lowStockThreshold?: number | null;
+          leadTimeDays?: number | null;
+          weightGrams?: number;
+          image?: string;
+          listed?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** @default  */
+            sku: string;
+            name: string;
+            image: string;
+            description: string;
+            price: number;
+            availableQuantity: number;
+            minOrderQuantity: number;
+            lowStockThreshold?: number;
+            /** @default [] */
+            priceBreaks: {
+              minQuantity: number;
+              price: number;
+            }[];
+            leadTimeDays?: number | null;
+            /** @default null */
+            category: string | null;
+            /** @default null */
+            categoryName: string | null;
+            /** @default {} */
+            attributes: {
+              [key: string]: unknown;
+            };
+            /** @default [] */
+            specification: {
+              key: string;
+              label: string;
+              value: string;
+            }[];
+            listed: boolean;
+            weightGrams: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   deletePart: {
     parameters: {
       query?: never;
@@ -5353,6 +6111,184 @@ export interface operations {
       };
     };
   };
+  getAdminParts: {
+    parameters: {
+      query?: {
+        q?: string;
+        cursor?: string;
+        limit?: number;
+        category?: string;
+        stock?: 'in' | 'low' | 'out';
+        listed?: '0' | '1' | 'true' | 'false';
+        sort?: 'newest' | 'oldest' | 'name' | 'price-asc' | 'price-desc' | 'stock-asc';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              /** @default  */
+              sku: string;
+              name: string;
+              image: string;
+              description: string;
+              price: number;
+              availableQuantity: number;
+              minOrderQuantity: number;
+              lowStockThreshold?: number;
+              /** @default [] */
+              priceBreaks: {
+                minQuantity: number;
+                price: number;
+              }[];
+              leadTimeDays?: number | null;
+              /** @default null */
+              category: string | null;
+              /** @default null */
+              categoryName: string | null;
+              /** @default {} */
+              attributes: {
+                [key: string]: unknown;
+              };
+              /** @default [] */
+              specification: {
+                key: string;
+                label: string;
+                value: string;
+              }[];
+              listed: boolean;
+              /** @default 0 */
+              weightGrams: number;
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  bulkChangeParts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+          action:
+            | {
+                /** @enum {string} */
+                kind: 'price-percent';
+                percent: number;
+              }
+            | {
+                /** @enum {string} */
+                kind: 'set-stock';
+                quantity: number;
+              }
+            | {
+                /** @enum {string} */
+                kind: 'list';
+              }
+            | {
+                /** @enum {string} */
+                kind: 'unlist';
+              };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            updated: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   exportCatalogueCsv: {
     parameters: {
       query?: never;
@@ -5393,7 +6329,9 @@ export interface operations {
   };
   importCatalogueCsv: {
     parameters: {
-      query?: never;
+      query?: {
+        dryRun?: '0' | '1' | 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5413,7 +6351,16 @@ export interface operations {
           'application/json': {
             /** @enum {boolean} */
             acknowledged: true;
+            dryRun: boolean;
+            created: number;
+            updated: number;
+            unchanged: number;
             insertedCount: number;
+            errors: {
+              line: number;
+              column?: string;
+              message: string;
+            }[];
           };
         };
       };
@@ -5772,6 +6719,71 @@ export interface operations {
       };
     };
   };
+  getAdminUsers: {
+    parameters: {
+      query?: {
+        q?: string;
+        cursor?: string;
+        limit?: number;
+        role?: 'admin' | 'customer';
+        sort?: 'newest' | 'oldest' | 'email' | 'name';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              email: string;
+              name: string;
+              /** @enum {string} */
+              role: 'admin' | 'customer';
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getAllOrders: {
     parameters: {
       query?: {
@@ -6076,6 +7088,146 @@ export interface operations {
       };
     };
   };
+  getAdminOrders: {
+    parameters: {
+      query?: {
+        q?: string;
+        cursor?: string;
+        limit?: number;
+        status?: 'unpaid' | 'paid' | 'shipped' | 'refunded' | 'expired';
+        paid?: '0' | '1' | 'true' | 'false';
+        from?: string;
+        to?: string;
+        sort?: 'newest' | 'oldest' | 'total-desc' | 'total-asc';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              _id: string;
+              /** @default  */
+              number: string;
+              /** Format: uuid */
+              partId: string | null;
+              /** @default null */
+              sku: string | null;
+              name: string;
+              image: string;
+              description: string;
+              price: number;
+              quantity: number;
+              total: number;
+              userEmail: string;
+              userName: string;
+              address: string;
+              phone: string;
+              availableQuantity: number;
+              paid: boolean;
+              /** @default false */
+              expired: boolean;
+              /** @default null */
+              expiresAt: string | null;
+              transactionId: string | null;
+              /** @enum {string|null} */
+              status: 'shipped' | null;
+              createdAt: string;
+              lines?: {
+                /** Format: uuid */
+                partId: string | null;
+                /** @default null */
+                sku: string | null;
+                name: string;
+                image: string;
+                price: number;
+                quantity: number;
+                total: number;
+              }[];
+              /** @default null */
+              paidAt: string | null;
+              /** @default null */
+              shippedAt: string | null;
+              /** @default null */
+              refundedAt: string | null;
+              /** @default null */
+              expiredAt: string | null;
+              /** @default null */
+              carrier: string | null;
+              /** @default null */
+              trackingNumber: string | null;
+              /** @default null */
+              invoiceNumber: string | null;
+              /** @default null */
+              creditNoteNumber: string | null;
+              subtotal?: number;
+              /** @default null */
+              shippingMethod: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                price: number;
+                days: {
+                  min: number;
+                  max: number;
+                };
+              } | null;
+              /** @default 0 */
+              shipping: number;
+              /** @default [] */
+              taxes: {
+                name: string;
+                rate: number;
+                amount: number;
+              }[];
+              /** @default null */
+              buyerTaxId: string | null;
+              /** @default null */
+              taxExemption: string | null;
+            }[];
+            nextCursor: string | null;
+            total: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getAuditLog: {
     parameters: {
       query?: {
@@ -6089,6 +7241,8 @@ export interface operations {
           | 'part.delete'
           | 'part.import'
           | 'category.add'
+          | 'category.update'
+          | 'category.delete'
           | 'synonym.save'
           | 'synonym.delete'
           | 'order.ship'
@@ -6134,6 +7288,8 @@ export interface operations {
               | 'part.delete'
               | 'part.import'
               | 'category.add'
+              | 'category.update'
+              | 'category.delete'
               | 'synonym.save'
               | 'synonym.delete'
               | 'order.ship'

@@ -178,12 +178,13 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       // Settled once: asking again changes nothing and counts nothing.
       expect((await markPaid()).json()).toMatchObject({ modifiedCount: 0 });
 
-      // The confirmation, the receipt and the low-stock mail go out in the background (the
-      // receipt's PDF and the templates load with the first mail: time on a busy machine).
+      // The confirmation, the receipt, the admins' paid-order notice and the low-stock mail go
+      // out in the background (the receipt's PDF and the templates load with the first mail:
+      // time on a busy machine).
       await vi.waitFor(async () => {
         const now = (await scrape(`Bearer ${TOKEN}`)).body;
         for (const [labels, sent] of [
-          [{ kind: 'order' }, 2],
+          [{ kind: 'order' }, 3],
           [{ kind: 'low-stock' }, 1],
         ] as const)
           expect(
@@ -231,9 +232,9 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       ).toBeGreaterThanOrEqual(6);
 
       expect(added('partsmith_orders_placed_total')).toBe(1);
-      // The order's confirmation and receipt; the part's low-stock mail.
+      // The order's confirmation, receipt and paid-order notice; the part's low-stock mail.
       for (const [labels, queued] of [
-        [{ kind: 'order' }, 2],
+        [{ kind: 'order' }, 3],
         [{ kind: 'low-stock' }, 1],
       ] as const) {
         expect(added('partsmith_mails_queued_total', labels)).toBe(queued);

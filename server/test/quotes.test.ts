@@ -117,7 +117,8 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
     );
     expect(toAdmins).toHaveLength(1);
     expect(toAdmins[0]!.text).toContain(`200 x ${fan.name}`);
-    expect(toAdmins[0]!.text).toContain('/dashboard/manage-quotes');
+    // Manage Quotes searched by the quote's number: the request opens on its own there.
+    expect(toAdmins[0]!.text).toContain(`/dashboard/manage-quotes?q=${quote.number}\n`);
 
     expect((await list(alice.cookie)).map((q) => q._id)).toContain(quote._id);
     expect((await list(bob.cookie)).map((q) => q._id)).not.toContain(quote._id);
@@ -209,6 +210,55 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.targetId, r.quote._id));
     expect(audited.map((a) => a.action)).toEqual(['quote.answer']);
+  });
+
+  it("carries the admin's message with the answer: trimmed, at most 2000 characters, shown to the customer and mailed", async () => {
+    sent.length = 0;
+    const r = await requested();
+    expect(r.quote.answerMessage).toBe('');
+    const prices = [
+      { partId: r.fan.id, unitPrice: 11.5 },
+      { partId: r.psu.id, unitPrice: 99 },
+    ];
+    const long = await answer(r.quote._id, {
+      lines: prices,
+      validUntil: day(14),
+      message: 'x'.repeat(2001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('Keep the message under 2000 characters');
+
+    const message = '  Two weeks from the order.\n<b>Bulk</b> price & free cables.  ';
+    const res = await answer(r.quote._id, { lines: prices, validUntil: day(14), message });
+    expect(res.statusCode, res.body).toBe(200);
+    const said = 'Two weeks from the order.\n<b>Bulk</b> price & free cables.';
+    expect(Quote.parse(res.json()).answerMessage).toBe(said);
+    // The customer reads it with the quote.
+    const mine = await t.app.inject({
+      url: `/api/quotes/${r.quote._id}`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(Quote.parse(mine.json()).answerMessage).toBe(said);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, r.quote._id));
+    expect(row!.answerMessage).toBe(said);
+    // And in the answer's mail, as written, after the prices.
+    await settleMails();
+    const [mail] = sent.filter((m) => m.to === 'alice@example.com' && /Your quote/.test(m.subject));
+    expect(mail!.text).toContain(`Total: $6,260.00\n\nA note from us:\n\n${said}\n\n`);
+    expect(mail!.html).toBeUndefined();
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, r.quote._id));
+    expect(audit!.after).toMatchObject({ message: said });
+
+    // Answering again without one replaces it: the new mail has no note.
+    sent.length = 0;
+    const again = await answer(r.quote._id, { lines: prices, validUntil: day(10) });
+    expect(Quote.parse(again.json()).answerMessage).toBe('');
+    await settleMails();
+    const [second] = sent.filter((m) => m.to === 'alice@example.com');
+    expect(second!.text).not.toContain('A note from us');
   });
 
   it('turns an accepted quote into one unpaid order at the quoted prices, paid as any order', async () => {

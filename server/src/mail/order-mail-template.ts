@@ -336,6 +336,26 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
           orderLink,
         ],
       };
+    case 'paid-notice':
+      // To the shop's order addresses, not the buyer: the order's page in the dashboard (where it
+      // is shipped from) first, then what to pack, who paid and where it goes.
+      return {
+        preview: `${order.userName} paid ${total} for ${parts}. It is ready to ship.`,
+        body: [
+          h(Heading, { as: 'h1', style: s.h1 }, 'New paid order'),
+          p(
+            `${order.userName} paid ${total} for order ${order.number} (${parts}), placed on ` +
+              `${placedOn}. It is ready to ship.`,
+          ),
+          button(orderUrl, 'Open the order in the dashboard'),
+          linesTable(order, 'Total paid'),
+          fact('Buyer', `${order.userName}\n${order.userEmail}`),
+          ...shipToFacts(order),
+          orderFact(order),
+          input.invoiceNumber ? fact('Invoice', input.invoiceNumber) : null,
+          input.paymentReference ? fact('Payment reference', input.paymentReference) : null,
+        ],
+      };
     case 'expired':
       return {
         preview: 'Your order was not paid in time, so we cancelled it. Nothing was charged.',
@@ -375,11 +395,16 @@ export function orderMailElement(input: OrderMailInput, subject: string) {
         h(
           Section,
           { style: s.footer },
-          small(
-            'Questions about your order? Write to us through our ',
-            link(`${input.publicUrl}/contact`, 'contact page'),
-            '.',
-          ),
+          input.kind === 'paid-notice'
+            ? small(
+                'The shop sends this notice for every paid order to ORDER_NOTIFY_EMAILS, or to ' +
+                  'its admins when that is not set.',
+              )
+            : small(
+                'Questions about your order? Write to us through our ',
+                link(`${input.publicUrl}/contact`, 'contact page'),
+                '.',
+              ),
           small(
             `${SELLER.name} · ${sellerAddressLines().join(', ')} · ${SELLER.phone} · `,
             link(`mailto:${SELLER.email}`, SELLER.email),

@@ -1,5 +1,6 @@
-// The mails of an order's life: placed, paid (receipt), shipped, refunded, expired unpaid. Each is
-// one react-email template (order-mail-template.ts) rendered to HTML, with a plain-text part made
+// The mails of an order's life: placed, paid (receipt), shipped, refunded, expired unpaid, and the
+// shop's own notice of a paid order (paid-notice, to its order addresses). Each is one react-email
+// template (order-mail-template.ts) rendered to HTML, with a plain-text part made
 // from that HTML. The template and React load with the first mail, not with the shop's start.
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../lib/customer-text.ts';
 import type { MailMessage } from './mailer.ts';
@@ -39,16 +40,22 @@ export interface MailOrder {
   createdAt: Date;
 }
 
-export type OrderMailKind = 'placed' | 'receipt' | 'shipped' | 'refunded' | 'expired';
+export type OrderMailKind =
+  'placed' | 'receipt' | 'shipped' | 'refunded' | 'expired' | 'paid-notice';
 
 export interface OrderMailInput {
   kind: OrderMailKind;
   order: MailOrder;
   /** The shop's address, e.g. http://localhost:3000 (no trailing slash). */
   publicUrl: string;
-  /** receipt */
+  /**
+   * paid-notice: the shop's order addresses (ORDER_NOTIFY_EMAILS, else the admins'); every other
+   * kind goes to the buyer.
+   */
+  to?: string[];
+  /** receipt, paid-notice */
   invoiceNumber?: string;
-  /** receipt */
+  /** receipt, paid-notice */
   paymentReference?: string;
   /** shipped */
   carrier?: string | null;
@@ -91,6 +98,9 @@ export function orderMailSubject(input: OrderMailInput): string {
       return `Your Partsmith order ${order.number} was refunded`;
     case 'expired':
       return `Your unpaid Partsmith order ${order.number} expired`;
+    case 'paid-notice':
+      // What the owner scans an inbox for: paid, the number, who, how much.
+      return `Paid: order ${order.number} from ${order.userName}, ${formatUsd(order.totalCents)}`;
   }
 }
 
@@ -123,7 +133,7 @@ export async function renderOrderMail(given: OrderMailInput): Promise<MailMessag
       .replace(/\n{3,}/g, '\n\n')
       .trim() + '\n';
   return {
-    to: input.order.userEmail,
+    to: input.kind === 'paid-notice' ? (input.to ?? []).join(', ') : input.order.userEmail,
     subject,
     html,
     text,

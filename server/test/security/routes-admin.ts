@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  categories,
   orders,
   searchSynonyms,
   shippingMethods,
@@ -19,6 +20,13 @@ async function throwaway(live: LiveApp) {
     .values({ name: 'Throwaway', email: `throwaway-${randomUUID()}@example.com` })
     .returning();
   return row!;
+}
+
+/** A new category without parts: its short name. */
+async function category(live: LiveApp) {
+  const slug = `cat-${randomUUID().slice(0, 8)}`;
+  await live.database.db.insert(categories).values({ slug, name: slug });
+  return slug;
 }
 
 const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
@@ -75,6 +83,29 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
       };
     },
   },
+  'PUT /api/categories/:slug': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/categories/${await category(live)}`,
+      body: { name: `Renamed ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'DELETE /api/categories/:slug': {
+    expect: adminOnly,
+    // A new, empty category each time: a deleted one is a 404.
+    call: async (live) => ({ path: `/api/categories/${await category(live)}` }),
+  },
+  'GET /api/parts/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/parts/${await part(live)}` }),
+  },
+  'PUT /api/parts/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/parts/${await part(live)}`,
+      body: { name: 'Cable Tester Pro', listed: true },
+    }),
+  },
   'POST /api/addParts': {
     expect: adminOnly,
     call: fixed('/api/addParts', {
@@ -124,6 +155,19 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
     call: async (live) => ({ path: `/api/tools/${await part(live)}` }),
   },
   'GET /api/users': { expect: adminOnly, call: fixed('/api/users?limit=5') },
+  // The admins' tables (issue 48) and Manage Products' bulk actions.
+  'GET /api/admin/parts': { expect: adminOnly, call: fixed('/api/admin/parts?limit=5') },
+  'POST /api/admin/parts/bulk': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: '/api/admin/parts/bulk',
+      body: { ids: [await part(live)], action: { kind: 'set-stock', quantity: 900 } },
+    }),
+  },
+  'GET /api/admin/orders': { expect: adminOnly, call: fixed('/api/admin/orders?limit=5') },
+  'GET /api/admin/users': { expect: adminOnly, call: fixed('/api/admin/users?limit=5') },
+  'GET /api/admin/quotes': { expect: adminOnly, call: fixed('/api/admin/quotes?limit=5') },
+  'GET /api/admin/reviews': { expect: adminOnly, call: fixed('/api/admin/reviews?limit=5') },
   'PUT /api/users/admin/:email': {
     expect: adminOnly,
     call: async (live) => ({ path: `/api/users/admin/${(await throwaway(live)).email}` }),

@@ -31,7 +31,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_role_known', sql`${t.role} in ('admin', 'customer')`)],
+  (t) => [
+    check('users_role_known', sql`${t.role} in ('admin', 'customer')`),
+    // The admins' users table, newest first (modules/users/admin-list.ts).
+    index('users_created_seq_idx').on(t.createdAt, t.seq),
+  ],
 );
 
 export const sessions = pgTable(

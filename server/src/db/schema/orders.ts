@@ -120,6 +120,13 @@ export const orders = pgTable(
       .where(sql`not ${t.paid} and ${t.expiredAt} is null`),
     // Date ranges (the sweep, the sales figures) and the CSV export's keyset order in one index.
     index('orders_created_seq_idx').on(t.createdAt, t.seq),
+    // The admins' orders table by total, and its search of the number and the buyer
+    // (modules/orders/admin-list.ts: the same expression there), by trigrams (pg_trgm).
+    index('orders_total_seq_idx').on(t.totalCents, t.seq),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(${t.number} || ' ' || ${t.userEmail} || ' ' || ${t.userName}) gin_trgm_ops`,
+    ),
     uniqueIndex('orders_transaction_unique').on(t.transactionId),
     uniqueIndex('orders_number_unique').on(t.number),
   ],
@@ -151,6 +158,11 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     index('order_lines_part_idx').on(t.partId),
+    // The admins' orders search of a line's part name and number (modules/orders/admin-list.ts).
+    index('order_lines_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || coalesce(${t.sku}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

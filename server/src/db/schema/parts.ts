@@ -122,6 +122,22 @@ export const parts = pgTable(
     index('parts_listed_category_idx')
       .on(t.category, t.seq)
       .where(sql`${t.deletedAt} is null`),
+    // Manage Products' sorts (modules/parts/admin-list.ts), on the parts not deleted; none on
+    // the stock, which every purchase changes (an index on it would cost them their HOT update).
+    index('parts_admin_created_idx')
+      .on(t.createdAt, t.seq)
+      .where(sql`${t.deletedAt} is null`),
+    index('parts_admin_name_idx')
+      .on(t.name, t.seq)
+      .where(sql`${t.deletedAt} is null`),
+    index('parts_admin_price_idx')
+      .on(t.priceCents, t.seq)
+      .where(sql`${t.deletedAt} is null`),
+    // Its search finds part numbers inside too; the unlisted parts are few, and counted apart.
+    index('parts_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    index('parts_unlisted_idx')
+      .on(t.seq)
+      .where(sql`${t.deletedAt} is null and not ${t.listed}`),
   ],
 );
 

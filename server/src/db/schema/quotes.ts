@@ -53,6 +53,8 @@ export const quotes = pgTable(
     index('quotes_open_idx')
       .on(t.createdAt)
       .where(sql`${t.answeredAt} is null`),
+    // The admins' quotes table (modules/quotes/admin-list.ts).
+    index('quotes_created_seq_idx').on(t.createdAt, t.seq),
   ],
 );
 

@@ -20,6 +20,8 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
+    // Manage Reviews' table, newest first with the id as tiebreaker (modules/reviews/admin-list.ts).
+    index('reviews_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 

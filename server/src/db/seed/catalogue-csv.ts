@@ -11,8 +11,9 @@ import { ATTRIBUTE_COLUMN_PREFIX, CATALOGUE_CSV_COLUMNS } from '@partsmith/contr
  * contract's, in order): its parts get numbers made by the shop, so the file can be imported
  * again and again.
  */
-export const CSV_BASE_HEADER = CATALOGUE_CSV_COLUMNS.filter(
-  (c) => c !== 'priceBreaks' && c !== 'sku',
+export const CSV_BASE_HEADER = CATALOGUE_CSV_COLUMNS.slice(
+  0,
+  CATALOGUE_CSV_COLUMNS.indexOf('priceBreaks'),
 ).join(',');
 
 const ATTRIBUTES = [

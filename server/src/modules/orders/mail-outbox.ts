@@ -25,6 +25,7 @@ import {
   type Seller,
 } from './documents.ts';
 import { linesOfOrders } from './service.ts';
+import { adminEmails } from '../users/service.ts';
 
 /** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
 const POLL_MS = 30_000;
@@ -40,16 +41,18 @@ type RenderPdf = (doc: InvoiceDocument) => Promise<Buffer>;
 
 /**
  * The mail of one step of an order's life (placed, receipt, shipped, refunded, expired), with the
- * invoice PDF attached to the receipt and the credit note to the refund's mail.
+ * invoice PDF attached to the receipt and the credit note to the refund's mail; or the shop's
+ * notice of a paid order (paid-notice) to `shop.notify`, its order addresses.
  */
 export async function orderMail(
   kind: OrderMailKind,
   order: OrderRow,
   lines: OrderLineRow[],
-  shop: { publicUrl: string; seller: Seller; renderPdf: RenderPdf },
+  shop: { publicUrl: string; seller: Seller; renderPdf: RenderPdf; notify?: string[] },
 ): Promise<MailMessage> {
   const input: OrderMailInput = {
     kind,
+    ...(kind === 'paid-notice' ? { to: shop.notify ?? [] } : {}),
     publicUrl: shop.publicUrl,
     order: {
       id: order.id,
@@ -86,6 +89,10 @@ export async function orderMail(
     input.invoiceNumber = order.invoiceNumber ?? undefined;
     input.paymentReference = order.transactionId ?? undefined;
     input.attachments = await attach(orderDocument('invoice', order, lines, shop.seller));
+  } else if (kind === 'paid-notice') {
+    // The invoice's number and the payment, not its PDF: the dashboard has the order's documents.
+    input.invoiceNumber = order.invoiceNumber ?? undefined;
+    input.paymentReference = order.transactionId ?? undefined;
   } else if (kind === 'shipped') {
     input.carrier = order.carrier;
     input.trackingNumber = order.trackingNumber;
@@ -105,6 +112,7 @@ type OrderMailJob = OutboxJob & { order_id: string; kind: OrderMailKind };
 /**
  * Sends the order mails left in `order_mails` (decision 037) by the statements that changed an
  * order (a purchase or checkout, a payment, shipping, a refund, an expiry), off the request path,
+ * the paid-notice to the shop's order addresses (`notifyEmails`, else the admins' when it is sent),
  * by the outbox rules of jobs/outbox.ts: a failure is retried later, and while the event loop is
  * busy with requests the sender takes a few mails at a time.
  */
@@ -116,15 +124,21 @@ export function createOrderMailSender(deps: {
   seller: Seller;
   /** Draws the attached PDFs (a failure or a timeout is a failed attempt of the mail). */
   renderPdf: RenderPdf;
+  /**
+   * Where the notice of each paid order goes (ORDER_NOTIFY_EMAILS); empty or left out: to every
+   * admin there is when it is sent.
+   */
+  notifyEmails?: string[];
   /** Attempts before a mail is set aside as failed (MAIL_MAX_ATTEMPTS). */
   maxAttempts?: number;
   /** Told of each mail sent, each failed attempt and each mail set aside (for the metrics). */
   counted?: OutboxCounts;
 }): OrderMailSender {
   const { db } = deps;
+  const configured = deps.notifyEmails ?? [];
   return createOutboxSender<
     OrderMailJob,
-    { orders: Map<string, OrderRow>; lines: Map<string, OrderLineRow[]> }
+    { orders: Map<string, OrderRow>; lines: Map<string, OrderLineRow[]>; notify: string[] }
   >({
     db,
     mailer: deps.mailer,
@@ -134,20 +148,35 @@ export function createOrderMailSender(deps: {
     async load(jobs) {
       const ids = [...new Set(jobs.map((j) => j.order_id))];
       // `= any($1)`: one statement text whatever the batch's size (see jobs/outbox.ts).
-      const [rows, lines] = await Promise.all([
+      // The admins are read only for a batch with a notice to send and no addresses configured.
+      const needAdmins = configured.length === 0 && jobs.some((j) => j.kind === 'paid-notice');
+      const [rows, lines, notify] = await Promise.all([
         db
           .select()
           .from(orders)
           .where(sql`${orders.id} = any(${sql.param(ids)})`),
         linesOfOrders(db, ids),
+        needAdmins ? adminEmails(db) : configured,
       ]);
-      return { orders: new Map(rows.map((r) => [r.id, r])), lines };
+      return { orders: new Map(rows.map((r) => [r.id, r])), lines, notify };
     },
     // An order deleted meanwhile has no mail left to send.
     mail: (job, batch) => {
       const order = batch.orders.get(job.order_id);
       if (!order) return null;
-      return orderMail(job.kind, order, batch.lines.get(order.id) ?? [], deps);
+      if (job.kind === 'paid-notice' && batch.notify.length === 0) {
+        // No admin yet and no ORDER_NOTIFY_EMAILS (a shop being set up): the dashboard still
+        // lists the order.
+        deps.log.warn(
+          { orderId: job.order_id },
+          'a paid-order notice has no one to go to; dropped',
+        );
+        return null;
+      }
+      return orderMail(job.kind, order, batch.lines.get(order.id) ?? [], {
+        ...deps,
+        notify: batch.notify,
+      });
     },
     logFields: (job) => ({ orderId: job.order_id, kind: job.kind }),
     names: { mail: 'order mail', sender: 'order mail' },

@@ -36,6 +36,7 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     publicUrl: config.publicUrl,
     seller: { ...config.seller, url: config.publicUrl },
     renderPdf: pdfs.render,
+    notifyEmails: config.orderNotifyEmails,
     maxAttempts: config.mailMaxAttempts,
     counted: {
       sent: () => app.metrics.mailsSent.inc({ kind: 'order' }),

@@ -34,7 +34,8 @@ export function takeDocumentNumber(series: 'PS' | 'CN', when: SQL): SQL {
 
 /**
  * Marks an unpaid order paid by this payment (inside the transaction that locked it), gives it
- * the next invoice number and queues its receipt mail, all in one statement.
+ * the next invoice number and queues its receipt mail and the shop's paid-order notice, all in
+ * one statement.
  */
 export async function markOrderPaid(tx: DbOrTx, id: string, paymentId: string) {
   const unpaid = sql`exists (select 1 from ${orders} where id = ${id} and not paid)`;
@@ -46,7 +47,8 @@ export async function markOrderPaid(tx: DbOrTx, id: string, paymentId: string) {
         invoice_number = (select number from invoice)
       where id = ${id} and not paid
       returning id)
-    insert into ${orderMails} (order_id, kind) select id, 'receipt' from paid`);
+    insert into ${orderMails} (order_id, kind)
+      select id, kind from paid cross join (values ('receipt'), ('paid-notice')) as mail(kind)`);
 }
 
 /** Idempotency keys made before `before` (at most `limit`); answers how many went. */

@@ -95,6 +95,30 @@ export async function topPartsByRevenue(
   }));
 }
 
+/**
+ * The catalogue's best sellers (the search's `sort=best-selling`), at most `limit` part ids, most
+ * sold first: by the quantity of their paid, not refunded orders sold (paid, else placed) from
+ * `since` on, then by the quantity of all time (a shop with no recent sales falls back to its
+ * sales of all time), then by id. Parts deleted for good are left out.
+ */
+export async function bestSellingPartIds(
+  db: DbOrTx,
+  since: Date,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    select l.part_id,
+      coalesce(sum(l.quantity) filter (
+        where coalesce(o.paid_at, o.created_at) >= ${since.toISOString()}), 0) as recent,
+      sum(l.quantity) as quantity
+    from ${orders} o join ${orderLines} l on l.order_id = o.id
+    where o.paid and o.refunded_at is null and l.part_id is not null
+    group by l.part_id
+    order by recent desc, quantity desc, l.part_id
+    limit ${limit}`);
+  return rowsOf(result).map((r) => String(r.part_id));
+}
+
 /** A line of an order as the accounting export writes it, with its order's own columns. */
 export interface ExportedLine {
   id: string;

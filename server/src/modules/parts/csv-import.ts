@@ -4,8 +4,17 @@ import { inArray } from 'drizzle-orm';
 import type { Category, CsvProblem } from '@partsmith/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { parts } from '../../db/schema/parts.ts';
-import { recordAudit, type Actor } from '../audit/service.ts';
-import { insertRecords } from './csv.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { recordAudit, recordAudits, removeAudits, type Actor } from '../audit/service.ts';
+import {
+  inFileTerms,
+  insertRecords,
+  writeUpdates,
+  type EditableField,
+  type ImportRow,
+  type InsertedPart,
+  type UpdatedColumn,
+} from './csv.ts';
 
 /**
  * The catalogue import's heavy work kept off the server's thread (issue 43): a 100,000-line file
@@ -15,14 +24,19 @@ import { insertRecords } from './csv.ts';
 
 /** What the worker found in a file. */
 export interface ReadImport {
-  /** The checked parts, as the JSON parameters of one INSERT each (none when there are problems). */
+  /**
+   * When no line has a part number or an id, every line is a new part: their INSERT parameters,
+   * one statement each, made in the worker (none when there are problems).
+   */
   batches: string[];
-  /** How many parts the lines make. */
+  /** Otherwise every checked line, for `planImport` to match with the catalogue's parts. */
+  rows: ImportRow[];
+  /** How many lines were read without a problem. */
   count: number;
+  /** The part's fields the file has columns for. */
+  fields: EditableField[];
   /** The `/uploads/` images the lines name, by line (the image store is the caller's to ask). */
   uploads: { line: number; image: string }[];
-  /** The part numbers the lines give, by line (whether another part has one is the caller's to ask). */
-  skus: { line: number; sku: string }[];
   /** Every problem found, in file order. */
   problems: CsvProblem[];
 }
@@ -36,7 +50,9 @@ export interface ImportWork {
 }
 
 export type WorkerMessage =
-  { records: string } | Pick<ReadImport, 'count' | 'uploads' | 'skus' | 'problems'>;
+  | { records: string }
+  | { rows: ImportRow[] }
+  | Pick<ReadImport, 'count' | 'fields' | 'uploads' | 'problems'>;
 
 /** The worker as built (dist/csv-worker.js beside the server), or its source through tsx. */
 function startWorker(workerData: ImportWork) {
@@ -51,11 +67,11 @@ function startWorker(workerData: ImportWork) {
 }
 
 /**
- * Parts per INSERT. PGlite runs each statement on the server's thread, and one at a time: a
- * statement of 16 parts (about 3 ms here in a quick phase of the machine, 10-20 ms in a slow one)
- * is about the longest another request waits for it. With 32 a statement, a request's p99 during
- * a 100,000-line import reached 3.5x its p99 without one in a slow phase (the hostile import
- * suite's limit is 3x), as the statement's time grew with the machine's slowness and the
+ * Parts per INSERT or UPDATE. PGlite runs each statement on the server's thread, and one at a
+ * time: a statement of 16 parts (about 3 ms here in a quick phase of the machine, 10-20 ms in a
+ * slow one) is about the longest another request waits for it. With 32 a statement, a request's
+ * p99 during a 100,000-line import reached 3.5x its p99 without one in a slow phase (the hostile
+ * import suite's limit is 3x), as the statement's time grew with the machine's slowness and the
  * requests' own did not as much.
  */
 export const IMPORT_BATCH = { pglite: 16, postgres: 1000 } as const;
@@ -65,14 +81,15 @@ export function readImport(work: ImportWork): Promise<ReadImport> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(work);
     const batches: string[] = [];
+    const rows: ImportRow[] = [];
     let done = false;
     worker.on('message', (message: WorkerMessage) => {
-      if ('records' in message) {
-        batches.push(message.records);
-        return;
+      if ('records' in message) batches.push(message.records);
+      else if ('rows' in message) rows.push(...message.rows);
+      else {
+        done = true;
+        resolve({ batches, rows, ...message });
       }
-      done = true;
-      resolve({ batches, ...message });
     });
     worker.on('error', reject);
     worker.on('exit', (code) => {
@@ -81,56 +98,126 @@ export function readImport(work: ImportWork): Promise<ReadImport> {
   });
 }
 
-const added = (result: unknown) => (result as { rows: { _id: string; name: string }[] }).rows;
+type AuditEntry = Parameters<typeof recordAudit>[2];
 
-function audit(db: DbOrTx, actor: Actor, count: number, first: unknown[]) {
-  return recordAudit(db, actor, {
+/** Changed parts for one UPDATE (`updateRecords`), with what puts them back as they were. */
+export interface UpdateBatch {
+  /** The columns the statement sets: those its parts change. */
+  columns: UpdatedColumn[];
+  records: string;
+  /** The same parts' changed columns as they were before (a failed import on PGlite). */
+  restore: string;
+  /** How many parts the statement changes. */
+  count: number;
+  audits: AuditEntry[];
+}
+
+/** What an import writes. */
+export interface ImportWrite {
+  /** New parts, as the JSON parameters of one INSERT each. */
+  batches: readonly string[];
+  /** Changed parts, one UPDATE each. */
+  updates?: readonly UpdateBatch[];
+}
+
+/** Told when a part an import changes went (or was deleted) while it was being written. */
+export const PART_GONE =
+  'A part of the file was deleted while it was being imported. Nothing was imported: try again.';
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const addedEntries = (rows: readonly InsertedPart[]): AuditEntry[] =>
+  rows.map((part) => ({
     action: 'part.import',
-    targetId: 'catalogue',
-    summary: `Imported ${count} part${count === 1 ? '' : 's'} from a CSV file`,
-    after: { insertedCount: count, first },
-  });
+    targetId: part.id,
+    summary: `Added "${part.name}" (${part.sku}) from a CSV file`,
+    after: inFileTerms(part),
+  }));
+
+/** The import as one entry, beside its parts' own: who imported a file, and what it did. */
+const importEntry = (created: number, updated: number): AuditEntry => ({
+  action: 'part.import',
+  targetId: 'catalogue',
+  summary: `Imported a CSV file: ${plural(created, 'new part')}, ${plural(updated, 'changed part')}`,
+  after: { created, updated, insertedCount: created },
+});
+
+/**
+ * One statement of an import and its parts' audit entries. An UPDATE that changes fewer parts
+ * than it names met a part deleted since the file was checked: the import stops (409).
+ */
+async function writeBatch(
+  db: DbOrTx,
+  actor: Actor,
+  step: { insert: string } | { update: UpdateBatch },
+  written: { created: string[]; restores: UpdateBatch[]; audits: string[] },
+) {
+  if ('insert' in step) {
+    const rows = await insertRecords(db, step.insert);
+    written.created.push(...rows.map((row) => row.id));
+    written.audits.push(...(await recordAudits(db, actor, addedEntries(rows))));
+    return;
+  }
+  const { update } = step;
+  const changed = await writeUpdates(db, update.records, update.columns);
+  if (changed.length > 0) written.restores.push(update);
+  if (changed.length !== update.count) throw new HttpError(409, PART_GONE);
+  written.audits.push(...(await recordAudits(db, actor, update.audits)));
 }
 
 /**
- * Writes the checked parts with one audit entry naming the first ones: all of them or, when a
- * write fails, none. On PostgreSQL that is one transaction, which holds no other request up.
- * PGlite has one session, which a transaction holds to its end (20 s for 100,000 parts here, every
- * other request waiting): there each batch is its own statement, other requests take the
- * database between them, and if one fails the parts already written are deleted again. The
- * parts then appear as they are written.
+ * Writes the new and the changed parts, an audit entry for each and one for the import: all of
+ * it or, when a write fails, none. On PostgreSQL that is one transaction, which holds no other
+ * request up. PGlite has one session, which a transaction holds to its end (20 s for 100,000 parts
+ * here, every other request waiting): there each batch is its own statement, other requests take
+ * the database between them, and if one fails what was already written is taken back (the new
+ * parts deleted, the changed ones given their values back, the entries removed). The parts then
+ * appear as they are written. Answers how many parts were added and changed.
  */
-export async function writeImport(database: Database, read: ReadImport, actor: Actor) {
-  const { batches, count } = read;
+export async function writeImport(
+  database: Database,
+  write: ImportWrite,
+  actor: Actor,
+): Promise<{ created: number; updated: number }> {
+  const steps = [
+    ...write.batches.map((insert) => ({ insert })),
+    ...(write.updates ?? []).map((update) => ({ update })),
+  ];
+  const written = {
+    created: [] as string[],
+    restores: [] as UpdateBatch[],
+    audits: [] as string[],
+  };
+  const counts = () => ({
+    created: written.created.length,
+    updated: (write.updates ?? []).reduce((sum, update) => sum + update.count, 0),
+  });
   if (database.kind === 'postgres')
     return database.db.transaction(async (tx) => {
-      let first: unknown[] = [];
-      for (const [i, records] of batches.entries()) {
-        const rows = added(await insertRecords(tx, records));
-        if (i === 0) first = rows.slice(0, 10);
-      }
-      await audit(tx, actor, count, first);
-      return count;
+      for (const step of steps) await writeBatch(tx, actor, step, written);
+      const { created, updated } = counts();
+      await recordAudit(tx, actor, importEntry(created, updated));
+      return { created, updated };
     });
 
   const db = database.db;
-  const written: string[] = [];
-  let first: unknown[] = [];
   try {
-    for (const [i, records] of batches.entries()) {
+    for (const step of steps) {
       const started = performance.now();
-      const rows = added(await insertRecords(db, records));
-      for (const part of rows) written.push(part._id);
-      if (i === 0) first = rows.slice(0, 10);
-      // Rests as long as the statement took: the import has at most half of the thread, and a
+      await writeBatch(db, actor, step, written);
+      // Rests as long as the statements took: the import has at most half of the thread, and a
       // request's few turns of the event loop each wait for one statement at most.
       await rest(performance.now() - started);
     }
-    await audit(db, actor, count, first);
+    const { created, updated } = counts();
+    await recordAudit(db, actor, importEntry(created, updated));
+    return { created, updated };
   } catch (error) {
-    for (let i = 0; i < written.length; i += 1000)
-      await db.delete(parts).where(inArray(parts.id, written.slice(i, i + 1000)));
+    await removeAudits(db, written.audits);
+    for (const update of written.restores.toReversed())
+      await writeUpdates(db, update.restore, update.columns);
+    for (let i = 0; i < written.created.length; i += 1000)
+      await db.delete(parts).where(inArray(parts.id, written.created.slice(i, i + 1000)));
     throw error;
   }
-  return count;
 }

@@ -44,6 +44,9 @@ export function csvRecords(
   try {
     const fields = parse(bytes, {
       bom: true,
+      // Any line ending, mixed in one file (a file pasted together from two editors): csv-parse
+      // otherwise takes the first line's for the whole file.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: true,
       on_record: (record, context) => {

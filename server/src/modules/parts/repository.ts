@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { specificationOf, type CataloguePart, type Category, type Part } from '@partsmith/contract';
+import {
+  specificationOf,
+  type AdminPart,
+  type CataloguePart,
+  type Category,
+  type Part,
+} from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { catalogueStats, categories, parts, type PartRow } from '../../db/schema/parts.ts';
@@ -38,6 +44,16 @@ export const toCataloguePart = (
   categoryName: category?.name ?? null,
   attributes: row.attributes,
   specification: category ? specificationOf(category, row.attributes) : [],
+});
+
+/** A part as its editor sees it: as the catalogue shows it, with whether it is listed and its weight. */
+export const toAdminPart = (
+  row: PartRow,
+  category?: Pick<Category, 'name' | 'attributes'> | null,
+): AdminPart => ({
+  ...toCataloguePart(row, category),
+  listed: row.listed,
+  weightGrams: row.weightGrams,
 });
 
 /** These parts, deleted ones too (a cart names a part that left the catalogue), in no order. */

@@ -20,6 +20,7 @@ import {
   SearchQuery,
 } from '@partsmith/contract';
 import { notFound } from '../../lib/http-errors.ts';
+import { BEST_SELLERS_DAYS, BestSellers } from './best-sellers.ts';
 import { COMPARE_CACHE_CONTROL, compareParts } from './compare.ts';
 import { listCategories } from './categories.ts';
 import { createPartsRepository } from './repository.ts';
@@ -30,6 +31,7 @@ import { suggestParts } from './suggest.ts';
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
   const cache = app.catalogueCache;
+  const bestSellers = new BestSellers(app.db);
   // The catalogue cache sends its own bytes, compressed once, not per request.
   const cached = { compress: false } as const;
 
@@ -102,7 +104,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['parts'],
         summary: 'Search the catalogue by text and specification, with facet counts',
-        description: `Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and \`searchedFor\` says so). Filter by \`category\`, by attribute with \`f.<key>=<value>\` (repeat a key for any of several values; at most ${SEARCH_FILTERS_MAX} values; keys from GET /api/categories), by price in dollars and by stock. \`facets\` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass \`nextCursor\` as \`cursor\` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.`,
+        description: `Full text over name, category, attribute values and description (ranked; a misspelt word is searched as the nearest word of the catalogue, and \`searchedFor\` says so). Filter by \`category\`, by attribute with \`f.<key>=<value>\` (repeat a key for any of several values; at most ${SEARCH_FILTERS_MAX} values; keys from GET /api/categories), by price in dollars, by stock and, with \`volume=true\`, to the parts with volume prices. \`sort\`: \`newest\` puts the parts added last first; \`best-selling\` the most sold (the quantity of paid, not refunded orders of the last ${BEST_SELLERS_DAYS} days, then of all time; refreshed within a minute of a payment), the parts never sold after them. \`facets\` counts the parts by category and, once a category is chosen, by each of its attributes' values, each attribute's counts leaving out its own filter. Keyset pages: pass \`nextCursor\` as \`cursor\` with the same search. A search word that is a synonym's term (GET /api/search-synonyms: psu, mobo, gpu...) also finds what it stands for; a part number typed whole finds its part first.`,
         querystring: SearchQuery,
         response: { 200: SearchAnswer, 400: ApiError },
       },
@@ -113,6 +115,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...query,
         filters: attributeFilters(query as Record<string, unknown>),
         synonyms: await app.searchSynonyms.get(),
+        ...(query.sort === 'best-selling' ? { bestSellers: await bestSellers.get() } : {}),
       });
     },
   );

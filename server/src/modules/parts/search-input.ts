@@ -20,6 +20,8 @@ export interface SearchInput {
   minPrice?: number;
   maxPrice?: number;
   inStock?: string;
+  /** Only the parts with volume prices ('true' or '1'). */
+  volume?: string;
   sort?: SearchSort;
   limit: number;
   cursor?: string;
@@ -27,6 +29,8 @@ export interface SearchInput {
   filters: Map<string, string[]>;
   /** The trade's words (synonyms.ts); none when left out. */
   synonyms?: Synonyms;
+  /** For `sort=best-selling`: the part ids most sold first (best-sellers.ts); none when left out. */
+  bestSellers?: readonly string[];
 }
 
 /**

@@ -106,6 +106,9 @@ export function searchStatement(
   if (input.maxPrice !== undefined) base.push(sql`p.price_cents <= ${toCents(input.maxPrice)}`);
   if (input.inStock === 'true' || input.inStock === '1')
     base.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
+  // On volume price: a part with at least one price break (the catalogue's "Specials").
+  if (input.volume === 'true' || input.volume === '1')
+    base.push(sql`p.price_breaks <> '[]'::jsonb`);
   const inCategory = category ? [sql`p.category = ${category.slug}`] : [];
   // Each filtered attribute's values as stored (JSON), and the filter on a part's attributes.
   const stored = new Map(
@@ -127,12 +130,19 @@ export function searchStatement(
   const from = text ? sql`hits p` : sql`parts p`;
   const baseWhere = text ? sql`true` : joinAnd(base);
   const rank = sql`p.rank`;
+  // Best selling: each part's place in the sales ranking (from 1), a part not in it after them
+  // all (the cursor's largest value: the same whatever the ranking's length when the next page
+  // is asked), those in the catalogue's order.
+  const bestSelling = sort === 'best-selling';
+  const salesRank = sql`coalesce(s.rank, 2147483647)`;
   const sortValue =
     sort === 'relevance' && text
       ? rank
       : sort === 'price-asc' || sort === 'price-desc'
         ? sql`p.price_cents`
-        : sql`p.seq`;
+        : bestSelling
+          ? salesRank
+          : sql`p.seq`;
   const order =
     sort === 'relevance' && text
       ? sql`${rank} desc, p.seq`
@@ -142,7 +152,9 @@ export function searchStatement(
           ? sql`p.price_cents desc, p.seq`
           : sort === 'newest'
             ? sql`p.seq desc`
-            : sql`p.seq`;
+            : bestSelling
+              ? sql`${salesRank}, p.seq`
+              : sql`p.seq`;
   let after = sql`true`;
   if (cursor) {
     const [, value, seq] = cursor;
@@ -155,8 +167,15 @@ export function searchStatement(
             ? sql`(p.price_cents < ${value} or (p.price_cents = ${value} and p.seq > ${seq}))`
             : sort === 'newest'
               ? sql`p.seq < ${seq}`
-              : sql`p.seq > ${seq}`;
+              : bestSelling
+                ? sql`(${salesRank}, p.seq) > (${value}, ${seq})`
+                : sql`p.seq > ${seq}`;
   }
+  // The ranking comes as the ids in order (a parameter): the statement reads no orders.
+  const itemsFrom = bestSelling
+    ? sql`${from} left join unnest(${sql.param(input.bestSellers ?? [])}::uuid[])
+        with ordinality as s(id, rank) on s.id = p.id`
+    : from;
   const chosen = joinAnd([baseWhere, ...inCategory, ...attributeFilter.values()]);
 
   // Each attribute's counts apply every filter but its own (a second DDR type stays choosable).
@@ -267,7 +286,7 @@ export function searchStatement(
           x.sort_value as "sortValue"
         from (select row_number() over (order by ${order}) as n, p.id,
             ${sortValue} as sort_value
-          from ${from}
+          from ${itemsFrom}
           where ${chosen} and ${after}
           order by ${order}
           limit ${input.limit + 1}) x

@@ -37,8 +37,10 @@ export type Settlement =
 export function countSettlement(metrics: ShopMetrics, result: Settlement, paid?: () => void) {
   if (result.outcome !== 'ignored' && result.changed) {
     metrics.payments.inc({ outcome: result.outcome });
-    // The receipt was queued with the payment: count it and send it now.
+    // The receipt and the shop's paid-order notice were queued with the payment: count them and
+    // send them now.
     if (result.outcome === 'paid') {
+      metrics.mailsQueued.inc({ kind: 'order' });
       metrics.mailsQueued.inc({ kind: 'order' });
       paid?.();
     }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { MAX_ANSWER_MESSAGE } from '@partsmith/contract';
 import { PAGES } from '@partsmith/contract/pages';
 import type { Db } from '../../db/client.ts';
 import { quoteMails } from '../../db/schema/quotes.ts';
@@ -59,6 +60,9 @@ export function quoteMail(
   const message = multiLine(quote.message, MAIL_TEXT_LIMITS.message)
     ? `\n${quoted(name, quote.message, MAIL_TEXT_LIMITS.message)}\n`
     : '';
+  // The admin's words with the answer: plain text as well, its lines kept, control characters
+  // dropped, bounded whatever the row holds.
+  const note = multiLine(quote.answerMessage, MAX_ANSWER_MESSAGE);
   switch (kind) {
     case 'requested':
       if (admins.length === 0) return null;
@@ -68,7 +72,8 @@ export function quoteMail(
         text:
           `Hello,\n\n${name} (${email}) asks for a price on:\n\n` +
           `${linesText(quote, false)}\n${message}\n` +
-          `Answer it here: ${publicUrl}${PAGES.manageQuotes.path}\n\nPartsmith\n`,
+          // Searched by its number, Manage Quotes opens the request on its own.
+          `Answer it here: ${publicUrl}${PAGES.manageQuotes.path}?q=${quote.number}\n\nPartsmith\n`,
       };
     case 'answered':
       return {
@@ -77,6 +82,7 @@ export function quoteMail(
         text:
           `Hello ${name},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
           `${linesText(quote, true)}\n\n  Total: ${formatUsd(cents(quote.total ?? 0))}\n\n` +
+          (note ? `A note from us:\n\n${note}\n\n` : '') +
           `These prices hold until the end of ${day(quote.validUntil!)} (UTC). ` +
           `Accept the quote to turn it into an order at these prices, then pay it as usual:\n` +
           `${publicUrl}${PAGES.quotes.path}\n\nThank you,\nPartsmith\n`,

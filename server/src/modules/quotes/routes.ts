@@ -72,7 +72,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Answer a quote: a unit price for every line and the last day they hold',
         description:
-          'Replaces an earlier answer while the quote is not accepted. The customer is told by mail; the answer is audited.',
+          'With an optional `message` to the customer (at most 2000 characters), shown with the quote and in its mail. Replaces an earlier answer, its message too, while the quote is not accepted. The customer is told by mail; the answer is audited.',
         params: QuoteParams,
         body: QuoteAnswerBody,
         response: { 200: Quote, 404: ApiError, 409: ApiError, 422: ApiError },

@@ -61,6 +61,7 @@ export function toApiQuote(row: QuoteRow, lines: QuoteLineRow[]): Quote {
       : null,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
+    answerMessage: answered ? row.answerMessage : '',
     validUntil: iso(row.validUntil),
     acceptedAt: row.orderId ? iso(row.acceptedAt) : null,
     orderId: row.orderId,
@@ -309,8 +310,9 @@ export function createQuotesService(deps: {
     },
 
     /**
-     * An admin's answer: a unit price for every line and the last day they hold. Replaces an
-     * earlier answer while the quote is not accepted; mailed to the customer and audited.
+     * An admin's answer: a unit price for every line, the last day they hold and a message to the
+     * customer (may be empty). Replaces an earlier answer while the quote is not accepted; mailed
+     * to the customer and audited.
      */
     async answer(
       id: string,
@@ -354,7 +356,12 @@ export function createQuotesService(deps: {
         }
         const [after] = await tx
           .update(quotes)
-          .set({ answeredAt: new Date(), answeredBy: admin.id, validUntil: endOfDay(day) })
+          .set({
+            answeredAt: new Date(),
+            answeredBy: admin.id,
+            validUntil: endOfDay(day),
+            answerMessage: input.message,
+          })
           .where(eq(quotes.id, id))
           .returning();
         await tx.insert(quoteMails).values({ quoteId: id, kind: 'answered' });
@@ -369,11 +376,13 @@ export function createQuotesService(deps: {
           before: quote.answeredAt
             ? {
                 validUntil: iso(quote.validUntil),
+                message: quote.answerMessage,
                 lines: lines.map((l) => ({ partId: l.partId, unitPriceCents: l.unitPriceCents })),
               }
             : undefined,
           after: {
             validUntil: iso(after!.validUntil),
+            message: after!.answerMessage,
             lines: lines.map((l) => ({
               partId: l.partId,
               unitPriceCents: prices.get(l.partId!)!,

@@ -18,8 +18,13 @@ describe('Footer', () => {
   it('links the Information column', () => {
     renderFooter();
     const nav = within(screen.getByRole('navigation', { name: 'Information' }));
-    expect(nav.getByRole('link', { name: 'Site Map' })).toHaveAttribute('href', '/sitemap.xml');
-    expect(nav.getByRole('link', { name: 'Specials' })).toHaveAttribute('href', '/#parts');
+    // The site map for people (/sitemap.xml is the search engines'); the specials are the parts
+    // on volume price.
+    expect(nav.getByRole('link', { name: 'Site Map' })).toHaveAttribute('href', '/site-map');
+    expect(nav.getByRole('link', { name: 'Specials' })).toHaveAttribute(
+      'href',
+      '/parts?volume=true',
+    );
     expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/info/jobs');
     expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
       'href',

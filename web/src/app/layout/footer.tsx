@@ -1,5 +1,6 @@
 import { href, Link } from 'react-router';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
+import { collectionPath } from '../../config/collections.ts';
 import { SHOP_CONTACT } from '../../config/shop.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
@@ -11,11 +12,13 @@ const NewsletterForm = lazyComponent(
     (await import('../../features/contact/components/newsletter-form.tsx')).NewsletterForm,
 );
 
-type FooterLink = { label: string; to: string; plain?: boolean };
+type FooterLink = { label: string; to: string };
 
 const INFORMATION: FooterLink[] = [
-  { label: 'Site Map', to: '/sitemap.xml', plain: true },
-  { label: 'Specials', to: `${href('/')}#parts` },
+  // The site map for people; /sitemap.xml stays the search engines'.
+  { label: 'Site Map', to: href('/site-map') },
+  // The shop's specials: the parts that cost less by the quantity.
+  { label: 'Specials', to: collectionPath('volume') },
   { label: 'Jobs', to: href('/info/:topic', { topic: 'jobs' }) },
   { label: 'Privacy Policy', to: href('/info/:topic', { topic: 'privacy-policy' }) },
 ];
@@ -70,15 +73,9 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
       <ul className="mt-4 space-y-3">
         {links.map((link) => (
           <li key={link.label}>
-            {link.plain ? (
-              <a href={link.to} className={linkClass}>
-                {link.label}
-              </a>
-            ) : (
-              <Link to={link.to} className={linkClass}>
-                {link.label}
-              </Link>
-            )}
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
           </li>
         ))}
       </ul>

@@ -9,9 +9,10 @@ import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
 const ADMIN_PAGES = Object.entries(PAGES).filter(([, page]) => page.access === 'admin');
 
+/** A page of an admin table (GET /api/admin/users...: contract/admin-lists). */
 function pageOf(items: unknown[], total: number) {
-  return new Response(JSON.stringify(items), {
-    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+  return new Response(JSON.stringify({ items, nextCursor: null, total }), {
+    headers: { 'content-type': 'application/json' },
   });
 }
 
@@ -41,7 +42,7 @@ describe('the admin routes', () => {
       'GET /api/auth/get-session': () =>
         json(sessionFor({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' })),
       'GET /api/admin/ada%40example.com': () => json({ admin: true }),
-      'GET /api/users': () =>
+      'GET /api/admin/users': () =>
         pageOf(
           [
             {

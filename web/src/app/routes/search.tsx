@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { searchQuery } from '../../features/catalogue/api/search-parts.ts';
-import { SEARCH_TITLE, SearchPage } from '../../features/catalogue/components/search-page.tsx';
+import { SearchPage, searchTitle } from '../../features/catalogue/components/search-page.tsx';
 import { answersFor, type PageAnswers } from '../answers.server.ts';
 import { pageMeta } from '../meta.ts';
 
-export const meta: MetaFunction = () => pageMeta(SEARCH_TITLE);
+// A collection's title too (/parts?sort=newest: "New parts | Partsmith"), in the served HTML.
+export const meta: MetaFunction = ({ location }) =>
+  pageMeta(searchTitle(new URLSearchParams(location.search)));
 
 /**
  * /parts: the catalogue's first page of parts, rendered with the page (a page for search engines

@@ -41,9 +41,9 @@ describe('the Shipping & Tax page in the app', () => {
     const api = mockShippingApi({
       routes: {
         ...ADMIN,
-        'GET /api/users': () =>
-          new Response(JSON.stringify([bob]), {
-            headers: { 'content-type': 'application/json', 'x-total-count': '1' },
+        'GET /api/admin/users': () =>
+          new Response(JSON.stringify({ items: [bob], nextCursor: null, total: 1 }), {
+            headers: { 'content-type': 'application/json' },
           }),
       },
     });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReview } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { adminReviewsQueryKey } from './get-admin-reviews.ts';
-import { auditRootKey, type Page } from './paging.ts';
+import { auditRootKey, removeItem } from './paging.ts';
 import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/reviews/:id: removes a review for good (admins only). */
@@ -15,16 +15,7 @@ export function useDeleteReview() {
   return useMutation({
     mutationFn: deleteReview,
     // The row goes at once; the list is refetched right after.
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<Page<AdminReview>>(
-        adminReviewsQueryKey,
-        (page) =>
-          page && {
-            items: page.items.filter((review) => review._id !== id),
-            total: Math.max(0, page.total - 1),
-            nextCursor: page.nextCursor,
-          },
-      ),
+    onSuccess: (_answer, id) => removeItem<AdminReview>(queryClient, adminReviewsQueryKey, id),
     // Also after a failure (a 404 means someone else deleted it): show what is true now.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminReviewsQueryKey });

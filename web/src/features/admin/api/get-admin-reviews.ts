@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminReviewList, type AdminReview } from '@partsmith/contract';
-import { fetchPage, type Page } from './paging.ts';
+import type { AdminReview } from '@partsmith/contract';
+import { AdminReviewsPage } from '@partsmith/contract/admin-lists';
 import { adminReviewsRoot } from '../../../lib/query-keys.ts';
+import { useServerList, type ServerList } from '../../../lib/get-list-page.ts';
 
 /**
  * Not under the home page's reviews root: that one is public and kept when the user signs
@@ -10,19 +10,15 @@ import { adminReviewsRoot } from '../../../lib/query-keys.ts';
 export const adminReviewsQueryKey = [adminReviewsRoot] as const;
 
 /**
- * GET /api/allReviews: the newest reviews (200 at most), hidden ones too, and in X-Total-Count
- * how many there are (admins only). One page: the list has no cursor.
+ * GET /api/admin/reviews?q=&hidden=&sort=&cursor=&limit=: a page of the reviews, hidden ones
+ * too, with the authors' e-mails (admins only).
  */
-export function getAdminReviews(signal?: AbortSignal): Promise<Page<AdminReview>> {
-  return fetchPage('/allReviews', AdminReviewList, {}, signal);
-}
+export const adminReviews: ServerList<AdminReview> = {
+  key: adminReviewsQueryKey,
+  path: '/admin/reviews',
+  schema: AdminReviewsPage,
+};
 
-export const adminReviewsQuery = () =>
-  queryOptions({
-    queryKey: adminReviewsQueryKey,
-    queryFn: ({ signal }) => getAdminReviews(signal),
-  });
-
-export function useAdminReviews() {
-  return useQuery(adminReviewsQuery());
+export function useAdminReviews(list: { request: Record<string, string>; filtered: boolean }) {
+  return useServerList(adminReviews, list);
 }

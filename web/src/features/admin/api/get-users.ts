@@ -1,23 +1,17 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { UserList, type UserSummary } from '@partsmith/contract';
-import { ADMIN_PAGE_SIZE, fetchPage, type Page } from './paging.ts';
+import type { UserSummary } from '@partsmith/contract';
+import { AdminUsersPage } from '@partsmith/contract/admin-lists';
 import { usersRoot } from '../../../lib/query-keys.ts';
+import { useServerList, type ServerList } from '../../../lib/get-list-page.ts';
 
 export const usersQueryKey = [usersRoot] as const;
 
-/** GET /api/users?limit=&cursor=: one page of the accounts (admin only). */
-export function getUsersPage(cursor?: string, signal?: AbortSignal): Promise<Page<UserSummary>> {
-  return fetchPage('/users', UserList, { limit: ADMIN_PAGE_SIZE, cursor }, signal);
-}
+/** GET /api/admin/users?q=&role=&sort=&cursor=&limit=: a page of the accounts (admins only). */
+export const users: ServerList<UserSummary> = {
+  key: [...usersQueryKey, 'admin'],
+  path: '/admin/users',
+  schema: AdminUsersPage,
+};
 
-export const usersQuery = () =>
-  infiniteQueryOptions({
-    queryKey: usersQueryKey,
-    queryFn: ({ pageParam, signal }) => getUsersPage(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-
-export function useUsers() {
-  return useInfiniteQuery(usersQuery());
+export function useUsers(list: { request: Record<string, string>; filtered: boolean }) {
+  return useServerList(users, list);
 }

@@ -19,14 +19,19 @@ const MESSAGES: Record<number, string> = {
 };
 
 /**
- * POST /api/parts/import: the file's text as the body (text/csv), all its lines added or none.
- * The API client sends JSON only, so this call makes its own request; its failures are the same
- * ApiError, with the refused file's problems (CatalogueImportProblem) as the error's body.
+ * POST /api/parts/import: the file's text as the body (text/csv). A dry run (`dryRun`) writes
+ * nothing and answers what the import would do, with the file's problems; an import adds and
+ * updates the parts by their numbers, all of them or none. The API client sends JSON only, so
+ * this call makes its own request; its failures are the same ApiError, with a refused file's
+ * problems (CatalogueImportProblem) as the error's body.
  */
-export async function importParts(csv: string): Promise<CatalogueImportAnswer> {
+export async function importParts(
+  csv: string,
+  options: { dryRun?: boolean } = {},
+): Promise<CatalogueImportAnswer> {
   let response: Response;
   try {
-    response = await fetch('/api/parts/import', {
+    response = await fetch(`/api/parts/import${options.dryRun ? '?dryRun=true' : ''}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'content-type': 'text/csv' },
@@ -59,12 +64,26 @@ export function importProblems(error: unknown): CsvProblem[] {
   return refused.success ? refused.data.errors : [];
 }
 
+/** A file chosen for the import, read once: the preview and the import send the same text. */
+export interface ImportFile {
+  name: string;
+  text: string;
+}
+
+/** The dry run of a file: what importing it would do, and its problems. Writes nothing. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (file: ImportFile) => importParts(file.text, { dryRun: true }),
+  });
+}
+
 export function useImportParts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: Blob) => importParts(await file.text()),
+    mutationFn: (file: ImportFile) => importParts(file.text),
     onSuccess: () => {
-      // The admin's list and the home page's show the new parts; the audit log its entry.
+      // The admin's list and the home page's show the new and changed parts; the audit log its
+      // entries.
       void queryClient.invalidateQueries({ queryKey: [partsRoot] });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
     },

@@ -4,12 +4,16 @@ import type * as z from '@partsmith/contract/zod-subset';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { auditRoot } from '../../../lib/query-keys.ts';
 
-/** One page of a keyset-paged admin list (docs/decisions/004-keyset-pagination.md). */
+/**
+ * One page of a keyset-paged admin list (docs/decisions/004-keyset-pagination.md): the admins'
+ * tables answer it as JSON (contract/admin-lists), the audit log in headers (X-Total-Count,
+ * X-Next-Cursor).
+ */
 export interface Page<T> {
   items: T[];
-  /** X-Total-Count: how many items the whole list has. */
+  /** How many items the whole (filtered) list has. */
   total: number;
-  /** X-Next-Cursor: the cursor of the next page, null on the last one. */
+  /** The cursor of the next page, null on the last one. */
   nextCursor: string | null;
 }
 
@@ -50,9 +54,24 @@ export function flattenPages<T>(data: InfiniteData<Page<T>> | undefined) {
   return { items, total: Math.max(last?.total ?? 0, items.length) };
 }
 
+/** A cached list: TanStack Query's pages of a 'Load more' list, or one server page of a table. */
+type Cached<T> = InfiniteData<Page<T>> | Page<T>;
+
+const isPage = <T>(data: Cached<T> | undefined): data is Page<T> =>
+  !!data && Array.isArray((data as Page<T>).items);
+const isInfinite = <T>(data: Cached<T> | undefined): data is InfiniteData<Page<T>> =>
+  !!data && Array.isArray((data as InfiniteData<Page<T>>).pages);
+
+/** Applies `change` to each page of a cached list of either kind; other data stays as it is. */
+function eachPage<T>(data: Cached<T> | undefined, change: (page: Page<T>) => Page<T>) {
+  if (isInfinite(data)) return { ...data, pages: data.pages.map(change) };
+  if (isPage(data)) return change(data);
+  return data;
+}
+
 /**
- * Changes one item in a cached paged list in place: after an edit the server confirmed, the
- * page shows it at once without reloading every page the admin has opened.
+ * Changes one item in the cached lists under `queryKey` in place: after an edit the server
+ * confirmed, every page showing it (whatever its filters) shows it at once, without a reload.
  */
 export function patchItem<T extends { _id: string }>(
   queryClient: QueryClient,
@@ -60,40 +79,32 @@ export function patchItem<T extends { _id: string }>(
   id: string,
   patch: (item: T) => T,
 ) {
-  queryClient.setQueriesData<InfiniteData<Page<T>>>({ queryKey }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => (item._id === id ? patch(item) : item)),
-          })),
-        }
-      : data,
+  queryClient.setQueriesData<Cached<T>>({ queryKey }, (data) =>
+    eachPage(data, (page) =>
+      page.items.some((item) => item._id === id)
+        ? { ...page, items: page.items.map((item) => (item._id === id ? patch(item) : item)) }
+        : page,
+    ),
   );
 }
 
 /**
- * Takes a deleted item out of a cached paged list (the list is refetched right after; this
- * keeps the card from lingering until the answer arrives).
+ * Takes a deleted item out of the cached lists under `queryKey` (they are refetched right after;
+ * this keeps the row from lingering until the answer arrives), one fewer in their totals.
  */
 export function removeItem<T extends { _id: string }>(
   queryClient: QueryClient,
   queryKey: QueryKey,
   id: string,
 ) {
-  queryClient.setQueriesData<InfiniteData<Page<T>>>({ queryKey }, (data) => {
-    if (!data || !data.pages.some((page) => page.items.some((item) => item._id === id))) {
-      return data;
-    }
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        items: page.items.filter((item) => item._id !== id),
-        total: Math.max(0, page.total - 1),
-      })),
-    };
+  queryClient.setQueriesData<Cached<T>>({ queryKey }, (data) => {
+    const pages: Page<T>[] = isInfinite(data) ? data.pages : isPage(data) ? [data] : [];
+    if (!pages.some((page) => page.items.some((item) => item._id === id))) return data;
+    return eachPage(data, (page) => ({
+      ...page,
+      items: page.items.filter((item) => item._id !== id),
+      total: Math.max(0, page.total - 1),
+    }));
   });
 }
 

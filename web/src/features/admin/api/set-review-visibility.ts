@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ModifiedAnswer, type AdminReview } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { adminReviewsQueryKey } from './get-admin-reviews.ts';
-import { auditRootKey, type Page } from './paging.ts';
+import { auditRootKey, patchItem } from './paging.ts';
 import { reviewsRoot } from '../../../lib/query-keys.ts';
 
 export interface ReviewVisibility {
@@ -25,14 +25,10 @@ export function useSetReviewVisibility() {
     mutationFn: setReviewVisibility,
     onSuccess: (_answer, { id, hidden }) => {
       // The server confirmed it: the row shows it at once, without reloading the list.
-      queryClient.setQueryData<Page<AdminReview>>(
-        adminReviewsQueryKey,
-        (page) =>
-          page && {
-            ...page,
-            items: page.items.map((review) => (review._id === id ? { ...review, hidden } : review)),
-          },
-      );
+      patchItem<AdminReview>(queryClient, adminReviewsQueryKey, id, (review) => ({
+        ...review,
+        hidden,
+      }));
       void queryClient.invalidateQueries({ queryKey: [reviewsRoot] });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });
     },

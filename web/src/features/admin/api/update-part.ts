@@ -1,59 +1,44 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ModifiedAnswer, type Attributes, type Part } from '@partsmith/contract';
+import { AdminPart, type EditPartBody } from '@partsmith/contract';
+import type * as z from '@partsmith/contract/zod-subset';
 import { api } from '../../../lib/api-client.ts';
-import { adminPartsQueryKey } from './get-admin-parts.ts';
-import { auditRootKey, patchItem } from './paging.ts';
 import { partRoot, partsRoot, searchRoot } from '../../../lib/query-keys.ts';
+import { adminPartsQueryKey } from './get-admin-parts.ts';
+import { partForEditingKey } from './get-part-for-editing.ts';
+import { auditRootKey, patchItem } from './paging.ts';
 
-/** The contract's UpdatePartBody, as numbers: only the fields that changed are sent. */
+/** The fields that changed, as the API takes them (numbers, not the form's text). */
+export type PartChanges = Partial<z.output<typeof EditPartBody>>;
+
 export interface UpdatePartInput {
   id: string;
-  body: Partial<Pick<Part, 'availableQuantity' | 'price' | 'priceBreaks'>> & {
-    /** null: back to the default, twice the minimum order. */
-    lowStockThreshold?: number | null;
-    /** Days until more arrive; null: not known. */
-    leadTimeDays?: number | null;
-    /** The part's category (a slug) with its attributes, sent together. */
-    category?: string;
-    attributes?: Attributes;
-  };
+  body: PartChanges;
 }
 
 /**
- * PATCH /api/tools/:id: an admin corrects the stock, the price, the volume prices, the lead time
- * and/or the category and attributes (checked by the category's schema on the server too: a 422 names the
- * wrong attribute).
+ * PUT /api/parts/:id: an admin changes any of a part's fields, only those sent; the server
+ * checks the part as it will be (a 409 for a part number another part has, a 422 naming a wrong
+ * attribute) and answers it as the editor sees it.
  */
 export function updatePart({ id, body }: UpdatePartInput) {
-  return api(`/tools/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-    schema: ModifiedAnswer,
-  });
+  return api(`/parts/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: AdminPart });
 }
 
 export function useUpdatePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePart,
-    onSuccess: (
-      _answer,
-      { id, body: { category: _category, attributes: _attributes, ...body } },
-    ) => {
-      // The server took these values: show them at once instead of reloading every open page
-      // (the list's parts carry no category or attributes).
-      patchItem<Part>(queryClient, adminPartsQueryKey, id, (part) => ({
-        ...part,
-        ...body,
-        // null went back to the default: twice the minimum order.
-        lowStockThreshold:
-          body.lowStockThreshold === null
-            ? 2 * part.minOrderQuantity
-            : (body.lowStockThreshold ?? part.lowStockThreshold),
+    onSuccess: (saved, { id }) => {
+      // Manage Products shows the part as the server stored it at once, and asks for its page
+      // again (a part unlisted or renamed may leave a filtered or sorted page).
+      patchItem<{ _id: string }>(queryClient, adminPartsQueryKey, id, (row) => ({
+        ...row,
+        ...saved,
       }));
-      // The home listing (and this one, when next shown) reload from the server.
+      void queryClient.invalidateQueries({ queryKey: adminPartsQueryKey });
+      queryClient.setQueryData(partForEditingKey(id), saved);
+      // The home listing, the part's own page and the catalogue's searches reload when next shown.
       void queryClient.invalidateQueries({ queryKey: [partsRoot], refetchType: 'none' });
-      // So do the part's own page (and the editor's copy) and the catalogue's searches.
       void queryClient.invalidateQueries({ queryKey: [partRoot], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: [searchRoot], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: auditRootKey });

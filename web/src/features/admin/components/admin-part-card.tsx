@@ -1,4 +1,4 @@
-import type { Part } from '@partsmith/contract';
+import type { AdminPartRow } from '@partsmith/contract/admin-lists';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
@@ -8,8 +8,13 @@ import { DELETE_ITEM_TEXT, DELETED, messageOf } from './admin-messages.ts';
 import { EditPartForm } from './edit-part-form.tsx';
 import { ActionButton } from './action-button.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { BOX_CELL, BOX_LINE, BoxCellLabel, NoAction } from './table-cells.tsx';
 
-function StockBadge({ part }: { part: Part }) {
+/** The stock at which a part counts as low: its own alert level, else twice its minimum order. */
+const lowStockLevel = (part: AdminPartRow) => part.lowStockThreshold ?? 2 * part.minOrderQuantity;
+
+/** 'Out of stock' and 'Low stock' as the table's stock filter counts them (contract/admin-lists). */
+function StockBadge({ part }: { part: AdminPartRow }) {
   if (part.availableQuantity === 0) {
     return (
       <span className="badge badge-sm border-red-300 bg-red-100 font-semibold whitespace-nowrap text-red-900">
@@ -17,10 +22,10 @@ function StockBadge({ part }: { part: Part }) {
       </span>
     );
   }
-  if (part.availableQuantity < part.minOrderQuantity) {
+  if (part.availableQuantity < lowStockLevel(part)) {
     return (
       <span
-        title={`Less than the minimum order of ${part.minOrderQuantity}`}
+        title={`Below its low-stock level of ${lowStockLevel(part)}`}
         className="badge badge-sm border-amber-300 bg-amber-100 font-semibold whitespace-nowrap text-amber-900"
       >
         Low stock
@@ -30,9 +35,50 @@ function StockBadge({ part }: { part: Part }) {
   return null;
 }
 
-/** One part on /dashboard/manage-products: its figures, 'Edit part' and 'Delete Tools'. */
-export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () => void }) {
-  const nameId = useId();
+function ListedBadge({ listed }: { listed: boolean }) {
+  return listed ? (
+    <span className="badge border-green-300 bg-green-100 font-semibold whitespace-nowrap text-green-900">
+      Listed
+    </span>
+  ) : (
+    <span
+      title="Not in the catalogue, the search or the suggestions; its page stays"
+      className="badge border-slate-300 bg-slate-100 font-semibold whitespace-nowrap text-slate-900"
+    >
+      Unlisted
+    </span>
+  );
+}
+
+/** The table's columns, in the order PartRow's cells come. */
+export const PART_COLUMNS = [
+  ['Select'],
+  ['Image'],
+  ['Name'],
+  ['Part no.'],
+  ['Category'],
+  ['Price', 'right'],
+  ['Stock', 'right'],
+  ['Listed'],
+  ['Actions', 'right'],
+] as const;
+
+/**
+ * A row of Manage Products: a card below the table's width. Its checkbox selects it for the bulk
+ * actions; 'Edit part' opens the editor in a row under it, 'Delete Tools' deletes it (after the
+ * spec's confirmation).
+ */
+export function PartRow({
+  part,
+  selected,
+  onSelect,
+  onDeleted,
+}: {
+  part: AdminPartRow;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDeleted: () => void;
+}) {
   const formId = useId();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -55,72 +101,97 @@ export function AdminPartCard({ part, onDeleted }: { part: Part; onDeleted: () =
   };
 
   return (
-    <article
-      aria-labelledby={nameId}
-      className="flex h-full flex-col overflow-hidden rounded-box bg-white shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md motion-reduce:transition-none"
-    >
-      <div className="border-b border-slate-100 bg-slate-50">
-        <ResponsiveImage
-          src={part.image}
-          alt=""
-          width={320}
-          height={240}
-          sizes="(min-width: 768px) 320px, 90vw"
-          className="aspect-[4/3] h-auto max-h-48 w-full object-contain p-4"
-        />
-      </div>
-      <div className="flex flex-1 flex-col gap-4 p-4">
-        <h2 id={nameId} className="text-lg leading-snug font-bold break-words text-slate-900">
+    <>
+      <tr
+        className={`grid grid-cols-[1.5rem_4rem_minmax(0,1fr)] gap-x-3 gap-y-2 p-4 @4xl:table-row @4xl:p-0 ${
+          selected ? 'bg-orange-50' : '@4xl:hover:bg-slate-50'
+        }`}
+      >
+        <td className={`row-span-2 self-center ${BOX_CELL}`}>
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm border-slate-500"
+            aria-label={`Select ${part.name}`}
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        </td>
+        <td className={`row-span-2 ${BOX_CELL}`}>
+          <ResponsiveImage
+            src={part.image}
+            alt=""
+            width={56}
+            height={56}
+            sizes="64px"
+            className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-12 @4xl:w-12"
+          />
+        </td>
+        <td className={`self-end font-bold break-words text-slate-900 @4xl:min-w-40 ${BOX_CELL}`}>
           {part.name}
-        </h2>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <div>
-            <dt className="text-slate-700">Price</dt>
-            <dd className="text-lg font-bold text-primary tabular-nums">
-              {formatDollars(part.price)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Stock</dt>
-            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="text-lg font-bold text-slate-900 tabular-nums">
-                {part.availableQuantity}
-              </span>
-              <StockBadge part={part} />
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="sr-only">Minimum order</dt>
-            <dd className="text-slate-700">
-              Min. order{' '}
-              <span className="font-semibold text-slate-900">{part.minOrderQuantity}</span>
-            </dd>
-          </div>
-        </dl>
-
-        <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-          <button
-            ref={editButton}
-            type="button"
-            className="btn btn-sm flex-auto border-slate-400 bg-white whitespace-nowrap text-slate-900 hover:border-slate-900"
-            aria-expanded={editing}
-            aria-controls={editing ? formId : undefined}
-            onClick={() => setEditing((open) => !open)}
-          >
-            Edit part
-            <span className="sr-only">: {part.name}</span>
-          </button>
-          <ActionButton
-            className="btn btn-sm btn-outline btn-error flex-auto whitespace-nowrap"
-            busy={remove.isPending}
-            onAction={onDelete}
-          >
-            Delete Tools
-            <span className="sr-only">: {part.name}</span>
-          </ActionButton>
-        </div>
-        {editing && <EditPartForm id={formId} part={part} onClose={closeForm} />}
-      </div>
-    </article>
+        </td>
+        <td className={`self-start text-sm text-slate-700 ${BOX_CELL}`}>
+          <span className="@4xl:hidden">Part no. </span>
+          {part.sku ? (
+            <span className="font-mono text-slate-900 [overflow-wrap:anywhere]">{part.sku}</span>
+          ) : (
+            <NoAction why="No part number" />
+          )}
+        </td>
+        <td className={BOX_LINE}>
+          <BoxCellLabel>Category</BoxCellLabel>
+          {part.categoryName ?? <NoAction why="No category" />}
+        </td>
+        <td className={`${BOX_LINE} @4xl:text-right`}>
+          <BoxCellLabel>Price</BoxCellLabel>
+          <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+            {formatDollars(part.price)}
+          </span>
+        </td>
+        <td className={`${BOX_LINE} @4xl:text-right`}>
+          <BoxCellLabel>Stock</BoxCellLabel>
+          <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 @4xl:flex-col @4xl:items-end">
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {part.availableQuantity}
+            </span>
+            <StockBadge part={part} />
+          </span>
+        </td>
+        <td className={BOX_LINE}>
+          <BoxCellLabel>Listed</BoxCellLabel>
+          <ListedBadge listed={part.listed} />
+        </td>
+        <td className={`${BOX_LINE} @4xl:text-right`}>
+          <BoxCellLabel>Actions</BoxCellLabel>
+          <span className="flex flex-wrap justify-end gap-2">
+            <button
+              ref={editButton}
+              type="button"
+              className="btn btn-sm border-slate-400 bg-white whitespace-nowrap text-slate-900 hover:border-slate-900"
+              aria-expanded={editing}
+              aria-controls={editing ? formId : undefined}
+              onClick={() => setEditing((open) => !open)}
+            >
+              Edit part
+              <span className="sr-only">: {part.name}</span>
+            </button>
+            <ActionButton
+              className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+              busy={remove.isPending}
+              onAction={onDelete}
+            >
+              Delete Tools
+              <span className="sr-only">: {part.name}</span>
+            </ActionButton>
+          </span>
+        </td>
+      </tr>
+      {editing && (
+        <tr className="block bg-slate-50 @4xl:table-row">
+          <td colSpan={PART_COLUMNS.length} className="block p-4 @4xl:table-cell">
+            <EditPartForm id={formId} part={part} onClose={closeForm} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

@@ -17,6 +17,14 @@ export function pageOf(items: unknown[], total: number, nextCursor?: string) {
   return new Response(JSON.stringify(items), { status: 200, headers });
 }
 
+/** A page of an admin table as GET /api/admin/... answers it (contract/admin-lists). */
+export function listOf(items: unknown[], total = items.length, nextCursor: string | null = null) {
+  return new Response(JSON.stringify({ items, nextCursor, total }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 export type QueryCall = ApiCall & { query: URLSearchParams };
 type Answer = Response | Promise<Response>;
 

@@ -100,6 +100,8 @@ describe('AuditLogPage', () => {
       'Part deleted',
       'Parts imported',
       'Category added',
+      'Category changed',
+      'Category deleted',
       'Search word saved',
       'Search word deleted',
       'Order shipped',

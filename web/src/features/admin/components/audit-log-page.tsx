@@ -15,6 +15,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'part.delete': 'Part deleted',
   'part.import': 'Parts imported',
   'category.add': 'Category added',
+  'category.update': 'Category changed',
+  'category.delete': 'Category deleted',
   'synonym.save': 'Search word saved',
   'synonym.delete': 'Search word deleted',
   'order.ship': 'Order shipped',

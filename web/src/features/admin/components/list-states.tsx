@@ -33,6 +33,7 @@ function ListBody({
   what,
   count,
   empty,
+  recover,
   children,
 }: {
   query: ListQuery;
@@ -41,6 +42,8 @@ function ListBody({
   /** How many items are loaded. */
   count: number;
   empty: ReactNode;
+  /** Another way out when loading failed (e.g. 'First page' for a page the server refuses). */
+  recover?: ReactNode;
   children: ReactNode;
 }) {
   if (query.isPending) {
@@ -54,14 +57,20 @@ function ListBody({
     );
   }
   if (query.isError && !query.data) {
-    return <LoadFailed what={what} query={query} />;
+    return (
+      <>
+        <LoadFailed what={what} query={query} />
+        {recover && <div className="mt-4 flex justify-center">{recover}</div>}
+      </>
+    );
   }
   return count === 0 ? empty : children;
 }
 
 /**
  * An admin list page: the document title, the header (its heading takes focus when the item that
- * had focus is deleted) with the page's actions, and the list (ListBody).
+ * had focus is deleted) with the page's actions, the list's search and filters (`toolbar`, shown
+ * whatever the list holds, so a filter that finds nothing can be changed) and the list (ListBody).
  */
 export function ListPage({
   pageName,
@@ -69,6 +78,7 @@ export function ListPage({
   title,
   headingRef,
   actions,
+  toolbar,
   ...list
 }: Parameters<typeof ListBody>[0] & {
   /** The page's name in the document title. */
@@ -77,6 +87,7 @@ export function ListPage({
   title: string;
   headingRef?: Ref<HTMLHeadingElement>;
   actions?: ReactNode;
+  toolbar?: ReactNode;
 }) {
   useEffect(() => {
     document.title = pageTitle(pageName);
@@ -86,6 +97,7 @@ export function ListPage({
       <PageHeader eyebrow={eyebrow} title={title} headingRef={headingRef} className="mb-6">
         {actions}
       </PageHeader>
+      {toolbar}
       <ListBody {...list} />
     </div>
   );

@@ -1,11 +1,15 @@
 import type { UserSummary } from '@partsmith/contract';
+import {
+  ADMIN_LIST_DEFAULT,
+  ADMIN_USER_SORTS,
+  AdminUsersQuery,
+} from '@partsmith/contract/admin-lists';
 import { useRef, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
-import { flattenPages } from '../api/paging.ts';
 import {
   DELETE_USER_TEXT,
   DELETED,
@@ -14,10 +18,12 @@ import {
   MAKE_ADMIN_FAILED,
   messageOf,
 } from './admin-messages.ts';
-import { EmptyList, ListPage } from './list-states.tsx';
-import { LoadMore } from './load-more.tsx';
+import { EmptyList } from './list-states.tsx';
+import { AdminListPage } from './admin-list.tsx';
 import { ActionButton } from './action-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/list-controls.tsx';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 
 function RoleBadge({ role }: { role: UserSummary['role'] }) {
@@ -46,7 +52,8 @@ function UserRow({
   extra,
 }: {
   user: UserSummary;
-  index: number;
+  /** Its place in the whole list, when the page's place is known. */
+  index: number | null;
   isYou: boolean;
   onDeleted: () => void;
   extra?: UserColumn;
@@ -87,8 +94,14 @@ function UserRow({
   return (
     <tr className={ROW}>
       <td className={`row-span-2 self-center text-sm font-semibold text-slate-700 ${CELL}`}>
-        <span className="md:hidden">User </span>
-        {index + 1}
+        {index === null ? (
+          <NoAction why="Place in the list not known" />
+        ) : (
+          <>
+            <span className="md:hidden">User </span>
+            {index + 1}
+          </>
+        )}
       </td>
       <td className={`self-end font-semibold text-slate-900 [overflow-wrap:anywhere] ${CELL}`}>
         <Email address={user.email} />
@@ -153,10 +166,26 @@ const COLUMNS = [
   ['Delete', 'right'],
 ] as const;
 
+const FILTERS = ['q', 'role'] as const;
+
+const SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'email', label: 'E-mail, A to Z' },
+  { value: 'name', label: 'Name, A to Z' },
+] as const;
+
+const ROLES = [
+  { value: 'admin', label: 'Admins' },
+  { value: 'customer', label: 'Customers' },
+];
+
 /**
- * /dashboard/make-admin: 'All users: {count}', each with its role, a
- * 'Make Admin' button for non-admins and 'Delete User'. `currentEmail` is the signed-in admin,
- * whose row says '(you)'. The app may add a column before Delete (`extraColumn`).
+ * /dashboard/make-admin: 'All users: {count}' (every account) and a table of them a page at a
+ * time from the server, each with its role, a 'Make Admin' button for non-admins and 'Delete
+ * User'; found by e-mail or name, filtered by role, in the chosen order (all in the address).
+ * `currentEmail` is the signed-in admin, whose row says '(you)'. The app may add a column before
+ * Delete (`extraColumn`).
  */
 export function MakeAdminPage({
   currentEmail,
@@ -165,43 +194,62 @@ export function MakeAdminPage({
   currentEmail?: string;
   extraColumn?: UserColumn;
 }) {
-  const users = useUsers();
+  const list = useListParams({
+    schema: AdminUsersQuery,
+    filters: FILTERS,
+    sorts: ADMIN_USER_SORTS,
+    defaultLimit: ADMIN_LIST_DEFAULT,
+  });
+  const { page, total } = useUsers(list);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { items, total } = flattenPages(users.data);
   const you = currentEmail?.toLowerCase();
 
   return (
-    <ListPage
+    <AdminListPage
       pageName="Make Admin"
       eyebrow="Accounts"
-      title={users.data ? `All users: ${total}` : 'All users'}
+      title={(count) => (count === undefined ? 'All users' : `All users: ${count}`)}
       headingRef={heading}
-      query={users}
-      what="the users"
-      count={items.length}
+      list={list}
+      query={page}
+      total={total}
+      noun={['user', 'users']}
+      search={{ label: 'Search the users', placeholder: 'E-mail or name' }}
+      filters={
+        <FilterSelect
+          label="Role"
+          all="Any role"
+          value={list.values.role}
+          choices={ROLES}
+          onChange={(value) => list.setFilters({ role: value })}
+        />
+      }
+      sorts={SORTS}
+      noMatch="Try part of an e-mail address or a name."
       empty={<EmptyList title="No users yet." />}
     >
-      <DataTable
-        wide="md"
-        caption="All users, with their role and actions"
-        columns={
-          extraColumn
-            ? [...COLUMNS.slice(0, -1), [extraColumn.label, 'right'], ...COLUMNS.slice(-1)]
-            : COLUMNS
-        }
-      >
-        {items.map((user, index) => (
-          <UserRow
-            key={user._id}
-            user={user}
-            index={index}
-            isYou={user.email.toLowerCase() === you}
-            onDeleted={() => heading.current?.focus()}
-            extra={extraColumn}
-          />
-        ))}
-      </DataTable>
-      <LoadMore shown={items.length} total={total} noun="users" pages={users} />
-    </ListPage>
+      {(users, caption) => (
+        <DataTable
+          wide="md"
+          caption={caption}
+          columns={
+            extraColumn
+              ? [...COLUMNS.slice(0, -1), [extraColumn.label, 'right'], ...COLUMNS.slice(-1)]
+              : COLUMNS
+          }
+        >
+          {users.map((user, index) => (
+            <UserRow
+              key={user._id}
+              user={user}
+              index={list.offset === null ? null : list.offset + index}
+              isYou={user.email.toLowerCase() === you}
+              onDeleted={() => heading.current?.focus()}
+              extra={extraColumn}
+            />
+          ))}
+        </DataTable>
+      )}
+    </AdminListPage>
   );
 }

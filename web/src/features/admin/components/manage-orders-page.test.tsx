@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import {
   SHIP_FAILED,
   SHIPPED,
 } from './admin-messages.ts';
-import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
+import { listOf, mockAdminApi, renderAdminPage } from './admin-test-utils.tsx';
 import { ManageOrdersPage } from './manage-orders-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -63,8 +63,10 @@ const shipped = order(3, 'Anvil PSU 850 W', {
 const older = order(4, 'Torque screwdriver set');
 const CURSOR = '57';
 
-function renderPage() {
-  return renderAdminPage(<ManageOrdersPage />, '/dashboard/manage-orders');
+const PATH = '/api/admin/orders';
+
+function renderPage(url = '/dashboard/manage-orders') {
+  return renderAdminPage(<ManageOrdersPage />, url);
 }
 
 const rowOf = (name: string) =>
@@ -83,22 +85,26 @@ afterEach(() => {
 });
 
 describe('ManageOrdersPage', () => {
-  it('shows the total, each status, delete for unpaid only, and loads more by cursor', async () => {
+  it('shows the total, each status, delete for unpaid only, and turns pages by cursor', async () => {
+    const expired = order(6, 'Old cooler', { expired: true });
     const api = mockAdminApi({
-      'GET /api/allPurchases': ({ query }) =>
+      [`GET ${PATH}`]: ({ query }) =>
         query.get('cursor') === CURSOR
-          ? pageOf([older], 4)
-          : pageOf([unpaid, pending, shipped], 4, CURSOR),
+          ? listOf([older], 5)
+          : listOf([unpaid, pending, shipped, expired], 5, CURSOR),
     });
-    renderPage();
+    const { router } = renderPage();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'All Orders: 4' }),
+      await screen.findByRole('heading', { level: 1, name: 'All Orders: 5' }),
     ).toBeInTheDocument();
     expect(document.title).toBe('Manage Orders | Partsmith');
-    expect(api.queries('GET', '/api/allPurchases')).toEqual(['?limit=50']);
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
+    expect(screen.getByRole('table', { name: 'All orders, newest first' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–4 of 5 orders.')).toBeInTheDocument();
 
     const open = rowOf('Ryzen 7 CPU');
     expect(open.getByText('Unpaid')).toBeInTheDocument();
+    expect(open.queryByText('Expired')).toBeNull();
     expect(open.getByText('jane@example.com')).toBeInTheDocument();
     expect(open.getByText('6')).toBeInTheDocument();
     expect(open.getByText('$1,737.00')).toBeInTheDocument();
@@ -106,6 +112,7 @@ describe('ManageOrdersPage', () => {
     expect(
       open.getByRole('button', { name: 'Delete: order of Ryzen 7 CPU for jane@example.com' }),
     ).toBeInTheDocument();
+    expect(rowOf('Old cooler').getByText('Expired')).toBeInTheDocument();
 
     const paid = rowOf('Forge DDR5 kit');
     expect(
@@ -123,17 +130,16 @@ describe('ManageOrdersPage', () => {
     ).toBeInTheDocument();
     expect(open.queryByRole('button', { name: /Refund/ })).toBeNull();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more orders' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Torque screwdriver set')).toBeInTheDocument();
-    expect(api.queries('GET', '/api/allPurchases')).toEqual([
-      '?limit=50',
-      `?limit=50&cursor=${CURSOR}`,
-    ]);
+    expect(router.state.location.search).toBe(`?cursor=${CURSOR}`);
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25', `?limit=25&cursor=${CURSOR}`]);
+    expect(screen.getByText('Page 2: Showing 26–26 of 26 orders.')).toHaveFocus();
   });
 
   it('ships a paid order from Pending', async () => {
     const api = mockAdminApi({
-      'GET /api/allPurchases': () => pageOf([unpaid, pending], 2),
+      [`GET ${PATH}`]: () => listOf([unpaid, pending], 2),
       [`PUT /api/changeStatus/${pending._id}`]: () =>
         json({ acknowledged: true, modifiedCount: 1 }),
     });
@@ -156,7 +162,7 @@ describe('ManageOrdersPage', () => {
 
   it('shows the failure dialog when shipping is refused (403)', async () => {
     mockAdminApi({
-      'GET /api/allPurchases': () => pageOf([pending], 1),
+      [`GET ${PATH}`]: () => listOf([pending], 1),
       [`PUT /api/changeStatus/${pending._id}`]: () => apiError(403, 'Forbidden'),
     });
     renderPage();
@@ -167,7 +173,7 @@ describe('ManageOrdersPage', () => {
 
   it('explains a 409 under the failure title', async () => {
     mockAdminApi({
-      'GET /api/allPurchases': () => pageOf([pending], 1),
+      [`GET ${PATH}`]: () => listOf([pending], 1),
       [`PUT /api/changeStatus/${pending._id}`]: () =>
         apiError(409, 'Only a paid order can be shipped.'),
     });
@@ -184,7 +190,7 @@ describe('ManageOrdersPage', () => {
   it('deletes an unpaid order after the confirmation and reloads', async () => {
     let orders = [unpaid, pending];
     const api = mockAdminApi({
-      'GET /api/allPurchases': () => pageOf(orders, orders.length),
+      [`GET ${PATH}`]: () => listOf(orders, orders.length),
       [`DELETE /api/orders/${unpaid._id}`]: () => {
         orders = [pending];
         return json({ acknowledged: true, deletedCount: 1 });
@@ -202,7 +208,7 @@ describe('ManageOrdersPage', () => {
     );
     expect(api.callsTo('DELETE', `/api/orders/${unpaid._id}`)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'All Orders: 1' })).toHaveFocus();
-    await waitFor(() => expect(api.callsTo('GET', '/api/allPurchases')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', PATH)).toHaveLength(2));
     expect(screen.queryByText('Ryzen 7 CPU')).toBeNull();
     // Its quantity went back in stock: the catalogue is reloaded.
     expect(client.getQueryState(['allParts', { q: '' }])?.isInvalidated).toBe(true);
@@ -210,7 +216,7 @@ describe('ManageOrdersPage', () => {
 
   it("shows a 409's message when the order was paid meanwhile", async () => {
     mockAdminApi({
-      'GET /api/allPurchases': () => pageOf([unpaid], 1),
+      [`GET ${PATH}`]: () => listOf([unpaid], 1),
       [`DELETE /api/orders/${unpaid._id}`]: () => apiError(409, 'A paid order cannot be deleted.'),
     });
     renderPage();
@@ -230,7 +236,7 @@ describe('ManageOrdersPage', () => {
         trackingNumber: '1Z 999 AA1-0123',
       });
       const api = mockAdminApi({
-        'GET /api/allPurchases': () => pageOf([pending], 1),
+        [`GET ${PATH}`]: () => listOf([pending], 1),
         [`PUT /api/changeStatus/${pending._id}`]: () =>
           json({ acknowledged: true, modifiedCount: 1 }),
       });
@@ -253,7 +259,7 @@ describe('ManageOrdersPage', () => {
     });
 
     it("checks the fields with the contract's ShipBody before the dialog closes", async () => {
-      mockAdminApi({ 'GET /api/allPurchases': () => pageOf([pending], 1) });
+      mockAdminApi({ [`GET ${PATH}`]: () => listOf([pending], 1) });
       vi.mocked(formDialog).mockResolvedValueOnce(null);
       renderPage();
       await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
@@ -268,7 +274,7 @@ describe('ManageOrdersPage', () => {
 
     it('ships nothing when the dialog is cancelled', async () => {
       vi.mocked(formDialog).mockResolvedValueOnce(null);
-      const api = mockAdminApi({ 'GET /api/allPurchases': () => pageOf([pending], 1) });
+      const api = mockAdminApi({ [`GET ${PATH}`]: () => listOf([pending], 1) });
       renderPage();
       await userEvent.setup().click(await screen.findByRole('button', { name: /^Pending/ }));
       await waitFor(() => expect(formDialog).toHaveBeenCalled());
@@ -281,7 +287,7 @@ describe('ManageOrdersPage', () => {
     it('asks why, refunds the paid order and shows it refunded', async () => {
       vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Arrived damaged' });
       const api = mockAdminApi({
-        'GET /api/allPurchases': () => pageOf([shipped], 1),
+        [`GET ${PATH}`]: () => listOf([shipped], 1),
         [`POST /api/orders/${shipped._id}/refund`]: () =>
           json({ acknowledged: true, modifiedCount: 1 }),
       });
@@ -306,7 +312,7 @@ describe('ManageOrdersPage', () => {
     it("shows the server's refusal under the failure title", async () => {
       vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Customer changed their mind' });
       mockAdminApi({
-        'GET /api/allPurchases': () => pageOf([pending], 1),
+        [`GET ${PATH}`]: () => listOf([pending], 1),
         [`POST /api/orders/${pending._id}/refund`]: () =>
           apiError(409, 'This order is refunded already.'),
       });
@@ -341,7 +347,7 @@ describe('ManageOrdersPage', () => {
         { partId: null, name: 'PSU', image: '/c.svg', price: 99, quantity: 1, total: 99 },
       ],
     });
-    mockAdminApi({ 'GET /api/allPurchases': () => pageOf([checkout, unpaid], 2) });
+    mockAdminApi({ [`GET ${PATH}`]: () => listOf([checkout, unpaid], 2) });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'All Orders: 2' });
     const row = rowOf('Ryzen 7 CPU and 2 more');
@@ -367,21 +373,75 @@ describe('ManageOrdersPage', () => {
     expect(one.queryByRole('link', { name: /Invoice/ })).toBeNull();
   });
 
-  it('searches every order by number, part name or part number, a page at a time', async () => {
+  it('filters by status, payment and the days placed, all kept in the address', async () => {
     const api = mockAdminApi({
-      'GET /api/allPurchases': ({ query }) => {
-        const q = query.get('q');
-        if (!q) return pageOf([unpaid, pending, shipped], 3);
-        return q === 'ddr5' ? pageOf([pending], 1) : pageOf([], 0);
+      [`GET ${PATH}`]: ({ query }) => {
+        if (query.get('limit') === '1') return listOf([unpaid], 40, 'x');
+        if (query.get('status') === 'shipped') return listOf([shipped], 1);
+        return listOf([unpaid, pending], 2);
       },
     });
-    renderPage();
+    const { router } = renderPage('/dashboard/manage-orders?paid=true&from=2025-03-01');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'All Orders: 40' }),
+    ).toBeInTheDocument();
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25&paid=true&from=2025-03-01', '?limit=1']);
+    expect(screen.getByLabelText('Payment')).toHaveValue('true');
+    expect(screen.getByLabelText('Placed from')).toHaveValue('2025-03-01');
+    expect(screen.getByLabelText('Placed until')).toHaveAttribute('min', '2025-03-01');
+    expect(await screen.findByText('2 orders match the filters. Showing 1–2 of 2.')).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(rowOf('Anvil PSU 850 W').getByText('Shipped')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('shipped');
+    expect(api.queries('GET', PATH)).toContain(
+      '?limit=25&status=shipped&paid=true&from=2025-03-01',
+    );
+
+    const until = screen.getByLabelText('Placed until');
+    await user.type(until, '2025-03-31');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2025-03-31'),
+    );
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Total, highest first');
+    expect(
+      await screen.findByRole('table', {
+        name: 'Orders that match the search and filters, total, highest first',
+      }),
+    ).toBeInTheDocument();
+    expect(api.queries('GET', PATH).at(-1)).toBe(
+      '?limit=25&status=shipped&paid=true&from=2025-03-01&to=2025-03-31&sort=total-desc',
+    );
+    // The heading still counts every order.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All Orders: 40');
+
+    await act(() => router.navigate(-1));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
+    expect(screen.getByLabelText('Placed until')).toHaveValue('2025-03-31');
+  });
+
+  it('finds an order by its number, and says when none matches, with Clear filters', async () => {
+    const api = mockAdminApi({
+      [`GET ${PATH}`]: ({ query }) => {
+        const q = query.get('q');
+        if (!q || query.get('limit') === '1') return listOf([unpaid, pending, shipped], 3);
+        return q === 'PS-O-000002' ? listOf([pending], 1) : listOf([], 0);
+      },
+    });
+    const { router } = renderPage();
     await screen.findByRole('heading', { level: 1, name: 'All Orders: 3' });
     const user = userEvent.setup();
     const box = screen.getByRole('searchbox', { name: 'Search all orders' });
-    await user.type(box, 'ddr5{Enter}');
-    expect(await screen.findByText(/1 order matches “ddr5”\./)).toBeInTheDocument();
-    expect(api.queries('GET', '/api/allPurchases')).toContain('?limit=50&q=ddr5');
+    await user.type(box, 'PS-O-000002{Enter}');
+    expect(
+      await screen.findByText('1 order matches “PS-O-000002”. Showing 1–1 of 1.'),
+    ).toBeVisible();
+    expect(router.state.location.search).toBe('?q=PS-O-000002');
+    expect(api.queries('GET', PATH)).toContain('?limit=25&q=PS-O-000002');
     const found = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(found).toHaveLength(1);
     expect(found[0]).toHaveTextContent('Forge DDR5 kit');
@@ -393,7 +453,25 @@ describe('ManageOrdersPage', () => {
     expect(
       await screen.findByText('No orders match “nothing”.', { selector: 'p' }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(screen.getByText('0 orders match “nothing”.')).toHaveAttribute('aria-live', 'polite');
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    expect(clear).toHaveLength(2);
+    await user.click(clear[1]!);
+    expect(router.state.location.search).toBe('');
     expect(await screen.findAllByRole('row')).toHaveLength(4);
+    expect(box).toHaveValue('');
+  });
+
+  it('says so when there are no orders yet, and retries a failed load', async () => {
+    let fail = true;
+    mockAdminApi({
+      [`GET ${PATH}`]: () => (fail ? apiError(500, 'boom') : listOf([], 0)),
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the orders.');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All Orders: 0');
   });
 });

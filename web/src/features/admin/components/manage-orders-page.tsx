@@ -1,12 +1,16 @@
 import type { Order } from '@partsmith/contract';
-import { useRef, type ReactNode } from 'react';
+import {
+  ADMIN_LIST_DEFAULT,
+  ADMIN_ORDER_SORTS,
+  AdminOrdersListQuery,
+} from '@partsmith/contract/admin-lists';
+import { useRef } from 'react';
 import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
-import { useAllOrders, useSearchedAllOrders } from '../api/get-all-orders.ts';
-import { flattenPages } from '../api/paging.ts';
+import { useAllOrders } from '../api/get-all-orders.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import {
@@ -20,18 +24,14 @@ import {
   SHIPPED,
 } from './admin-messages.ts';
 import { askRefund, askShipment } from './order-dialogs.ts';
-import { EmptyList, ListPage } from './list-states.tsx';
-import { LoadMore } from './load-more.tsx';
+import { EmptyList } from './list-states.tsx';
+import { AdminListPage } from './admin-list.tsx';
 import { ActionButton } from './action-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
-import {
-  ListSearchForm,
-  NoMatch,
-  searchSummary,
-  useListSearch,
-} from '../../../components/ui/list-search.tsx';
+import { DateFilter, FilterSelect } from '../../../components/ui/list-controls.tsx';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { OrderParts, OrderQuantity } from '../../../components/ui/order-parts.tsx';
 
 /**
@@ -74,7 +74,17 @@ function StatusCell({ order }: { order: Order }) {
 
   if (!order.paid) {
     return (
-      <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
+      <span className="flex flex-wrap gap-1.5">
+        <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
+        {order.expired && (
+          <span
+            title="Not paid in time: its stock went back and it cannot be paid"
+            className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900"
+          >
+            Expired
+          </span>
+        )}
+      </span>
     );
   }
   if (order.status === 'shipped' || order.refundedAt) {
@@ -256,104 +266,104 @@ const COLUMNS = [
   ['Delete', 'right'],
 ] as const;
 
-/** A list of orders: the table and its 'Load more'. */
-function OrdersList({
-  query,
-  caption,
-  onDeleted,
-}: {
-  query: ReturnType<typeof useAllOrders>;
-  caption: string;
-  onDeleted: () => void;
-}) {
-  const { items, total } = flattenPages(query.data);
-  return (
-    <>
-      <DataTable wide="md" caption={caption} columns={COLUMNS}>
-        {items.map((order) => (
-          <OrderRow key={order._id} order={order} onDeleted={onDeleted} />
-        ))}
-      </DataTable>
-      <LoadMore shown={items.length} total={total} noun="orders" pages={query} />
-    </>
-  );
-}
+const FILTERS = ['q', 'status', 'paid', 'from', 'to'] as const;
+
+const SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'total-desc', label: 'Total, highest first' },
+  { value: 'total-asc', label: 'Total, lowest first' },
+] as const;
+
+/** The contract's order states (ADMIN_ORDER_STATES), as the filter offers them. */
+const STATES = [
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'paid', label: 'Paid, not shipped' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'expired', label: 'Expired' },
+];
+
+const PAYMENT = [
+  { value: 'true', label: 'Paid' },
+  { value: 'false', label: 'Not paid' },
+];
 
 /**
- * /dashboard/manage-orders: 'All Orders: {count}', newest first, with each order's status button
- * (ships paid orders), a refund for paid ones and a delete for unpaid ones, and a search over
- * every order (by order number, part name or part number). The heading counts every order.
+ * /dashboard/manage-orders: 'All Orders: {count}' (every order) and a table of them a page at a
+ * time from the server, with each order's status button (ships paid orders), a refund for paid
+ * ones and a delete for unpaid ones. A search finds an order number, a buyer's e-mail or name, a
+ * part's name or number; filters narrow by state, payment and the day it was placed (from, to);
+ * all of it, the sort and the page are in the address.
  */
 export function ManageOrdersPage() {
-  const orders = useAllOrders();
-  const search = useListSearch();
-  const searched = useSearchedAllOrders(search.query);
+  const list = useListParams({
+    schema: AdminOrdersListQuery,
+    filters: FILTERS,
+    sorts: ADMIN_ORDER_SORTS,
+    defaultLimit: ADMIN_LIST_DEFAULT,
+  });
+  const { page, total } = useAllOrders(list);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { items, total } = flattenPages(orders.data);
-  const found = flattenPages(searched.data);
-  const onDeleted = () => heading.current?.focus();
-  const { query } = search;
-
-  let status: ReactNode = null;
-  let list: ReactNode;
-  if (!query) {
-    list = <OrdersList query={orders} caption="All orders, newest first" onDeleted={onDeleted} />;
-  } else if (searched.isError && !searched.data) {
-    status = `We could not search the orders: ${messageOf(searched.error)}`;
-    list = (
-      <button type="button" className="btn btn-primary" onClick={() => void searched.refetch()}>
-        Try the search again
-      </button>
-    );
-  } else if (!searched.data || searched.isPlaceholderData) {
-    status = 'Searching the orders…';
-    list = <OrdersList query={orders} caption="All orders, newest first" onDeleted={onDeleted} />;
-  } else if (found.items.length === 0) {
-    status = <span className="sr-only">No orders match “{query}”.</span>;
-    list = (
-      <NoMatch query={query} what="orders" onClear={search.clear}>
-        Try an order number (such as PS-O-000123), a part name or a part number.
-      </NoMatch>
-    );
-  } else {
-    status = (
-      <>
-        {searchSummary(found.total, query, ['order', 'orders'])}{' '}
-        <button type="button" className="link link-primary" onClick={search.clear}>
-          Show all orders
-        </button>
-      </>
-    );
-    list = (
-      <OrdersList
-        key={query}
-        query={searched}
-        caption={`Orders matching “${query}”, newest first`}
-        onDeleted={onDeleted}
-      />
-    );
-  }
+  const { from, to } = list.values;
 
   return (
-    <ListPage
+    <AdminListPage
       pageName="Manage Orders"
       eyebrow="Orders"
-      title={orders.data ? `All Orders: ${total}` : 'All Orders'}
+      title={(count) => (count === undefined ? 'All Orders' : `All Orders: ${count}`)}
       headingRef={heading}
-      query={orders}
-      what="the orders"
-      count={items.length}
+      list={list}
+      query={page}
+      total={total}
+      noun={['order', 'orders']}
+      search={{
+        label: 'Search all orders',
+        placeholder: 'Order number, e-mail, name or part',
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Status"
+            all="Any status"
+            value={list.values.status}
+            choices={STATES}
+            onChange={(value) => list.setFilters({ status: value })}
+          />
+          <FilterSelect
+            label="Payment"
+            all="Paid or not"
+            value={list.values.paid}
+            choices={PAYMENT}
+            onChange={(value) => list.setFilters({ paid: value })}
+          />
+          <DateFilter
+            label="Placed from"
+            value={from}
+            max={to}
+            onChange={(value) => list.setFilters({ from: value })}
+          />
+          <DateFilter
+            label="Placed until"
+            value={to}
+            min={from}
+            onChange={(value) => list.setFilters({ to: value })}
+          />
+        </>
+      }
+      sorts={SORTS}
+      noMatch="Try an order number (such as PS-O-000123), a buyer's e-mail or name, a part name or a part number."
       empty={
         <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>
       }
     >
-      <ListSearchForm
-        search={search}
-        label="Search all orders"
-        placeholder="Order number, part name or part number"
-        status={status}
-      />
-      {list}
-    </ListPage>
+      {(orders, caption) => (
+        <DataTable wide="md" caption={caption} columns={COLUMNS}>
+          {orders.map((order) => (
+            <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
+          ))}
+        </DataTable>
+      )}
+    </AdminListPage>
   );
 }

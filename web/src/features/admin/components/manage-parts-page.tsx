@@ -1,28 +1,107 @@
-import { useRef } from 'react';
+import {
+  ADMIN_LIST_DEFAULT,
+  ADMIN_PART_SORTS,
+  AdminPartsQuery,
+} from '@partsmith/contract/admin-lists';
+import { useRef, useState } from 'react';
 import { href, Link } from 'react-router';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/list-controls.tsx';
+import { useCategories } from '../../../lib/get-categories.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useAdminParts } from '../api/get-admin-parts.ts';
-import { flattenPages } from '../api/paging.ts';
-import { AdminPartCard } from './admin-part-card.tsx';
+import { AdminListPage } from './admin-list.tsx';
+import { PART_COLUMNS, PartRow } from './admin-part-card.tsx';
+import { BulkPartActions } from './bulk-part-actions.tsx';
 import { CatalogueCsv } from './catalogue-csv.tsx';
-import { EmptyList, ListPage } from './list-states.tsx';
-import { LoadMore } from './load-more.tsx';
+import { EmptyList } from './list-states.tsx';
+
+type PartSort = (typeof ADMIN_PART_SORTS)[number];
+
+const FILTERS = ['q', 'category', 'stock', 'listed'] as const;
+
+const SORTS: readonly { value: PartSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name, A to Z' },
+  { value: 'price-asc', label: 'Price, lowest first' },
+  { value: 'price-desc', label: 'Price, highest first' },
+  { value: 'stock-asc', label: 'Stock, lowest first' },
+];
+
+const STOCK = [
+  { value: 'in', label: 'In stock' },
+  { value: 'low', label: 'Low stock' },
+  { value: 'out', label: 'Out of stock' },
+];
+
+const LISTED = [
+  { value: 'true', label: 'Listed' },
+  { value: 'false', label: 'Unlisted' },
+];
 
 /**
- * /dashboard/manage-products: 'Manage All Parts : {count}' and a grid of cards
- * with image, name, price and stock, each with 'Edit part' and 'Delete Tools'. The
- * catalogue comes in keyset pages ('Load more'), so it stays quick with thousands of parts. The
- * header also exports the catalogue as CSV and imports parts from a CSV file.
+ * The parts selected for a bulk action, on the page they were selected on: another page, search,
+ * filter or sort starts with none (the actions say 'on this page').
+ */
+function useSelection(page: string) {
+  const [selection, setSelection] = useState<{ page: string; ids: ReadonlySet<string> }>({
+    page,
+    ids: new Set(),
+  });
+  const ids = selection.page === page ? selection.ids : new Set<string>();
+  const set = (next: Set<string>) => setSelection({ page, ids: next });
+  return {
+    has: (id: string) => ids.has(id),
+    toggle: (id: string, on: boolean) => {
+      const next = new Set(ids);
+      if (on) next.add(id);
+      else next.delete(id);
+      set(next);
+    },
+    setAll: (all: string[]) => set(new Set(all)),
+    clear: () => set(new Set()),
+  };
+}
+
+/**
+ * /dashboard/manage-products: 'Manage All Parts : {count}' (every part, listed or not) and a table
+ * of them, a page at a time from the server, found by name, part number or description and
+ * filtered by category, stock and whether they are listed, in the chosen order (all of it in the
+ * address). Each row has 'Edit part' and 'Delete Tools'; selected rows can have their price
+ * changed by a percentage, their stock set, or be listed or unlisted together. The header also
+ * exports the catalogue as CSV and imports parts from a CSV file.
  */
 export function ManagePartsPage() {
-  const parts = useAdminParts();
+  const list = useListParams({
+    schema: AdminPartsQuery,
+    filters: FILTERS,
+    sorts: ADMIN_PART_SORTS,
+    defaultLimit: ADMIN_LIST_DEFAULT,
+  });
+  const { page, total } = useAdminParts(list);
+  const categories = useCategories();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { items, total } = flattenPages(parts.data);
+  const selection = useSelection(JSON.stringify(list.request));
+  const items = page.data?.items ?? [];
+  const pageIds = items.map((part) => part._id);
+  const selected = pageIds.filter((id) => selection.has(id));
+
+  const categoryChoices = (categories.data ?? []).map((category) => ({
+    value: category.slug,
+    label: category.name,
+  }));
+  // An address's category the list of categories does not (yet) hold stays shown as chosen.
+  const { category } = list.values;
+  if (category && !categoryChoices.some((choice) => choice.value === category)) {
+    categoryChoices.push({ value: category, label: category });
+  }
 
   return (
-    <ListPage
+    <AdminListPage
       pageName="Manage Products"
       eyebrow="Catalogue"
-      title={parts.data ? `Manage All Parts : ${total}` : 'Manage All Parts'}
+      title={(count) => (count === undefined ? 'Manage All Parts' : `Manage All Parts : ${count}`)}
       headingRef={heading}
       actions={
         <>
@@ -32,23 +111,70 @@ export function ManagePartsPage() {
           <CatalogueCsv />
         </>
       }
-      query={parts}
-      what="the parts"
-      count={items.length}
+      list={list}
+      query={page}
+      total={total}
+      noun={['part', 'parts']}
+      search={{ label: 'Search the parts', placeholder: 'Name, part number or description' }}
+      filters={
+        <>
+          <FilterSelect
+            label="Category"
+            all="All categories"
+            value={category}
+            choices={categoryChoices}
+            onChange={(value) => list.setFilters({ category: value })}
+          />
+          <FilterSelect
+            label="Stock"
+            all="Any stock"
+            value={list.values.stock}
+            choices={STOCK}
+            onChange={(value) => list.setFilters({ stock: value })}
+          />
+          <FilterSelect
+            label="Listed"
+            all="Listed or not"
+            value={list.values.listed}
+            choices={LISTED}
+            onChange={(value) => list.setFilters({ listed: value })}
+          />
+        </>
+      }
+      sorts={SORTS}
+      noMatch="Try a part's name, its part number or words of its description."
       empty={
         <EmptyList title="The catalogue is empty.">
           Add a product and it shows up here and on the home page.
         </EmptyList>
       }
+      above={
+        <BulkPartActions
+          pageIds={pageIds}
+          selected={selected}
+          onSelectAll={(all) => (all ? selection.setAll(pageIds) : selection.clear())}
+          onDone={selection.clear}
+        />
+      }
     >
-      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {items.map((part) => (
-          <li key={part._id}>
-            <AdminPartCard part={part} onDeleted={() => heading.current?.focus()} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore shown={items.length} total={total} noun="parts" pages={parts} />
-    </ListPage>
+      {(parts, caption) => (
+        <DataTable
+          wide="container"
+          headPadding="px-3 py-3"
+          caption={caption}
+          columns={PART_COLUMNS}
+        >
+          {parts.map((part) => (
+            <PartRow
+              key={part._id}
+              part={part}
+              selected={selection.has(part._id)}
+              onSelect={(on) => selection.toggle(part._id, on)}
+              onDeleted={() => heading.current?.focus()}
+            />
+          ))}
+        </DataTable>
+      )}
+    </AdminListPage>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json } from '../../../test/mock-api.ts';
 import { DELETE_REVIEW_TEXT, DELETED, REVIEW_HIDDEN, REVIEW_SHOWN } from './admin-messages.ts';
-import { mockAdminApi, pageOf, renderAdminPage } from './admin-test-utils.tsx';
+import { listOf, mockAdminApi, renderAdminPage } from './admin-test-utils.tsx';
 import { ManageReviewsPage } from './manage-reviews-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -38,8 +38,10 @@ const spam = review(2, 'Cheap Watches', {
 });
 const demo = review(3, 'Partsmith Demo', { authorEmail: null, image: '/images/reviews/demo.svg' });
 
-function renderPage() {
-  const rendered = renderAdminPage(<ManageReviewsPage />, '/dashboard/manage-reviews');
+const PATH = '/api/admin/reviews';
+
+function renderPage(url = '/dashboard/manage-reviews') {
+  const rendered = renderAdminPage(<ManageReviewsPage />, url);
   // The home page's reviews, to see them marked out of date.
   rendered.client.setQueryData(['reviews'], []);
   return rendered;
@@ -62,14 +64,14 @@ afterEach(() => {
 
 describe('ManageReviewsPage', () => {
   it('lists every review with its author, stars, text, date and visibility', async () => {
-    const api = mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane, spam, demo], 3) });
+    const api = mockAdminApi({ [`GET ${PATH}`]: () => listOf([jane, spam, demo], 3) });
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the reviews');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Reviews: 3' }),
     ).toBeInTheDocument();
     expect(document.title).toBe('Manage Reviews | Partsmith');
-    expect(api.queries('GET', '/api/allReviews')).toEqual(['']);
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
     expect(screen.getByRole('table', { name: 'All reviews, newest first' })).toBeInTheDocument();
 
     const first = rowOf('Jane Doe');
@@ -116,7 +118,7 @@ describe('ManageReviewsPage', () => {
     expect(hidden.queryByRole('button', { name: /^Hide/ })).toBeNull();
 
     expect(rowOf('Partsmith Demo').getByText('No account e-mail')).toBeInTheDocument();
-    expect(screen.getByText('Showing 3 of 3 reviews')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–3 of 3 reviews.')).toBeInTheDocument();
   });
 
   it("cuts a long review to four lines, with 'Read all' to open the rest", async () => {
@@ -134,7 +136,7 @@ describe('ManageReviewsPage', () => {
     vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(200);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(96);
     const long = review(4, 'Long Writer', { type: 'Fast shipping. '.repeat(40).trim() });
-    mockAdminApi({ 'GET /api/allReviews': () => pageOf([long], 1) });
+    mockAdminApi({ [`GET ${PATH}`]: () => listOf([long], 1) });
     renderPage();
     const text = await screen.findByText(long.type);
     expect(text).toHaveClass('line-clamp-4');
@@ -151,19 +153,60 @@ describe('ManageReviewsPage', () => {
     expect(text).toHaveClass('line-clamp-4');
   });
 
-  it('counts every review, and says when only the newest are listed', async () => {
-    mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane, spam], 250) });
-    renderPage();
+  it('counts every review, and pages through them', async () => {
+    const api = mockAdminApi({
+      [`GET ${PATH}`]: ({ query }) =>
+        query.get('cursor') === 'r2' ? listOf([demo], 250) : listOf([jane, spam], 250, 'r2'),
+    });
+    const { router } = renderPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Reviews: 250' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Showing 2 of 250 reviews')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(screen.getByText('Showing 1–2 of 250 reviews.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Partsmith Demo')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?cursor=r2');
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25', '?limit=25&cursor=r2']);
+  });
+
+  it('shows the hidden ones only, or finds reviews by words, as the address says', async () => {
+    const api = mockAdminApi({
+      [`GET ${PATH}`]: ({ query }) => {
+        if (query.get('limit') === '1') return listOf([jane], 3, 'x');
+        if (query.get('q')) return listOf([], 0);
+        return query.get('hidden') === 'true' ? listOf([spam], 1) : listOf([jane, demo], 2);
+      },
+    });
+    const { router } = renderPage('/dashboard/manage-reviews?hidden=true&sort=rating-asc');
+    expect(await screen.findByText('Cheap Watches')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Manage Reviews: 3');
+    expect(api.queries('GET', PATH)).toEqual(['?limit=25&hidden=true&sort=rating-asc', '?limit=1']);
+    expect(screen.getByLabelText('Visibility')).toHaveValue('true');
+    expect(
+      screen.getByRole('table', {
+        name: 'Reviews that match the search and filters, rating, lowest first',
+      }),
+    ).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Shown');
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?hidden=false&sort=rating-asc');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the reviews' }), 'watches');
+    expect(
+      await screen.findByText('No reviews match “watches” with these filters.'),
+    ).toBeInTheDocument();
+    expect(api.queries('GET', PATH).at(-1)).toBe(
+      '?limit=25&q=watches&hidden=false&sort=rating-asc',
+    );
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    expect(router.state.location.search).toBe('?sort=rating-asc');
   });
 
   it('hides a review from the home page, then shows it again', async () => {
     const api = mockAdminApi({
-      'GET /api/allReviews': () => pageOf([jane], 1),
+      [`GET ${PATH}`]: () => listOf([jane], 1),
       [`PATCH /api/reviews/${jane._id}`]: () => json({ acknowledged: true, modifiedCount: 1 }),
     });
     const { client } = renderPage();
@@ -198,7 +241,7 @@ describe('ManageReviewsPage', () => {
 
   it("shows the server's message when hiding fails", async () => {
     mockAdminApi({
-      'GET /api/allReviews': () => pageOf([jane], 1),
+      [`GET ${PATH}`]: () => listOf([jane], 1),
       [`PATCH /api/reviews/${jane._id}`]: () => apiError(404, 'Review not found'),
     });
     renderPage();
@@ -212,7 +255,7 @@ describe('ManageReviewsPage', () => {
   it('deletes a review after the confirmation, then reloads the list', async () => {
     let reviews = [jane, spam];
     const api = mockAdminApi({
-      'GET /api/allReviews': () => pageOf(reviews, reviews.length),
+      [`GET ${PATH}`]: () => listOf(reviews, reviews.length),
       [`DELETE /api/reviews/${spam._id}`]: () => {
         reviews = [jane];
         return json({ acknowledged: true, deletedCount: 1 });
@@ -230,14 +273,14 @@ describe('ManageReviewsPage', () => {
     );
     expect(api.callsTo('DELETE', `/api/reviews/${spam._id}`)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Manage Reviews: 1' })).toHaveFocus();
-    await waitFor(() => expect(api.callsTo('GET', '/api/allReviews')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', PATH)).toHaveLength(2));
     expect(screen.queryByText('Cheap Watches')).toBeNull();
     expect(client.getQueryState(['reviews'])?.isInvalidated).toBe(true);
   });
 
   it('deletes nothing when the confirmation is cancelled', async () => {
     vi.mocked(confirmDialog).mockResolvedValueOnce(false);
-    const api = mockAdminApi({ 'GET /api/allReviews': () => pageOf([jane], 1) });
+    const api = mockAdminApi({ [`GET ${PATH}`]: () => listOf([jane], 1) });
     renderPage();
     await userEvent
       .setup()
@@ -248,18 +291,19 @@ describe('ManageReviewsPage', () => {
   });
 
   it('says so when there are no reviews', async () => {
-    mockAdminApi({ 'GET /api/allReviews': () => pageOf([], 0) });
+    mockAdminApi({ [`GET ${PATH}`]: () => listOf([], 0) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Manage Reviews: 0' })).toBeInTheDocument();
     expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('offers a retry when the reviews cannot be loaded', async () => {
     let fail = true;
     mockAdminApi({
-      'GET /api/allReviews': () =>
-        fail ? apiError(403, 'Only administrators can do that.') : pageOf([jane], 1),
+      [`GET ${PATH}`]: () =>
+        fail ? apiError(403, 'Only administrators can do that.') : listOf([jane], 1),
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Only administrators can do that.');

@@ -1,5 +1,10 @@
 import type { AdminReview } from '@partsmith/contract';
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  ADMIN_LIST_DEFAULT,
+  ADMIN_REVIEW_SORTS,
+  AdminReviewsQuery,
+} from '@partsmith/contract/admin-lists';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
@@ -12,11 +17,19 @@ import {
   REVIEW_HIDDEN,
   REVIEW_SHOWN,
 } from './admin-messages.ts';
-import { EmptyList, ListPage } from './list-states.tsx';
-import { LoadMore } from './load-more.tsx';
+import { EmptyList } from './list-states.tsx';
+import { AdminListPage } from './admin-list.tsx';
 import { ActionButton } from './action-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { Email, NoAction } from './table-cells.tsx';
+import { FilterSelect } from '../../../components/ui/list-controls.tsx';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import {
+  BOX_CELL as CELL,
+  BOX_LINE as LINE,
+  BoxCellLabel as CellLabel,
+  Email,
+  NoAction,
+} from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 /**
@@ -24,17 +37,10 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
  * seven columns, then a table: a container query like My Orders', since the dashboard's side
  * menu takes 288 px from 1024 px up (the box is 704 px wide at 1024, 960 px from 1280). At 56rem
  * (896 px) the columns' narrowest widths add up to about 840 px, so Hide/Show and Delete are
- * always in view without scrolling sideways. The labels are display:none in the table, so a
- * screen reader hears each one once.
+ * always in view without scrolling sideways (table-cells.tsx: BOX_CELL, BOX_LINE).
  */
-const CELL = '@4xl:table-cell @4xl:px-3 @4xl:py-3 @4xl:align-middle';
-const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
 const ROW =
   'grid grid-cols-[4rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50';
-
-function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
-}
 
 const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
 
@@ -201,7 +207,7 @@ function ReviewRow({ review, onDeleted }: { review: AdminReview; onDeleted: () =
         <CellLabel>Rating</CellLabel>
         <Rating rating={review.rating} />
       </td>
-      <td className={`col-span-2 flex flex-col gap-1 ${CELL}`}>
+      <td className={`col-span-full flex flex-col gap-1 ${CELL}`}>
         <CellLabel>Review</CellLabel>
         <ReviewText text={review.type} author={review.name} />
       </td>
@@ -251,42 +257,74 @@ const COLUMNS = [
   ['Actions', 'right'],
 ] as const;
 
+const FILTERS = ['q', 'hidden'] as const;
+
+const SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'rating-asc', label: 'Rating, lowest first' },
+  { value: 'rating-desc', label: 'Rating, highest first' },
+] as const;
+
+/** `hidden=false`: the shown ones; `hidden=true`: the hidden ones. */
+const VISIBILITY = [
+  { value: 'false', label: 'Shown' },
+  { value: 'true', label: 'Hidden' },
+];
+
 /**
- * /dashboard/manage-reviews: the newest reviews (the server sends 200 at most, and how many there
- * are), hidden ones too. An admin hides a review from the home page (or shows it again) or
- * deletes it.
+ * /dashboard/manage-reviews: 'Manage Reviews: {count}' (every review, hidden ones too) and a
+ * table of them a page at a time from the server, found by the reviewer's name or the review's
+ * words, filtered by whether they are hidden, in the chosen order (all in the address). An admin
+ * hides a review from the home page (or shows it again) or deletes it.
  */
 export function ManageReviewsPage() {
-  const reviews = useAdminReviews();
+  const list = useListParams({
+    schema: AdminReviewsQuery,
+    filters: FILTERS,
+    sorts: ADMIN_REVIEW_SORTS,
+    defaultLimit: ADMIN_LIST_DEFAULT,
+  });
+  const { page, total } = useAdminReviews(list);
   const heading = useRef<HTMLHeadingElement>(null);
-  const items = reviews.data?.items ?? [];
-  const total = Math.max(reviews.data?.total ?? 0, items.length);
 
   return (
-    <ListPage
+    <AdminListPage
       pageName="Manage Reviews"
       eyebrow="Reviews"
-      title={reviews.data ? `Manage Reviews: ${total}` : 'Manage Reviews'}
+      title={(count) => (count === undefined ? 'Manage Reviews' : `Manage Reviews: ${count}`)}
       headingRef={heading}
-      query={reviews}
-      what="the reviews"
-      count={items.length}
+      list={list}
+      query={page}
+      total={total}
+      noun={['review', 'reviews']}
+      search={{ label: 'Search the reviews', placeholder: "Reviewer's name or the review's words" }}
+      filters={
+        <FilterSelect
+          label="Visibility"
+          all="Shown or hidden"
+          value={list.values.hidden}
+          choices={VISIBILITY}
+          onChange={(value) => list.setFilters({ hidden: value })}
+        />
+      }
+      sorts={SORTS}
+      noMatch="Try the reviewer's name or a word of the review."
       empty={
         <EmptyList title="No reviews yet.">Reviews show up here as customers write them.</EmptyList>
       }
     >
-      <DataTable
-        wide="container"
-        headPadding="px-3 py-3"
-        caption="All reviews, newest first"
-        columns={COLUMNS}
-      >
-        {items.map((review) => (
-          <ReviewRow key={review._id} review={review} onDeleted={() => heading.current?.focus()} />
-        ))}
-      </DataTable>
-      {/* 'Showing N of M': the list has no next page, the count says if older ones exist. */}
-      <LoadMore shown={items.length} total={total} noun="reviews" />
-    </ListPage>
+      {(reviews, caption) => (
+        <DataTable wide="container" headPadding="px-3 py-3" caption={caption} columns={COLUMNS}>
+          {reviews.map((review) => (
+            <ReviewRow
+              key={review._id}
+              review={review}
+              onDeleted={() => heading.current?.focus()}
+            />
+          ))}
+        </DataTable>
+      )}
+    </AdminListPage>
   );
 }

@@ -35,3 +35,14 @@ export function Email({ address }: { address: string }) {
     </>
   );
 }
+
+/**
+ * The same for a table that becomes one once its own box is wide enough (DataTable
+ * wide="container", a container query): the dashboard's side menu narrows it from 1024 px up.
+ */
+export const BOX_CELL = '@4xl:table-cell @4xl:px-3 @4xl:py-3 @4xl:align-middle';
+export const BOX_LINE = `col-span-full flex items-center justify-between gap-4 ${BOX_CELL}`;
+
+export function BoxCellLabel({ children }: { children: ReactNode }) {
+  return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
+}

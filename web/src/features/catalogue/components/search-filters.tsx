@@ -9,6 +9,13 @@ const PRICE_BOUNDS = [
   ['maxPrice', 'To'],
 ] as const;
 
+/** The yes-or-no filters: their params (`true` when ticked) and labels. */
+const TOGGLES = [
+  ['inStock', 'In stock only'],
+  // The footer's "Specials" (issue 48): the parts with volume prices.
+  ['volume', 'On volume price only'],
+] as const;
+
 /** The search's own params: a change of any of them starts the list again. */
 export type Change = (params: URLSearchParams) => void;
 
@@ -146,7 +153,6 @@ export function PriceAndStock({
       }),
     );
   };
-  const inStock = params.get('inStock') === 'true';
   return (
     <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
       <form onSubmit={apply} aria-labelledby={`${id}-price`} className="flex flex-col gap-2">
@@ -171,22 +177,24 @@ export function PriceAndStock({
           </button>
         </div>
       </form>
-      <label className="flex cursor-pointer items-center gap-2 text-slate-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-orange-700"
-          checked={inStock}
-          onChange={(e) =>
-            setParams(
-              changed(params, (p) => {
-                if (e.currentTarget.checked) p.set('inStock', 'true');
-                else p.delete('inStock');
-              }),
-            )
-          }
-        />
-        In stock only
-      </label>
+      {TOGGLES.map(([name, label]) => (
+        <label key={name} className="flex cursor-pointer items-center gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-orange-700"
+            checked={params.get(name) === 'true'}
+            onChange={(e) =>
+              setParams(
+                changed(params, (p) => {
+                  if (e.currentTarget.checked) p.set(name, 'true');
+                  else p.delete(name);
+                }),
+              )
+            }
+          />
+          {label}
+        </label>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { SearchSort } from '@partsmith/contract';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { href, Link, useSearchParams } from 'react-router';
+import { collectionHeading } from '../../../config/collections.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CompareTray } from './compare-tray.tsx';
 import { AttributeFacets, CategoryFacet, changed, PriceAndStock } from './search-filters.tsx';
@@ -13,7 +14,20 @@ import {
   ViewSwitch,
 } from './search-results.tsx';
 
-export const SEARCH_TITLE = 'Search the parts | Partsmith';
+const SEARCH_HEADING = 'Search the parts';
+
+/**
+ * The page's heading: the collection its params make (the footer's and the home page's links:
+ * "New parts", "On volume price", "Best sellers"), else a search.
+ */
+export const searchHeading = (params: URLSearchParams) =>
+  collectionHeading(params) ?? SEARCH_HEADING;
+
+/** The page's title: the text searched for, if any, and the heading. */
+export function searchTitle(params: URLSearchParams) {
+  const q = params.get('q')?.trim();
+  return `${q ? `${q} | ` : ''}${searchHeading(params)} | Partsmith`;
+}
 
 /**
  * The sorts in the order the box offers them, one label each (the type asks for every one). Only
@@ -25,6 +39,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
   newest: 'Newest first',
+  'best-selling': 'Best selling',
 };
 
 /**
@@ -49,10 +64,12 @@ export function SearchPage() {
   const q = params.get('q') ?? '';
   const sort = (params.get('sort') as SearchSort | null) ?? 'relevance';
   const filtered = [...params.keys()].some((k) => !['sort', 'page', 'view'].includes(k));
+  const heading = searchHeading(params);
+  const title = searchTitle(params);
 
   useEffect(() => {
-    document.title = q ? `${q} | Search the parts | Partsmith` : SEARCH_TITLE;
-  }, [q]);
+    document.title = title;
+  }, [title]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,7 +85,7 @@ export function SearchPage() {
   return (
     <div className="min-h-[calc(100vh-4rem)] bg-slate-100">
       <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Search the parts</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
         <form role="search" onSubmit={submit} className="mt-4 flex max-w-2xl gap-2">
           <label htmlFor="parts-q" className="sr-only">
             Search by name or specification

@@ -22,12 +22,18 @@ export type ResultsView = 'cards' | 'list';
 export const viewOf = (params: URLSearchParams): ResultsView =>
   params.get('view') === 'list' ? 'list' : 'cards';
 
-/** The URL's params with another page or view. */
-export function withParam(params: URLSearchParams, name: string, value: string | null) {
+/** The URL's params with another page or view, on /parts unless told (the site map's pages). */
+export function withParam(
+  params: URLSearchParams,
+  name: string,
+  value: string | null,
+  path: string = href('/parts'),
+) {
   const next = new URLSearchParams(params);
   if (value === null) next.delete(name);
   else next.set(name, value);
-  return `${href('/parts')}?${next}`;
+  const query = next.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /**
@@ -66,19 +72,24 @@ export function Pager({
   params,
   page,
   pages,
+  path,
+  label = 'Pages of results',
 }: {
   params: URLSearchParams;
   page: number;
   pages: number;
+  /** The page whose pages these are: /parts unless told. */
+  path?: string;
+  label?: string;
 }) {
   if (pages <= 1) return null;
-  const to = (n: number) => withParam(params, 'page', n === 1 ? null : String(n));
+  const to = (n: number) => withParam(params, 'page', n === 1 ? null : String(n), path);
   const numbers = [...new Set([1, page - 1, page, page + 1, pages])]
     .filter((n) => n >= 1 && n <= pages)
     .sort((a, b) => a - b);
   const link = 'btn btn-sm';
   return (
-    <nav aria-label="Pages of results" className="flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
         <Link to={to(page - 1)} className={`${link} btn-outline`} rel="prev">
           Previous

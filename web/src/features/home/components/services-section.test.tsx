@@ -53,9 +53,9 @@ describe('ServicesSection', () => {
     [
       'New Coming Tools',
       [
-        ['New products', '/#parts'],
-        ['Best sales', '/#parts'],
-        ['Sitemap', '/sitemap.xml'],
+        ['New products', '/parts?sort=newest'],
+        ['Best sales', '/parts?sort=best-selling'],
+        ['Sitemap', '/site-map'],
       ],
     ],
     [
@@ -71,7 +71,7 @@ describe('ServicesSection', () => {
       'Shop By',
       [
         ['Your orders', '/dashboard/my-orders'],
-        ['Your wishlist', '/#parts'],
+        ['Your wishlist', '/cart'],
         ['Payment', '/info/payment'],
         ['Delivery', '/info/delivery'],
       ],
@@ -83,5 +83,11 @@ describe('ServicesSection', () => {
     for (const [name, href] of links) {
       expect(col.getByRole('link', { name })).toHaveAttribute('href', href);
     }
+  });
+
+  it('leads nowhere that is not a page: no link to the home page’s #parts any more', () => {
+    const { container } = renderSection();
+    const targets = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(targets.filter((href) => !href || href.includes('#'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { href, Link } from 'react-router';
+import { collectionPath } from '../../../config/collections.ts';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
 import { TileIcon } from './tile-icon.tsx';
 
@@ -39,15 +40,15 @@ const TILES: { icon: keyof typeof ICONS; title: string; text: ReactNode }[] = [
   },
 ];
 
-type ColumnLink = { label: string; to: string; plain?: boolean };
+type ColumnLink = { label: string; to: string };
 
 const COLUMNS: { title: string; links: ColumnLink[] }[] = [
   {
     title: 'New Coming Tools',
     links: [
-      { label: 'New products', to: `${href('/')}#parts` },
-      { label: 'Best sales', to: `${href('/')}#parts` },
-      { label: 'Sitemap', to: '/sitemap.xml', plain: true },
+      { label: 'New products', to: collectionPath('newest') },
+      { label: 'Best sales', to: collectionPath('bestSelling') },
+      { label: 'Sitemap', to: href('/site-map') },
     ],
   },
   {
@@ -63,7 +64,10 @@ const COLUMNS: { title: string; links: ColumnLink[] }[] = [
     title: 'Shop By',
     links: [
       { label: 'Your orders', to: href('/dashboard/my-orders') },
-      { label: 'Your wishlist', to: `${href('/')}#parts` },
+      // The parts a customer keeps to buy: the cart, kept on the server for a signed-in customer
+      // (and a visitor's on their cookie) from one visit to the next, as a wishlist is. The
+      // compare list is another thing: at most four parts, in one browser, to set side by side.
+      { label: 'Your wishlist', to: href('/cart') },
       { label: 'Payment', to: href('/info/:topic', { topic: 'payment' }) },
       { label: 'Delivery', to: href('/info/:topic', { topic: 'delivery' }) },
     ],
@@ -132,15 +136,9 @@ export function ServicesSection() {
               <ul className="mt-4 space-y-2">
                 {column.links.map((link) => (
                   <li key={link.label}>
-                    {link.plain ? (
-                      <a href={link.to} className={linkClass}>
-                        {link.label}
-                      </a>
-                    ) : (
-                      <Link to={link.to} className={linkClass}>
-                        {link.label}
-                      </Link>
-                    )}
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
                   </li>
                 ))}
               </ul>

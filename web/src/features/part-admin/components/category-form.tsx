@@ -3,10 +3,13 @@ import {
   AddCategoryBody,
   ATTRIBUTE_TYPES,
   CATEGORY_ATTRIBUTES_MAX,
+  CategoryConflict,
   type AttributeType,
+  type Category,
+  type LostValues,
 } from '@partsmith/contract';
 import * as z from '@partsmith/contract/zod-subset';
-import { useId, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
 import {
   useFieldArray,
   useForm,
@@ -17,11 +20,17 @@ import {
 import { toast } from 'sonner';
 import { EditableRows } from '../../../components/ui/editable-rows.tsx';
 import { FailureBox, fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { confirmDialog } from '../../../lib/dialogs.ts';
 import { useSubmitFailure } from '../../../lib/submit-failure.ts';
 import { useAddCategory, type NewCategory } from '../api/add-category.ts';
+import { useUpdateCategory } from '../api/update-category.ts';
 
 export const CATEGORY_ADDED = 'Category added';
 export const CATEGORY_FAILED = 'The category was not added.';
+export const CATEGORY_SAVED = 'Category saved';
+export const CATEGORY_SAVE_FAILED = 'The category was not saved.';
+export const DROP_VALUES = 'Yes, drop them';
 
 /** An attribute's type as the form's select names it. */
 export const TYPE_NAMES: Record<AttributeType, string> = {
@@ -93,6 +102,8 @@ export const CategoryFormSchema = z
         unit: z.string(),
         integer: z.boolean(),
         options: z.string(),
+        /** An attribute the category has already: parts hold values under its key. */
+        stored: z.boolean().optional(),
       }),
     ),
   })
@@ -109,6 +120,40 @@ export const CategoryFormSchema = z
     })),
   }))
   .pipe(AddCategoryBody);
+
+/** A stored category as the form's controls hold it, its attributes' keys fixed. */
+export function categoryFields(category: Category): CategoryFields {
+  return {
+    name: category.name,
+    slug: category.slug,
+    attributes: category.attributes.map((def) => ({
+      label: def.label,
+      key: def.key,
+      type: def.type,
+      unit: def.unit ?? '',
+      integer: def.integer ?? false,
+      options: (def.options ?? []).join(', '),
+      stored: true,
+    })),
+  };
+}
+
+const partsText = (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`;
+
+/** What a change would drop, as the confirmation says it: "Speed (removed): 2 parts". */
+export function lostValuesText(lost: readonly LostValues[]): string {
+  const what = { removed: 'removed', changed: 'no longer fits' } as const;
+  return lost
+    .map((entry) => `${entry.label} (${what[entry.change]}): ${partsText(entry.parts)}`)
+    .join('; ');
+}
+
+/** The values a refused change would drop (a 409 of PUT /api/categories/:slug), if that was why. */
+function lostValuesOf(error: unknown): CategoryConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = CategoryConflict.safeParse(error.body);
+  return body.success && body.data.attributes?.length ? body.data : null;
+}
 
 /** The first message at or under an error (a choice's own lands on `options.<n>`). */
 function messageIn(error: unknown): string | undefined {
@@ -141,7 +186,7 @@ function TextField({
   field: UseFormRegisterReturn;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'maxLength' | 'placeholder' | 'autoCapitalize' | 'spellCheck'
+  'maxLength' | 'placeholder' | 'autoCapitalize' | 'spellCheck' | 'readOnly'
 >) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
@@ -150,7 +195,7 @@ function TextField({
           {...props}
           type="text"
           autoComplete="off"
-          className={`input w-full border bg-white ${fieldBorder(!!error)}`}
+          className={`input w-full border ${box.readOnly ? 'bg-slate-100' : 'bg-white'} ${fieldBorder(!!error)}`}
           {...box}
           {...field}
         />
@@ -165,18 +210,35 @@ function TextField({
  * label likewise), type, and a number's unit and whole-numbers rule or a choice's options. The
  * contract's AddCategoryBody checks it all before anything is sent; the server's refusal (a
  * short name or name taken: 409) shows above the button.
+ *
+ * With `category`, "Edit <name>": the same fields from the stored category, its short name and
+ * its attributes' keys fixed (parts hold their values under them). Saved through PUT
+ * /api/categories/:slug; when the server answers that parts would lose values (an attribute
+ * removed, or changed so that their values no longer fit), a confirmation names them and, once
+ * confirmed, the change goes again with `onRemovedValues: "drop"`. `onDone(saved)` closes it.
  */
-export function CategoryForm() {
+export function CategoryForm({
+  category,
+  onDone,
+}: {
+  category?: Category;
+  onDone?: (saved: boolean) => void;
+} = {}) {
   const id = useId();
   const headingId = `${id}-heading`;
   const addButton = useRef<HTMLButtonElement>(null);
   const add = useAddCategory();
-  const { failure, fail, clear } = useSubmitFailure(CATEGORY_FAILED);
+  const update = useUpdateCategory();
+  const editing = category !== undefined;
+  const pending = editing ? update.isPending : add.isPending;
+  const { failure, fail, clear } = useSubmitFailure(
+    editing ? CATEGORY_SAVE_FAILED : CATEGORY_FAILED,
+  );
   const form = useForm<CategoryFields, unknown, NewCategory>({
     resolver: zodResolver(CategoryFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: category ? categoryFields(category) : EMPTY,
   });
-  const { register, control, getValues, setValue, clearErrors, handleSubmit } = form;
+  const { register, control, getValues, setValue, clearErrors, handleSubmit, setFocus } = form;
   const { errors, isSubmitted } = form.formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'attributes' });
   const types = useWatch({ control, name: 'attributes' }).map((row) => row?.type);
@@ -201,9 +263,34 @@ export function CategoryForm() {
     };
   };
 
+  // An editor opens where its name is.
+  useEffect(() => {
+    if (editing) setFocus('name');
+  }, [editing, setFocus]);
+
+  const save = async (stored: Category, body: NewCategory, drop = false) => {
+    const changes = {
+      name: body.name,
+      attributes: body.attributes,
+      ...(drop ? { onRemovedValues: 'drop' as const } : {}),
+    };
+    try {
+      const saved = await update.mutateAsync({ slug: stored.slug, body: changes });
+      toast.success(CATEGORY_SAVED, { description: saved.name });
+      onDone?.(true);
+    } catch (error) {
+      const lost = drop ? null : lostValuesOf(error);
+      if (!lost) return fail(error);
+      // Nothing is dropped unless the admin says so; cancelled, the form stays as it is.
+      const text = `${partsText(lost.parts ?? 0)} of "${stored.name}" would lose values: ${lostValuesText(lost.attributes ?? [])}. Those values are dropped for good.`;
+      if (await confirmDialog(text, DROP_VALUES)) await save(stored, body, true);
+    }
+  };
+
   const submit = (body: NewCategory) => {
-    if (add.isPending) return;
+    if (pending) return;
     clear();
+    if (category) return void save(category, body);
     add.mutate(body, {
       onSuccess: (category) => {
         toast.success(CATEGORY_ADDED, {
@@ -217,8 +304,8 @@ export function CategoryForm() {
 
   return (
     <section aria-labelledby={headingId} className={`${CARD} p-5 sm:p-8`}>
-      <h2 id={headingId} className="mb-5 text-xl font-bold text-slate-900">
-        Add a category
+      <h2 id={headingId} className="mb-5 text-xl font-bold break-words text-slate-900">
+        {category ? `Edit ${category.name}` : 'Add a category'}
       </h2>
       <form
         noValidate
@@ -233,14 +320,19 @@ export function CategoryForm() {
             error={errors.name?.message}
             hint="As shoppers read it: Case fans."
             maxLength={60}
-            field={suggesting('name', 'slug', slugOf)}
+            field={editing ? register('name') : suggesting('name', 'slug', slugOf)}
           />
           <TextField
             id={`${id}-slug`}
             label="Short name"
             error={errors.slug?.message}
-            hint="In the search's links (category=case-fans): lowercase words joined by hyphens. Suggested from the name."
+            hint={
+              editing
+                ? "It stays: the search's links and the category's parts use it."
+                : "In the search's links (category=case-fans): lowercase words joined by hyphens. Suggested from the name."
+            }
             maxLength={60}
+            readOnly={editing}
             {...CODE_WORD}
             field={register('slug')}
           />
@@ -261,6 +353,7 @@ export function CategoryForm() {
             const rowErrors = errors.attributes?.[index];
             const type = types[index] ?? field.type;
             const n = index + 1;
+            const stored = field.stored === true;
             return (
               <li key={field.id}>
                 <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-300 p-4">
@@ -272,18 +365,24 @@ export function CategoryForm() {
                       error={rowErrors?.label?.message}
                       maxLength={60}
                       placeholder="e.g. Fan size"
-                      field={suggesting(
-                        `attributes.${index}.label`,
-                        `attributes.${index}.key`,
-                        keyOf,
-                      )}
+                      field={
+                        stored
+                          ? register(`attributes.${index}.label`)
+                          : suggesting(
+                              `attributes.${index}.label`,
+                              `attributes.${index}.key`,
+                              keyOf,
+                            )
+                      }
                     />
                     <TextField
                       id={`${rowId}-key`}
                       label="Key"
                       error={rowErrors?.key?.message}
+                      hint={stored ? 'Parts hold their values under it: it stays.' : undefined}
                       maxLength={40}
                       placeholder="e.g. fanSize"
+                      readOnly={stored}
                       {...CODE_WORD}
                       field={register(`attributes.${index}.key`)}
                     />
@@ -359,18 +458,23 @@ export function CategoryForm() {
           })}
         </EditableRows>
 
-        <FailureBox text={CATEGORY_FAILED} failure={failure} />
+        <FailureBox text={editing ? CATEGORY_SAVE_FAILED : CATEGORY_FAILED} failure={failure} />
 
-        <div>
+        <div className="flex flex-wrap gap-3">
           <button
             type="submit"
             className="btn btn-primary px-10"
             // Not disabled: the focus stays on the button while the category is sent.
-            aria-disabled={add.isPending || undefined}
+            aria-disabled={pending || undefined}
           >
-            {add.isPending && <span aria-hidden="true" className="spinner size-5" />}
-            Add category
+            {pending && <span aria-hidden="true" className="spinner size-5" />}
+            {editing ? 'Save changes' : 'Add category'}
           </button>
+          {editing && (
+            <button type="button" className="btn btn-ghost" onClick={() => onDone?.(false)}>
+              Cancel
+            </button>
+          )}
         </div>
       </form>
     </section>

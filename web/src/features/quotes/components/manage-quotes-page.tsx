@@ -1,217 +1,238 @@
-import type { Quote } from '@partsmith/contract';
-import type * as z from '@partsmith/contract/zod-subset';
-import { useId } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
-import { toast } from 'sonner';
-import { FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
-import { formError } from '../../../lib/error-text.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { formatDollars } from '../../../lib/money.ts';
-import { useAnswerQuote } from '../api/answer-quote.ts';
-import { useQuotes } from '../api/get-quotes.ts';
-import type { QuoteAnswerFields } from './quote-fields.ts';
-import { FormFailure, LineField, LinesError, SubmitButton } from './quote-form-parts.tsx';
+import type { Quote, QuoteStatus } from '@partsmith/contract';
 import {
+  ADMIN_LIST_DEFAULT,
+  ADMIN_QUOTE_SORTS,
+  AdminQuotesQuery,
+} from '@partsmith/contract/admin-lists';
+import { useId, useRef, useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { CELL, CellLabel, FigureCell, LINE } from '../../../components/ui/line-cells.tsx';
+import {
+  FilterSelect,
+  ListPager,
+  ListSearchBox,
+  ListSummary,
+  ListToolbar,
+  NoMatches,
+  SortSelect,
+} from '../../../components/ui/list-controls.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
+import { formatDollars } from '../../../lib/money.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { useAdminQuotes } from '../api/get-admin-quotes.ts';
+import { AnswerQuoteForm } from './answer-quote-form.tsx';
+import {
+  AnswerMessage,
+  CARD,
   Day,
   OrderLink,
-  QuoteCard,
   QuoteFacts,
   QuoteLines,
+  StatusBadge,
   quotesPageTitle,
+  shownStatus,
+  statusLabel,
 } from './quote-parts.tsx';
-import { Loaded, QuotesPage } from './quotes-page.tsx';
+import { QuotesPage } from './quotes-page.tsx';
+
+export { QUOTE_SENT, utcDayFromToday } from './answer-quote-form.tsx';
 
 export const MANAGE_QUOTES_TITLE = quotesPageTitle('Manage Quotes');
-export const QUOTE_SENT = 'The quote is sent';
 
-/** How long an answer holds unless the admin says otherwise. */
-const DEFAULT_DAYS = 14;
-const DAY_MS = 86_400_000;
+const FILTERS = ['q', 'state'] as const;
 
-/** A UTC day as YYYY-MM-DD, `days` after today. */
-export const utcDayFromToday = (days: number, now = Date.now()) =>
-  new Date(now + days * DAY_MS).toISOString().slice(0, 10);
+const SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const;
 
-/** The form's last valid day: the answer's own while it holds, else today + 14 days. */
-function startDay(quote: Quote): string {
-  const today = utcDayFromToday(0);
-  const given = quote.validUntil?.slice(0, 10);
-  return given && given >= today ? given : utcDayFromToday(DEFAULT_DAYS);
+/** The contract's quote states, as the filter offers them. */
+const STATES: { value: QuoteStatus; label: string }[] = (
+  ['requested', 'answered', 'accepted', 'expired'] as const
+).map((value) => ({ value, label: statusLabel(value) }));
+
+const COLUMNS = [
+  ['Quote'],
+  ['Customer'],
+  ['Parts'],
+  ['Total', 'right'],
+  ['Valid until'],
+  ['Status'],
+  ['Answer', 'right'],
+] as const;
+
+/** A row is a card (a grid of labelled lines) until the table's box is wide enough. */
+const ROW = 'grid grid-cols-2 gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0';
+
+/** A figure of the table, or a dash said in words while there is none. */
+function Missing({ why }: { why: string }) {
+  return (
+    <span className="text-slate-700">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{why}</span>
+    </span>
+  );
 }
 
-type AnswerValues = z.output<typeof QuoteAnswerFields>;
-const answerFields = lazyZodResolver(() =>
-  import('./quote-fields.ts').then((m) => m.QuoteAnswerFields),
-);
-
-/** The line's total at the price typed so far (nothing while the price is not a number). */
-function LineTotal({
-  control,
-  index,
-  quantity,
-}: {
-  control: Control<z.input<typeof QuoteAnswerFields>>;
-  index: number;
-  quantity: number;
-}) {
-  const typed = useWatch({ control, name: `lines.${index}.unitPrice` });
-  const price = typeof typed === 'string' && typed.trim() !== '' ? Number(typed) : NaN;
+/** What the quote asks about in a few words: the first part, how many more, the units. */
+function PartsAsked({ quote }: { quote: Quote }) {
+  const [first, ...more] = quote.lines;
+  const units = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (!first) return <Missing why="No parts" />;
   return (
-    <p className="text-sm text-slate-700 sm:text-right">
-      Line total
-      <span className="block text-lg font-bold text-slate-900 tabular-nums">
-        {Number.isFinite(price) ? formatDollars(Math.round(price * 100 * quantity) / 100) : '—'}
+    <span className="min-w-0 text-right @4xl:text-left">
+      <span className="block break-words text-slate-900">
+        {first.name}
+        {more.length > 0 && ` and ${more.length} more`}
       </span>
-    </p>
+      <span className="block text-sm text-slate-700">
+        {units} {units === 1 ? 'unit' : 'units'}
+      </span>
+    </span>
   );
 }
 
 /**
- * A unit price for each line (the list price to start with, or the earlier answer's), the last day
- * the prices hold, then PUT /api/quotes/:id. Answering again replaces the earlier answer.
+ * One quote's row, and under it, once opened, what the quote holds: the customer's message, its
+ * lines, the answer so far and the form that (re)answers it, or an accepted quote's order.
  */
-function AnswerForm({ quote }: { quote: Quote }) {
-  const ids = useId();
-  const answer = useAnswerQuote();
-  const priced = quote.lines.flatMap((line) =>
-    line.partId ? [{ ...line, partId: line.partId }] : [],
-  );
-  const gone = quote.lines.filter((line) => !line.partId);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: answerFields,
-    defaultValues: {
-      lines: priced.map((line) => ({
-        partId: line.partId,
-        unitPrice: String(line.unitPrice ?? line.listPrice),
-      })),
-      validUntil: startDay(quote),
-    },
-  });
-
-  const submit = async (values: AnswerValues) => {
-    try {
-      await answer.mutateAsync({ id: quote._id, body: values });
-      toast.success(QUOTE_SENT, {
-        description: `Quote ${quote.number} for ${quote.userName} (${quote.userEmail}).`,
-      });
-    } catch {
-      // Shown in the form (answer.error).
-    }
-  };
-
+function QuoteRow({
+  quote,
+  open,
+  onToggle,
+  onAnswered,
+}: {
+  quote: Quote;
+  open: boolean;
+  onToggle: () => void;
+  onAnswered: (quote: Quote) => void;
+}) {
+  const detailsId = useId();
+  const accepted = quote.status === 'accepted';
   return (
-    <form
-      noValidate
-      aria-label={`Answer quote ${quote.number}`}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
-      onFocus={answerFields.preload}
-      className="flex flex-col gap-4"
-    >
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-        {priced.map((line, index) => (
-          <li
-            key={line.partId}
-            className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto_8rem] sm:items-start sm:gap-6"
+    <>
+      <tr className={ROW}>
+        <td className={`col-span-2 ${CELL}`}>
+          <span className="block font-bold whitespace-nowrap text-slate-900">{quote.number}</span>
+          <span className="block text-sm text-slate-700">
+            Requested <Day at={quote.createdAt} />
+          </span>
+        </td>
+        <td className={LINE}>
+          <CellLabel>Customer</CellLabel>
+          <span className="min-w-0 text-right break-words @4xl:text-left">
+            <span className="block text-slate-900">{quote.userName}</span>
+            <a
+              href={`mailto:${quote.userEmail}`}
+              className="link link-primary block text-sm [overflow-wrap:anywhere]"
+            >
+              {quote.userEmail}
+            </a>
+          </span>
+        </td>
+        <td className={LINE}>
+          <CellLabel>Parts</CellLabel>
+          <PartsAsked quote={quote} />
+        </td>
+        <FigureCell label="Total">
+          {quote.total === null ? (
+            <Missing why="Not quoted yet" />
+          ) : (
+            <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+              {formatDollars(quote.total)}
+            </span>
+          )}
+        </FigureCell>
+        <td className={LINE}>
+          <CellLabel>Valid until</CellLabel>
+          {quote.validUntil ? (
+            <span className="whitespace-nowrap text-slate-900">
+              <Day at={quote.validUntil} utc />
+            </span>
+          ) : (
+            <Missing why="Not answered yet" />
+          )}
+        </td>
+        <td className={LINE}>
+          <CellLabel>Status</CellLabel>
+          <StatusBadge status={shownStatus(quote)} />
+        </td>
+        <td className={`col-span-2 ${CELL} @4xl:text-right`}>
+          <button
+            type="button"
+            className={`btn btn-sm w-full whitespace-nowrap @4xl:w-auto ${accepted ? 'btn-outline btn-primary' : 'btn-primary'}`}
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={onToggle}
           >
-            <div className="min-w-0">
-              <h3 className="font-bold break-words text-slate-900">{line.name}</h3>
-              <p className="text-sm text-slate-700">
-                {line.quantity} units, list price {formatDollars(line.listPrice)} each
-              </p>
-            </div>
-            <LineField
-              id={`${ids}-price-${index}`}
-              label="Unit price"
-              labelEnd={`for ${line.name}`}
-              prefix="$"
-              error={errors.lines?.[index]?.unitPrice?.message}
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              registration={register(`lines.${index}.unitPrice`)}
-            />
-            <LineTotal control={control} index={index} quantity={line.quantity} />
-          </li>
-        ))}
-        {gone.map((line, index) => (
-          <li key={`gone-${index}`} className="p-4">
-            <p className="font-bold break-words text-slate-900">{line.name}</p>
-            <p className="text-sm font-medium text-error">
-              No longer in the catalogue: this quote cannot be priced.
-            </p>
-          </li>
-        ))}
-      </ul>
-      <LinesError errors={errors.lines} />
-      <FormField
-        id={`${ids}-valid-until`}
-        label="Valid until"
-        error={errors.validUntil?.message}
-        hint="The prices hold through the end of this day (UTC)."
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="date"
-            min={utcDayFromToday(0)}
-            className={`input w-full border sm:w-56 ${fieldBorder(!!errors.validUntil)}`}
-            {...register('validUntil')}
-          />
-        )}
-      </FormField>
-      <FormFailure text={formError(answer.error, errors.root?.message)} />
-      <SubmitButton pending={answer.isPending}>
-        Send quote <span className="sr-only">{quote.number}</span>
-      </SubmitButton>
-    </form>
+            {accepted ? 'View' : 'Answer'} <span className="sr-only">quote {quote.number}</span>
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr className="block @4xl:table-row">
+          <td colSpan={COLUMNS.length} className="block bg-slate-50 p-4 @4xl:table-cell @4xl:p-6">
+            <section
+              id={detailsId}
+              aria-labelledby={`${detailsId}-heading`}
+              className="flex min-w-0 flex-col gap-4"
+            >
+              <h2 id={`${detailsId}-heading`} className="text-lg font-bold text-slate-900">
+                Quote {quote.number}
+              </h2>
+              <dl className="grid gap-1 text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6 sm:gap-y-3">
+                <dt className="font-semibold">Message</dt>
+                <dd className="min-w-0 break-words whitespace-pre-line text-slate-900">
+                  {quote.message || 'No message.'}
+                </dd>
+                {quote.answeredAt && (
+                  <>
+                    <dt className="font-semibold">Answered</dt>
+                    <dd className="text-slate-900">
+                      <Day at={quote.answeredAt} />
+                    </dd>
+                  </>
+                )}
+              </dl>
+              {accepted ? (
+                <>
+                  <QuoteLines quote={quote} />
+                  <QuoteFacts quote={quote} />
+                  <AnswerMessage quote={quote} heading="Your message to the customer" />
+                  <div>
+                    <OrderLink quote={quote} />
+                  </div>
+                </>
+              ) : (
+                <>
+                  {quote.status !== 'requested' && <QuoteFacts quote={quote} />}
+                  <AnswerQuoteForm quote={quote} onAnswered={onAnswered} />
+                </>
+              )}
+            </section>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 
-function QuoteAdminCard({ quote }: { quote: Quote }) {
-  const open = quote.status !== 'accepted';
+/** How many requests wait for prices, and the way to list only those. */
+function Waiting({ count, shown, onShow }: { count: number; shown: boolean; onShow: () => void }) {
   return (
-    <QuoteCard quote={quote}>
-      <dl className="grid gap-3 text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6">
-        <dt className="font-semibold">Customer</dt>
-        <dd className="min-w-0 break-words text-slate-900">
-          {quote.userName}{' '}
-          <a href={`mailto:${quote.userEmail}`} className="link link-primary">
-            {quote.userEmail}
-          </a>
-        </dd>
-        <dt className="font-semibold">Message</dt>
-        <dd className="min-w-0 break-words whitespace-pre-line text-slate-900">
-          {quote.message || 'No message.'}
-        </dd>
-        {quote.answeredAt && (
-          <>
-            <dt className="font-semibold">Answered</dt>
-            <dd className="text-slate-900">
-              <Day at={quote.answeredAt} />
-            </dd>
-          </>
-        )}
-      </dl>
-      {open ? (
-        <>
-          {quote.status !== 'requested' && <QuoteFacts quote={quote} />}
-          <AnswerForm quote={quote} />
-        </>
-      ) : (
-        <>
-          <QuoteLines quote={quote} />
-          <QuoteFacts quote={quote} />
-          <div>
-            <OrderLink quote={quote} />
-          </div>
-        </>
+    <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <p className="text-slate-700">
+        {count === 0
+          ? 'No request is waiting for prices.'
+          : `${count} ${count === 1 ? 'request is' : 'requests are'} waiting for prices.`}
+      </p>
+      {count > 0 && !shown && (
+        <button type="button" className="btn btn-sm btn-outline btn-primary" onClick={onShow}>
+          Show the waiting requests
+        </button>
       )}
-    </QuoteCard>
+    </div>
   );
 }
 
@@ -224,47 +245,150 @@ function NoRequests() {
   );
 }
 
-/** How many requests wait for prices, then every quote. */
-function AllQuotes({ quotes }: { quotes: Quote[] }) {
-  const waiting = quotes.filter((quote) => quote.status === 'requested').length;
-  return (
-    <>
-      <p className="text-slate-700">
-        {waiting === 0
-          ? 'No request is waiting for prices.'
-          : `${waiting} ${waiting === 1 ? 'request is' : 'requests are'} waiting for prices.`}
-      </p>
-      <ul aria-label="All quotes, open requests first" className="flex flex-col gap-6">
-        {quotes.map((quote) => (
-          <QuoteAdminCard key={quote._id} quote={quote} />
-        ))}
-      </ul>
-    </>
-  );
-}
-
 /**
- * /dashboard/manage-quotes (admins): every quote, open requests first, each with its customer
- * and message; a quote not accepted yet gets a price per line and a last valid day (Send quote),
- * an accepted one links to its order.
+ * /dashboard/manage-quotes (admins): 'All Quotes: {count}' and how many requests wait for prices,
+ * then a table of every quote a page at a time from the server (GET /api/admin/quotes), newest
+ * first, with a search (a quote number, a customer's name or e-mail, a part's name), a status
+ * filter and the sort, all in the address. Each row opens to the customer's message and the quote's
+ * lines, with the form that prices each line, sets the last valid day and says a word to the
+ * customer (Send quote), or, once accepted, its order. A search that finds one quote opens it (the
+ * request mail links to its number).
  */
 export function ManageQuotesPage() {
-  const quotes = useQuotes();
+  const list = useListParams({
+    schema: AdminQuotesQuery,
+    filters: FILTERS,
+    sorts: ADMIN_QUOTE_SORTS,
+    defaultLimit: ADMIN_LIST_DEFAULT,
+  });
+  const { page, total, waiting } = useAdminQuotes(list);
+  const summary = useRef<HTMLParagraphElement>(null);
+  // The rows the admin opened or closed, against each row's default (closed; open when a search
+  // found it alone).
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setToggled((before) => {
+      const next = new Set(before);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const items = page.data?.items ?? [];
+  const busy = page.isPlaceholderData;
+  const { q, state } = list.values;
+  const openAlone = items.length === 1 && q !== '' && !busy;
+  const sortLabel = SORTS.find((sort) => sort.value === list.sort)?.label ?? '';
+  const caption = `${list.filtered ? 'Quotes that match the search and filters' : 'All quotes'}, ${sortLabel.toLowerCase()}`;
+
+  // Answered while only the waiting requests are listed: the row leaves the list, so the focus
+  // goes to the summary, which says what the list holds now.
+  const onAnswered = () => {
+    if (state === 'requested') summary.current?.focus();
+  };
+
+  let body;
+  if (page.isPending) {
+    body = (
+      <SkeletonList
+        label="Loading the quotes"
+        rows={3}
+        className={`${CARD} flex flex-col gap-4 p-4`}
+        picture="h-12 w-12"
+      />
+    );
+  } else if (page.isError && !page.data) {
+    body = <LoadFailed what="the quotes" query={page} />;
+  } else if (items.length === 0) {
+    body = list.cursor ? (
+      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-slate-400 bg-white p-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">No quotes on this page any more.</p>
+        <button type="button" className="btn btn-outline btn-primary" onClick={list.first}>
+          First page
+        </button>
+      </div>
+    ) : list.filtered ? (
+      <NoMatches noun="quotes" q={q} narrowed={state !== ''} onClear={list.clearFilters}>
+        Try a quote number (such as Q-000123), a customer&apos;s name or e-mail, or a part name.
+      </NoMatches>
+    ) : (
+      <NoRequests />
+    );
+  } else {
+    body = (
+      <>
+        <div
+          aria-busy={busy || undefined}
+          className={`transition-opacity motion-reduce:transition-none ${busy ? 'opacity-60' : ''}`}
+        >
+          <DataTable wide="container" caption={caption} columns={COLUMNS}>
+            {items.map((quote) => (
+              <QuoteRow
+                key={quote._id}
+                quote={quote}
+                open={toggled.has(quote._id) !== openAlone}
+                onToggle={() => toggle(quote._id)}
+                onAnswered={onAnswered}
+              />
+            ))}
+          </DataTable>
+        </div>
+        <ListPager
+          list={list}
+          nextCursor={page.data?.nextCursor}
+          noun="quotes"
+          busy={busy}
+          summaryRef={summary}
+        />
+      </>
+    );
+  }
+
   return (
     <QuotesPage
       documentTitle={MANAGE_QUOTES_TITLE}
       eyebrow="Quotes"
-      title={quotes.data ? `All Quotes: ${quotes.data.length}` : 'All Quotes'}
+      title={total === undefined ? 'All Quotes' : `All Quotes: ${total}`}
     >
-      <Loaded
-        query={quotes}
-        loading="Loading the quotes"
-        rows={3}
-        picture="h-12 w-12"
-        what="the quotes"
-      >
-        {(all) => (all.length === 0 ? <NoRequests /> : <AllQuotes quotes={all} />)}
-      </Loaded>
+      <div>
+        {waiting !== undefined && (
+          <Waiting
+            count={waiting}
+            shown={state === 'requested' && q === ''}
+            onShow={() => list.setFilters({ q: '', state: 'requested' })}
+          />
+        )}
+        <ListToolbar
+          label="Find quotes"
+          search={
+            <ListSearchBox
+              label="Search all quotes"
+              placeholder="Quote number, customer or part"
+              value={q}
+              onSearch={list.setSearch}
+            />
+          }
+          filtered={list.filtered}
+          onClear={list.clearFilters}
+        >
+          <FilterSelect
+            label="Status"
+            all="Any status"
+            value={state}
+            choices={STATES}
+            onChange={(value) => list.setFilters({ state: value })}
+          />
+          <SortSelect value={list.sort} choices={SORTS} onChange={list.setSort} />
+        </ListToolbar>
+        <ListSummary
+          list={list}
+          shown={items.length}
+          total={page.data?.total}
+          noun={['quote', 'quotes']}
+          busy={busy}
+          summaryRef={summary}
+        />
+        {body}
+      </div>
     </QuotesPage>
   );
 }

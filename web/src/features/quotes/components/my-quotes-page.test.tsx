@@ -111,6 +111,22 @@ afterEach(() => {
 });
 
 describe('MyQuotesPage', () => {
+  it('shows the note that came with the answer, as written, and none before it is answered', async () => {
+    const note = 'Ships in two weeks.\n<b>Cables</b> included.';
+    renderPage({
+      'GET /api/quotes': () =>
+        json([answered({ answerMessage: note }), quote({ answerMessage: 'not sent yet' })]),
+    });
+    await screen.findByRole('article', { name: 'Quote Q-000002' });
+    const said = card('Q-000002').getByRole('region', { name: 'A note from us' });
+    expect(said).toHaveTextContent('Ships in two weeks. <b>Cables</b> included.');
+    // Markup stays text; the line break shows.
+    expect(said.querySelector('b')).toBeNull();
+    expect(said.querySelector('p')).toHaveClass('whitespace-pre-line');
+    expect(card('Q-000001').queryByRole('region', { name: 'A note from us' })).toBeNull();
+    expect(screen.queryByText('not sent yet')).toBeNull();
+  });
+
   it('lists the quotes with their status in words, lines, prices, totals and dates', async () => {
     renderPage({ 'GET /api/quotes': () => json([open, requested, accepted, expired]) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your quotes');

@@ -7,6 +7,7 @@ import { useAcceptQuote } from '../api/accept-quote.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { AcceptQuoteForm, type AddressPickerSlot } from './accept-quote-form.tsx';
 import {
+  AnswerMessage,
   OrderLink,
   QuoteCard,
   QuoteFacts,
@@ -81,6 +82,7 @@ function OwnQuote({ quote, addressPicker }: { quote: Quote; addressPicker: Addre
       )}
       <QuoteLines quote={quote} />
       <QuoteFacts quote={quote} />
+      <AnswerMessage quote={quote} heading="A note from us" />
       <NextStep quote={quote} />
       {quote.status === 'accepted' && (
         <div>

@@ -116,6 +116,26 @@ export function QuoteFacts({ quote }: { quote: Quote }) {
   );
 }
 
+/**
+ * The admin's words with the answer (`heading`: 'A note from us' to the customer), kept as
+ * written: line breaks shown, any markup shown as text. Nothing while there is none.
+ */
+export function AnswerMessage({ quote, heading }: { quote: Quote; heading: string }) {
+  const headingId = useId();
+  if (!quote.answeredAt || !quote.answerMessage) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border-l-4 border-sky-400 bg-sky-50 px-4 py-3"
+    >
+      <h3 id={headingId} className="text-sm font-semibold text-slate-700">
+        {heading}
+      </h3>
+      <p className="break-words whitespace-pre-line text-slate-900">{quote.answerMessage}</p>
+    </section>
+  );
+}
+
 /** An accepted quote's order (its page has the payment, the shipping, the invoice). */
 export function OrderLink({ quote }: { quote: Quote }) {
   if (!quote.orderId) return null;

@@ -1,0 +1,230 @@
+import { BulkPartAction } from '@partsmith/contract/admin-lists';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { confirmDialog } from '../../../lib/dialogs.ts';
+import { useBulkUpdateParts } from '../api/bulk-update-parts.ts';
+import { messageOf } from './admin-messages.ts';
+
+type Kind = BulkPartAction['kind'];
+
+const KINDS: readonly { value: Kind; label: string }[] = [
+  { value: 'price-percent', label: 'Change the price by a percentage' },
+  { value: 'set-stock', label: 'Set the stock' },
+  { value: 'list', label: 'List in the shop' },
+  { value: 'unlist', label: 'Unlist from the shop' },
+];
+
+const parts = (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`;
+const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
+
+/** The confirmation's question and its button, per action. */
+function question(action: BulkPartAction, n: number): [text: string, button: string] {
+  switch (action.kind) {
+    case 'price-percent':
+      return [
+        `Change the price of ${parts(n)} by ${signed(action.percent)}, their volume prices too (rounded to cents).`,
+        `Yes, change ${parts(n)}`,
+      ];
+    case 'set-stock':
+      return [`Set the stock of ${parts(n)} to ${action.quantity}.`, `Yes, change ${parts(n)}`];
+    case 'list':
+      return [`List ${parts(n)}: they show in the catalogue and the search.`, `Yes, list them`];
+    case 'unlist':
+      return [
+        `Unlist ${parts(n)}: they leave the catalogue, the search and the suggestions (their pages stay).`,
+        'Yes, unlist them',
+      ];
+  }
+}
+
+/** What was done, for the result line. */
+function done(action: BulkPartAction, n: number) {
+  switch (action.kind) {
+    case 'price-percent':
+      return `Changed the price of ${parts(n)} by ${signed(action.percent)}.`;
+    case 'set-stock':
+      return `Set the stock of ${parts(n)} to ${action.quantity}.`;
+    case 'list':
+      return `Listed ${parts(n)}.`;
+    case 'unlist':
+      return `Unlisted ${parts(n)}.`;
+  }
+}
+
+/** The action the form describes, checked by the contract, or the message of what is wrong. */
+function actionOf(kind: Kind, amount: string): BulkPartAction | string {
+  const text = amount.trim();
+  let candidate: unknown = { kind };
+  if (kind === 'price-percent') {
+    if (text === '') return 'Give the change as a percentage';
+    candidate = { kind, percent: Number(text) };
+  } else if (kind === 'set-stock') {
+    if (text === '') return 'Give the stock as a number';
+    candidate = { kind, quantity: Number(text) };
+  }
+  const checked = BulkPartAction.safeParse(candidate);
+  if (checked.success) return checked.data;
+  return checked.error.issues[0]?.message ?? 'Check the value';
+}
+
+/**
+ * Manage Products' bulk actions on the selected parts of the page: select them all (or none),
+ * then change their price by a percentage, set their stock, list or unlist them. Each asks first,
+ * then says what it did (or why nothing was) in a live line; the table reloads.
+ */
+export function BulkPartActions({
+  pageIds,
+  selected,
+  onSelectAll,
+  onDone,
+}: {
+  /** The parts of this page, in order. */
+  pageIds: string[];
+  /** The selected ones. */
+  selected: string[];
+  onSelectAll: (all: boolean) => void;
+  /** The action went through: the selection is cleared. */
+  onDone: () => void;
+}) {
+  const ids = {
+    all: useId(),
+    kind: useId(),
+    amount: useId(),
+    problem: useId(),
+  };
+  const bulk = useBulkUpdateParts();
+  const [kind, setKind] = useState<Kind>('price-percent');
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const allBox = useRef<HTMLInputElement>(null);
+  const amountBox = useRef<HTMLInputElement>(null);
+
+  const count = selected.length;
+  const all = count > 0 && count === pageIds.length;
+  // 'Some' is neither checked nor not: the box says so (it cannot in markup).
+  useEffect(() => {
+    if (allBox.current) allBox.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+
+  const needsAmount = kind === 'price-percent' || kind === 'set-stock';
+
+  async function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (bulk.isPending) return;
+    setResult(null);
+    if (count === 0) {
+      setProblem(null);
+      setResult({ ok: false, text: 'Select the parts to change first.' });
+      return;
+    }
+    const action = actionOf(kind, amount);
+    if (typeof action === 'string') {
+      setProblem(action);
+      amountBox.current?.focus();
+      return;
+    }
+    setProblem(null);
+    const [text, button] = question(action, count);
+    if (!(await confirmDialog(text, button))) return;
+    try {
+      const answer = await bulk.mutateAsync({ ids: selected, action });
+      setResult({ ok: true, text: done(action, answer.updated) });
+      setAmount('');
+      onDone();
+    } catch (error) {
+      setResult({ ok: false, text: `Nothing was changed: ${messageOf(error)}` });
+    }
+  }
+
+  return (
+    <section
+      aria-label="Change the selected parts"
+      className="mb-4 flex flex-col gap-3 rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <label htmlFor={ids.all} className="flex items-center gap-2 font-semibold text-slate-900">
+          <input
+            ref={allBox}
+            id={ids.all}
+            type="checkbox"
+            className="checkbox checkbox-sm border-slate-500"
+            checked={all}
+            disabled={pageIds.length === 0}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+          Select all {parts(pageIds.length)} on this page
+        </label>
+        <p className="text-sm text-slate-700">
+          {count === 0 ? 'None selected' : `${count} selected`}
+        </p>
+      </div>
+      <form
+        aria-label="Bulk action"
+        className="flex flex-wrap items-end gap-3"
+        noValidate
+        onSubmit={(event) => void apply(event)}
+      >
+        <div className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-900">
+          <label htmlFor={ids.kind}>Action</label>
+          <select
+            id={ids.kind}
+            className="select w-full border border-slate-500 bg-white font-normal sm:w-72"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as Kind);
+              setProblem(null);
+            }}
+          >
+            {KINDS.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {needsAmount && (
+          <div className="flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-900">
+            <label htmlFor={ids.amount}>
+              {kind === 'price-percent' ? 'Change (%), e.g. 10 or -5' : 'New stock'}
+            </label>
+            <input
+              ref={amountBox}
+              id={ids.amount}
+              type="number"
+              inputMode={kind === 'price-percent' ? 'decimal' : 'numeric'}
+              step={kind === 'price-percent' ? 0.01 : 1}
+              min={kind === 'price-percent' ? -90 : 0}
+              max={kind === 'price-percent' ? 1000 : 10_000_000}
+              className="input w-full border border-slate-500 bg-white font-normal sm:w-44"
+              value={amount}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ids.problem : undefined}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </div>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          aria-disabled={bulk.isPending || undefined}
+        >
+          {bulk.isPending && <span aria-hidden="true" className="spinner size-4" />}
+          Apply to {count === 0 ? 'the selected parts' : parts(count)}
+        </button>
+      </form>
+      {problem && (
+        <p id={ids.problem} className="text-sm font-medium text-error">
+          {problem}
+        </p>
+      )}
+      <p aria-live="polite" className="text-sm font-medium text-green-800">
+        {result?.ok ? result.text : null}
+      </p>
+      {result && !result.ok && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {result.text}
+        </p>
+      )}
+    </section>
+  );
+}
