@@ -141,6 +141,8 @@ export default defineConfig({
           'a11y-phone-admin@example.com',
           'keyboard-admin@example.com',
           'keyboard-phone-admin@example.com',
+          'owner-admin@example.com',
+          'owner-phone-admin@example.com',
         ].join(','),
       },
     })),
