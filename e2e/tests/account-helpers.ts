@@ -131,16 +131,16 @@ export async function apiPaidOrder(
 ): Promise<{ orderId: string; partName: string }> {
   const { api } = customer;
   const parts = await (await api.get('/api/allParts?q=Driver%20Kit')).json();
-  const order = await (
-    await api.post('/api/purchase', {
-      data: {
-        partId: parts[0]._id,
-        quantity,
-        address: '9 Bench Road, Austin, TX 78701',
-        phone: '+1 512 555 0188',
-      },
-    })
-  ).json();
+  const placed = await api.post('/api/purchase', {
+    data: {
+      partId: parts[0]._id,
+      quantity,
+      address: '9 Bench Road, Austin, TX 78701',
+      phone: '+1 512 555 0188',
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const order = await placed.json();
   const { clientSecret } = await (
     await api.post('/api/create-payment-intent', { data: { orderId: order.insertedId } })
   ).json();
@@ -149,9 +149,8 @@ export async function apiPaidOrder(
       data: { clientSecret, number: '4242424242424242', expiry: '12 / 34', cvc: '123' },
     })
   ).json();
-  expect(
-    (await api.patch(`/api/purchase/${order.insertedId}`, { data: { transactionId } })).ok(),
-  ).toBe(true);
+  const paid = await api.patch(`/api/purchase/${order.insertedId}`, { data: { transactionId } });
+  expect(paid.ok(), `${order.insertedId} ${transactionId}: ${await paid.text()}`).toBe(true);
   return { orderId: order.insertedId, partName: parts[0].name };
 }
 

@@ -32,10 +32,17 @@ async function addPart(page: Page, name: string, price: number) {
 /** The row of Manage Products that holds `text`, after searching for `query`. */
 async function findPartRow(page: Page, query: string, text = query) {
   await page.getByRole('searchbox', { name: 'Search the parts' }).fill(query);
+  await expect(page).toHaveURL(
+    new RegExp(`q=${encodeURIComponent(query).replaceAll('%20', '\\+')}(&|$)`),
+  );
+  await settled(page);
   const row = page.getByRole('row').filter({ hasText: text });
   await expect(row.first()).toBeVisible();
   return row;
 }
+
+/** The table holds its new page (the last one stays shown, dimmed, while the next loads). */
+const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
 test('the owner fixes a part, finds an order by number, raises three prices, and imports an edited export', async ({
   page,
@@ -74,7 +81,7 @@ test('the owner fixes a part, finds an order by number, raises three prices, and
   const bulk = page.getByRole('region', { name: 'Change the selected parts' });
   await bulk.getByLabel(/Select all/).check();
   await expect(bulk.getByText('3 selected')).toBeVisible();
-  await bulk.getByLabel('Action').selectOption('price-percent');
+  await bulk.getByLabel('Action', { exact: true }).selectOption('price-percent');
   await bulk.getByLabel(/Change \(%\)/).fill('10');
   await bulk.getByRole('button', { name: 'Apply to 3 parts' }).click();
   await page.getByRole('button', { name: 'Yes, change 3 parts' }).click();
@@ -105,6 +112,7 @@ test('the owner fixes a part, finds an order by number, raises three prices, and
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const preview = page.getByRole('region', { name: 'Preview: catalogue.csv' });
   await expect(preview.getByText(/^0 new, 1 changed, \d+ unchanged$/)).toBeVisible();
+  await settled(page);
   await expectNoA11yViolations(page);
   await preview.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText(/Imported catalogue\.csv: 0 new, 1 changed/)).toBeVisible();
@@ -114,7 +122,7 @@ test('the owner fixes a part, finds an order by number, raises three prices, and
 
   // 4. A customer's paid order, found in Manage Orders by its number.
   const buyer = await apiCustomer('numbered');
-  const { orderId } = await apiPaidOrder(buyer, 2);
+  const { orderId } = await apiPaidOrder(buyer, 5);
   const order = await (await buyer.api.get(`/api/purchase/${orderId}`)).json();
   expect(order.number).toMatch(/^PS-O-\d+$/);
   await openDashboardPage(page, 'Manage Orders');
