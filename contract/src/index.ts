@@ -12,6 +12,7 @@ export * from './orders.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';
 export * from './cart.ts';
+export * from './quick-order.ts';
 export * from './payments.ts';
 export * from './uploads.ts';
 export * from './users.ts';

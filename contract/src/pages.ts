@@ -121,6 +121,12 @@ export const PAGES = {
     // Only a signed-in buyer's page is rendered with its cart; a visitor's asks in the browser.
     serverRendered: true,
   },
+  // Ordering by part number from a list (issue 49): a form, nothing of its own to render.
+  quickOrder: {
+    path: '/quick-order',
+    access: 'public',
+    prerendered: true,
+  },
   purchase: {
     path: '/purchase/:partsId',
     access: 'user',

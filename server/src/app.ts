@@ -25,6 +25,7 @@ import { webApp } from './plugins/web.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { quickOrderRoutes } from './modules/cart/quick-order-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { housekeeping } from './modules/housekeeping/plugin.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usersRoutes,
         ordersRoutes,
         cartRoutes,
+        quickOrderRoutes,
         addressesRoutes,
         quotesRoutes,
         quotesAdminListRoutes,

@@ -586,6 +586,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cart/quick-order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put parts in your cart by part number, from a list or a CSV file
+     * @description A list of parts, one a line: the part number (in any case), then the quantity, separated by a comma, a semicolon, a tab or (typed text only) spaces. Sent as JSON ({ "lines": "PS-MEM-000012, 4\nPS-CPU-000003, 1" }), or as a CSV file (Content-Type text/csv: quoted fields, a UTF-8 byte-order mark and any line endings are read). Blank lines are skipped; a first line naming its columns (such as sku,quantity) is a header, whose columns are then read in any order. A part named on several lines gets their quantities added. Each part's quantity is added to what your cart already holds of it, and the sum must be within the part's minimum order and its stock; a cart holds at most 50 different parts. Not all or nothing: the lines that can be added are, the others are answered in problems with their line number (from 1, as an editor counts) and why (a part number no part has, a deleted part's included, a quantity that is not a whole number of 1 or more, below the minimum order, more than the stock, a line that cannot be read). At most 500 lines and 100 kB; 422 for a list without a part line or with more lines. A visitor's cart is kept on the server, named by a signed, httpOnly cookie that the first change sets.
+     */
+    post: operations['quickOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/countries': {
     parameters: {
       query?: never;
@@ -3960,6 +3980,98 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  quickOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              lines: string;
+            }
+          | string;
+        'text/csv':
+          | {
+              lines: string;
+            }
+          | string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: {
+              line: number;
+              sku: string;
+              /** Format: uuid */
+              partId: string;
+              name: string;
+              quantity: number;
+            }[];
+            problems: {
+              line: number;
+              sku: string;
+              reason: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders, quoteLines, quotes } from '../../src/db/schema/index.ts';
+import { insertPart } from '../../src/db/seed/factories.ts';
 import type { Caller, LiveApp } from './live.ts';
 import {
   CARD,
@@ -141,6 +142,14 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/cart/lines/:partId': {
     expect: everyone(200),
     call: async (live) => ({ path: `/api/cart/lines/${await part(live)}` }),
+  },
+  // A list of part numbers into the cart (issue 49), a visitor's too.
+  'POST /api/cart/quick-order': {
+    expect: everyone(200),
+    call: async (live) => {
+      const { sku } = await insertPart(live.database.db, { availableQuantity: 1000 });
+      return { path: '/api/cart/quick-order', body: { lines: `${sku}, 1` } };
+    },
   },
   // Each caller checks out a cart of its own with one line in it.
   'POST /api/checkout': {

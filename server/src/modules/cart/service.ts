@@ -18,6 +18,24 @@ export type { CartOwner } from './repository.ts';
 
 const TOO_MANY_LINES = `A cart holds at most ${MAX_CART_LINES} different parts: check out or remove some first.`;
 
+/** A part as the cart reads it (the parts module's row). */
+type CartPart = Awaited<ReturnType<typeof partsByIds>>[number];
+
+/**
+ * Why `total` units of the part (`had` of them in the cart already) cannot be in the cart, in
+ * the quick order's short words, or null when they can.
+ */
+function additionProblem(part: CartPart, had: number, total: number): string | null {
+  if (part.deletedAt) return 'This part is not in our catalogue any more.';
+  if (part.availableQuantity < part.minOrderQuantity) return 'This part is out of stock.';
+  if (total < part.minOrderQuantity) return `The minimum order is ${part.minOrderQuantity}.`;
+  if (total > part.availableQuantity)
+    return had > 0
+      ? `Only ${part.availableQuantity} in stock, and your cart already holds ${had}.`
+      : `Only ${part.availableQuantity} in stock.`;
+  return null;
+}
+
 /**
  * A change's answer: the whole cart, and the id of the visitor's cart it changed (made by it, or
  * the cookie's), for the cookie to name it again from now on; null for a customer's cart.
@@ -67,6 +85,44 @@ export function createCartService(db: Db) {
         return ready;
       });
       return { cart: await readCart(db, changed.owner), visitorCartId: changed.visitorCartId };
+    },
+
+    /**
+     * Adds several parts at once (the quick order, quick-order.ts): each quantity joins what the
+     * cart already holds of its part, under setLine's rules for the sum (the part listed, at
+     * least its minimum order, at most its stock) and at most MAX_CART_LINES different parts.
+     * Not all or nothing: answers, for each addition in its order, null when it was added or why
+     * it was not. A visitor's cart is made only when something is added.
+     */
+    async addLines(
+      owner: CartOwner | null,
+      additions: { part: CartPart; quantity: number }[],
+    ): Promise<{ refused: (string | null)[]; visitorCartId: string | null }> {
+      return db.transaction(async (tx) => {
+        const held = new Map(
+          owner ? (await readCart(tx, owner)).lines.map((l) => [l.partId, l.quantity]) : [],
+        );
+        let count = held.size;
+        const accepted: { partId: string; quantity: number }[] = [];
+        const refused = additions.map(({ part, quantity }) => {
+          const had = held.get(part.id) ?? 0;
+          const total = had + quantity;
+          const problem = additionProblem(part, had, total);
+          if (problem) return problem;
+          if (had === 0 && count >= MAX_CART_LINES) return TOO_MANY_LINES;
+          if (had === 0) count += 1;
+          held.set(part.id, total);
+          accepted.push({ partId: part.id, quantity: total });
+          return null;
+        });
+        if (accepted.length === 0) return { refused, visitorCartId: null };
+        const ready = await writer(tx, owner);
+        for (const line of accepted) await setCartLine(tx, ready.owner, line.partId, line.quantity);
+        // A change beside this one may have filled the cart meanwhile: then nothing is added.
+        if ((await cartLineCount(tx, ready.owner)) > MAX_CART_LINES)
+          throw new HttpError(422, TOO_MANY_LINES);
+        return { refused, visitorCartId: ready.visitorCartId };
+      });
     },
 
     /** Takes a part out of the cart; a visitor without a cart has nothing to take out. */

@@ -65,6 +65,19 @@ export async function partsByIds(db: DbOrTx, ids: string[]): Promise<PartRow[]> 
     .where(sql`${parts.id} = any(${sql.param(ids)})`);
 }
 
+/**
+ * The parts with these numbers, in any case (the unique index on upper(sku)), deleted ones too
+ * (the caller says what a deleted part's number means), in no order.
+ */
+export async function partsBySkus(db: DbOrTx, skus: string[]): Promise<PartRow[]> {
+  if (skus.length === 0) return [];
+  const upper = skus.map((sku) => sku.toUpperCase());
+  return db
+    .select()
+    .from(parts)
+    .where(sql`upper(${parts.sku}) = any(${sql.param(upper)}::text[])`);
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PartPage {

@@ -25,6 +25,8 @@ const INFORMATION: FooterLink[] = [
 
 const MY_ACCOUNT: FooterLink[] = [
   { label: 'Checkout', to: href('/cart') },
+  // Ordering by part number from a list (issue 49).
+  { label: 'Quick Order', to: href('/quick-order') },
   { label: 'Login', to: href('/login') },
   { label: 'Order Status', to: href('/dashboard/my-orders') },
 ];

@@ -48,6 +48,7 @@ const GROUPS: { title: string; links: { label: string; to: string }[] }[] = [
       { label: COLLECTIONS.bestSelling.heading, to: collectionPath('bestSelling') },
       { label: 'Compare parts', to: href('/parts/compare') },
       { label: 'Cart', to: href('/cart') },
+      { label: 'Quick order by part number', to: href('/quick-order') },
     ],
   },
   {

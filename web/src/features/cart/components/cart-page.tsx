@@ -299,6 +299,12 @@ export function CartPage({
           >
             Your cart
           </h1>
+          <p className="mt-2 text-slate-700">
+            Know your part numbers?{' '}
+            <Link to={href('/quick-order')} className="link link-primary font-semibold">
+              Quick order by part number
+            </Link>
+          </p>
         </header>
         {notice}
         <ServerCart frame={frame} addressPicker={buyer ? addressPicker : null} />
