@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { lineCounter } from '../../lib/csv-line-counter.ts';
 
 // The quick order's reading of a list (issue 49): typed or pasted text, or a CSV file, to the
 // lines it names, each with the line number a person sees in an editor. What the lines mean
@@ -37,26 +38,6 @@ export function textLines(text: string): ReadList {
       return [{ line: i + 1, fields: fields.map(unquoted) }];
     });
   return { lines };
-}
-
-/**
- * Line numbers as an editor shows them, from the byte offsets csv-parse reports (its own count
- * counts a CRLF inside a quoted field twice; the catalogue import counts the same way,
- * parts/csv-records.ts). `lineAt(offset)` is the line of the first non-empty line at or after
- * `offset`; offsets must not decrease.
- */
-function lineCounter(bytes: Uint8Array) {
-  let at = 0;
-  let line = 1;
-  const LF = 0x0a;
-  const CR = 0x0d;
-  return (offset: number) => {
-    for (; at < bytes.length && (at < offset || bytes[at] === LF || bytes[at] === CR); at++) {
-      const b = bytes[at];
-      if (b === LF || (b === CR && bytes[at + 1] !== LF)) line++;
-    }
-    return line;
-  };
 }
 
 const PARSE_REASONS: Record<string, string> = {

@@ -3,25 +3,6 @@ import { CsvError, parse } from 'csv-parse/sync';
 // The catalogue import's reading of CSV text (csv.ts checks what it reads): its records, each
 // with where it starts, and the line numbers a person sees in an editor.
 
-/**
- * Line numbers as an editor shows them, from the byte offsets csv-parse reports (its own line
- * count counts a CRLF inside a quoted field twice). `lineAt(offset)` is the line of the first
- * non-empty line at or after `offset`; offsets must not decrease.
- */
-export function lineCounter(bytes: Uint8Array) {
-  let at = 0;
-  let line = 1;
-  const LF = 0x0a;
-  const CR = 0x0d;
-  return (offset: number) => {
-    for (; at < bytes.length && (at < offset || bytes[at] === LF || bytes[at] === CR); at++) {
-      const b = bytes[at];
-      if (b === LF || (b === CR && bytes[at + 1] !== LF)) line++;
-    }
-    return line;
-  };
-}
-
 const PARSE_MESSAGES: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'A quoted field is not closed: a " is missing',
   CSV_INVALID_CLOSING_QUOTE: 'A quote inside a quoted field must be doubled ("")',

@@ -19,7 +19,8 @@ import { breaksInCents, type PriceBreakCents } from '@partsmith/contract/pricing
 import type { DbOrTx } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { parts, type NewPartRow, type PartRow } from '../../db/schema/parts.ts';
-import { csvRecords, lineCounter } from './csv-records.ts';
+import { lineCounter } from '../../lib/csv-line-counter.ts';
+import { csvRecords } from './csv-records.ts';
 import { lowStockMarkAfter } from './stock.ts';
 
 /**
