@@ -51,6 +51,8 @@ export interface ApiRequest<S extends SchemaSource> {
   schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A CSV file's text, sent as it is (text/csv) instead of a JSON `body`. */
+  csv?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -89,12 +91,12 @@ export interface ApiResponse<T> {
 }
 
 /**
- * The one way the web app talks to the server: same-origin JSON under /api, answers parsed with
+ * The one way the web app talks to the server: same-origin JSON (or a CSV file) under /api, answers parsed with
  * the contract's schema, every failure turned into an ApiError carrying a message for people.
  */
 export async function apiRequest<S extends SchemaSource>(
   path: string,
-  { schema, method = 'GET', body, headers, signal }: ApiRequest<S>,
+  { schema, method = 'GET', body, csv, headers, signal }: ApiRequest<S>,
 ): Promise<ApiResponse<Answer<S>>> {
   let response: Response;
   try {
@@ -103,10 +105,14 @@ export async function apiRequest<S extends SchemaSource>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(csv !== undefined
+          ? { 'content-type': 'text/csv' }
+          : body === undefined
+            ? {}
+            : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: csv ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {
