@@ -1,14 +1,12 @@
 import { useEffect, useEffectEvent, useId, useState, type ReactNode, type RefObject } from 'react';
 import type { ListParams } from '../../lib/use-list-params.ts';
+import { SEARCH_DELAY_MS, SearchBoxForm } from './list-search.tsx';
 
 /**
  * The controls of a server-paged list whose state is in the address (lib/use-list-params.ts):
  * its search box, filters, sort, the summary of what is shown and Previous / Next. Generic: the
  * admins' tables use them, any list paged on the server may.
  */
-
-/** How long typing pauses before the list is searched. */
-export const SEARCH_PAUSE_MS = 300;
 
 /**
  * The list's search box: what it holds is searched once typing pauses, or at once on Enter. It
@@ -19,7 +17,7 @@ export function ListSearchBox({
   placeholder,
   value,
   onSearch,
-  delayMs = SEARCH_PAUSE_MS,
+  delayMs = SEARCH_DELAY_MS,
 }: {
   label: string;
   placeholder?: string;
@@ -28,7 +26,6 @@ export function ListSearchBox({
   onSearch: (q: string) => void;
   delayMs?: number;
 }) {
-  const id = useId();
   const [text, setText] = useState(value);
   // The address changed under the box (Back, Clear filters): the box shows it. Typing that only
   // differs by spaces at the ends is the same search and is left as typed.
@@ -47,34 +44,15 @@ export function ListSearchBox({
   }, [text, value, delayMs]);
 
   return (
-    <form
-      role="search"
-      aria-label={label}
-      className="flex w-full max-w-xl flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SearchBoxForm
+      label={label}
+      placeholder={placeholder}
+      text={text}
+      onText={setText}
+      onSubmit={() => {
         if (text.trim() !== value) onSearch(text.trim());
       }}
-    >
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={100}
-          placeholder={placeholder}
-          autoComplete="off"
-          className="input min-w-0 flex-1 border border-slate-500 bg-white"
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </div>
-    </form>
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** How long typing pauses before the list is searched. */
 export const SEARCH_DELAY_MS = 300;
@@ -51,7 +51,6 @@ export function ListSearchForm({
   placeholder?: string;
   status: ReactNode;
 }) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const { cleared } = search;
   useEffect(() => {
@@ -59,39 +58,71 @@ export function ListSearchForm({
   }, [cleared]);
   return (
     <div className="mb-4 flex flex-col gap-2">
-      <form
-        role="search"
-        aria-label={label}
-        className="flex w-full max-w-xl flex-col gap-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search.submit();
-        }}
-      >
-        <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-          {label}
-        </label>
-        <div className="flex gap-2">
-          <input
-            ref={input}
-            id={id}
-            type="search"
-            value={search.text}
-            onChange={(event) => search.setText(event.target.value)}
-            maxLength={100}
-            placeholder={placeholder}
-            autoComplete="off"
-            className="input min-w-0 flex-1 border border-slate-500 bg-white"
-          />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </div>
-      </form>
+      <SearchBoxForm
+        label={label}
+        placeholder={placeholder}
+        text={search.text}
+        onText={search.setText}
+        onSubmit={search.submit}
+        inputRef={input}
+      />
       <div role="status" className="text-sm text-slate-700">
         {status}
       </div>
     </div>
+  );
+}
+
+/**
+ * A list's labelled search box (at most 100 characters, as the server takes) and its button:
+ * the markup of ListSearchForm here and of the address-kept ListSearchBox (list-controls.tsx).
+ */
+export function SearchBoxForm({
+  label,
+  placeholder,
+  text,
+  onText,
+  onSubmit,
+  inputRef,
+}: {
+  label: string;
+  placeholder?: string;
+  text: string;
+  onText: (text: string) => void;
+  onSubmit: () => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  const id = useId();
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className="flex w-full max-w-xl flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+          maxLength={100}
+          placeholder={placeholder}
+          autoComplete="off"
+          className="input min-w-0 flex-1 border border-slate-500 bg-white"
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </div>
+    </form>
   );
 }
 
