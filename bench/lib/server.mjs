@@ -17,7 +17,14 @@ export const MAIL_PEER_PORT = Number(process.env.BENCH_PORT_BASE ?? 4300) + 90;
  * the server's own.
  */
 export async function startServer({ name, port, env, logDir, core = SERVER_CORE, script }) {
-  const args = script ?? [...SERVER_NODE_FLAGS, path.join(repoRoot, 'server/dist/main.js')];
+  // BENCH_SERVER_FLAGS: more Node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // to see where a figure's time goes (Node refuses those in NODE_OPTIONS).
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const args = script ?? [
+    ...SERVER_NODE_FLAGS,
+    ...extra,
+    path.join(repoRoot, 'server/dist/main.js'),
+  ];
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
   const started = performance.now();
   const child = spawn('taskset', ['-c', core, process.execPath, ...args], {

@@ -13,7 +13,8 @@ const ADMIN_ROWS = 100_000;
 /** The orders are seeded on this many parts (seedOrders' join grows with the catalogue). */
 const ORDER_PARTS = 3000;
 const ADMIN_ROUNDS = 3;
-const ADMIN_REQUESTS = SHORT ? 40 : 100;
+/** Enough requests a round that its p99 is not its slowest request (40 made it the max of 40). */
+const ADMIN_REQUESTS = SHORT ? 150 : 400;
 const ADMIN_WARMUP = 20;
 /** Pages past a cursor of each measured sort, spread over the whole list. */
 const ADMIN_CURSORS = SHORT ? 10 : 40;
@@ -37,6 +38,24 @@ async function apiPage(url, token, page) {
   const ms = performance.now() - begun;
   if (!res.ok) throw new Error(`GET ${page.path} answered ${res.status}: ${text.slice(0, 200)}`);
   return { ms, ids: JSON.parse(text).items.map((item) => item._id) };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The five pages slowest through the API (their median), each beside its statements' median. */
+function logSlowestPages(log, byPage) {
+  const slowest = [...byPage]
+    .map(([path, times]) => ({
+      path,
+      shop: median(times.shop),
+      reference: median(times.reference),
+    }))
+    .sort((a, b) => b.shop - a.shop)
+    .slice(0, 5);
+  for (const page of slowest)
+    log(
+      `    slow page ${page.path}: API median ${page.shop.toFixed(1)} ms, bare ${page.reference.toFixed(1)} ms`,
+    );
 }
 
 export const adminLists = {
@@ -81,6 +100,8 @@ export const adminLists = {
         const cpu = await b.sampleJitter(`admin ${list.name}`);
         let k = 0;
         let current = pages[0];
+        /** Each page's times on both sides, to name the pages that make the p99. */
+        const byPage = new Map(pages.map((page) => [page.path, { shop: [], reference: [] }]));
         const paired = await pairedRounds({
           rounds: ADMIN_ROUNDS,
           requests: ADMIN_REQUESTS,
@@ -88,10 +109,17 @@ export const adminLists = {
           log: b.log,
           shop: async () => {
             current = pages[k++ % pages.length];
-            return (await apiPage(p.url, admin.token, current)).ms;
+            const { ms } = await apiPage(p.url, admin.token, current);
+            byPage.get(current.path).shop.push(ms);
+            return ms;
           },
-          reference: async () => (await bare.run(current)).ms,
+          reference: async () => {
+            const { ms } = await bare.run(current);
+            byPage.get(current.path).reference.push(ms);
+            return ms;
+          },
         });
+        logSlowestPages(b.log, byPage);
         b.addRatio({
           name: figureName(list),
           rounds: paired.rounds,
