@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'tax-rate.delete',
   'tax-exemption.save',
   'tax-exemption.delete',
+  'company.update',
+  'invoice.payment',
+  'price-list.save',
+  'price-list.delete',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

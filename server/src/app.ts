@@ -52,6 +52,7 @@ import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reviewsAdminListRoutes } from './modules/reviews/admin-list-routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
+import { companiesRoutes } from './modules/companies/routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { stockAlerts } from './modules/stock-alerts/plugin.ts';
 import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         insightsRoutes,
         stockAlertsRoutes,
         shippingRoutes,
+        companiesRoutes,
       ])
         await api.register(routes);
     },

@@ -1455,6 +1455,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/company': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your company: your role, its terms, and for its admins its members and invitations
+     * @description Null `company` when you belong to none (create one with POST /api/auth/organization/create). Members and pending invitations are listed for the owner and admins only; others get empty lists.
+     */
+    get: operations['getMyCompany'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/company/spending-limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the company's spending limits (its owner and admins)
+     * @description An order whose total is above its buyer’s limit waits for an approver (owner, admin or approver) before it can be paid or invoiced. `spendingLimit` applies to every member without a limit of their own; a member’s `spendingLimit` null falls back to it. Fields left out keep their values. 403 for a member who is not an owner or admin; 404 for a member id of another company.
+     */
+    put: operations['setSpendingLimits'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/companies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every company, newest first, with its members, orders, terms and balance
+     * @description `balance` is what its orders on terms still owe (unpaid invoices, and orders on terms awaiting approval); `overdue` the part of it past its due date.
+     */
+    get: operations['listCompanies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/companies/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One company: its terms, balance, members and latest orders */
+    get: operations['getCompany'];
+    /**
+     * Set a company's payment terms, credit limit, price list and PO rule
+     * @description Any of `paymentTerms` (`net30`, `net60`, or null: cards only), `creditLimit` (dollars: what its unpaid invoices may come to with a new order on terms), `priceListId` (null: none) and `poRequired` (its checkouts must give a purchase order number); the rest keep their values. Audited. Takes effect at once. 404 for an unknown company or price list.
+     */
+    put: operations['updateCompany'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/sign-up/email': {
     parameters: {
       query?: never;
@@ -7372,7 +7453,11 @@ export interface operations {
           | 'tax-rate.save'
           | 'tax-rate.delete'
           | 'tax-exemption.save'
-          | 'tax-exemption.delete';
+          | 'tax-exemption.delete'
+          | 'company.update'
+          | 'invoice.payment'
+          | 'price-list.save'
+          | 'price-list.delete';
       };
       header?: never;
       path?: never;
@@ -7419,7 +7504,11 @@ export interface operations {
               | 'tax-rate.save'
               | 'tax-rate.delete'
               | 'tax-exemption.save'
-              | 'tax-exemption.delete';
+              | 'tax-exemption.delete'
+              | 'company.update'
+              | 'invoice.payment'
+              | 'price-list.save'
+              | 'price-list.delete';
             targetId: string;
             summary: string;
             before: unknown;
@@ -8763,6 +8852,378 @@ export interface operations {
             /** @enum {boolean} */
             acknowledged: true;
             deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getMyCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @enum {string} */
+              role: 'owner' | 'admin' | 'approver' | 'buyer';
+              mySpendingLimit: number | null;
+              spendingLimit: number | null;
+              terms: {
+                /** @enum {string|null} */
+                paymentTerms: 'net30' | 'net60' | null;
+                creditLimit: number;
+                outstanding: number;
+                available: number;
+                poRequired: boolean;
+                priceListName: string | null;
+              };
+              members: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                userId: string;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'approver' | 'buyer';
+                spendingLimit: number | null;
+              }[];
+              invitations: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'approver' | 'buyer';
+                expiresAt: string;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  setSpendingLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          spendingLimit?: number | null;
+          members?: {
+            /** Format: uuid */
+            memberId: string;
+            spendingLimit: number | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            spendingLimit: number | null;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  listCompanies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            members: number;
+            orders: number;
+            /** @enum {string|null} */
+            paymentTerms: 'net30' | 'net60' | null;
+            creditLimit: number;
+            balance: number;
+            overdue: number;
+            /** Format: uuid */
+            priceListId: string | null;
+            poRequired: boolean;
+            createdAt: string;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            members: number;
+            orders: number;
+            /** @enum {string|null} */
+            paymentTerms: 'net30' | 'net60' | null;
+            creditLimit: number;
+            balance: number;
+            overdue: number;
+            /** Format: uuid */
+            priceListId: string | null;
+            poRequired: boolean;
+            createdAt: string;
+            memberList: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              userId: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              role: 'owner' | 'admin' | 'approver' | 'buyer';
+              spendingLimit: number | null;
+            }[];
+            recentOrders: {
+              /** Format: uuid */
+              _id: string;
+              number: string;
+              userEmail: string;
+              total: number;
+              paid: boolean;
+              /** @enum {string} */
+              paymentMethod: 'card' | 'invoice';
+              /** @enum {string|null} */
+              approval: 'pending' | 'approved' | 'declined' | null;
+              invoiceNumber: string | null;
+              dueDate: string | null;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  updateCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string|null} */
+          paymentTerms?: 'net30' | 'net60' | null;
+          creditLimit?: number;
+          /** Format: uuid */
+          priceListId?: string | null;
+          poRequired?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            members: number;
+            orders: number;
+            /** @enum {string|null} */
+            paymentTerms: 'net30' | 'net60' | null;
+            creditLimit: number;
+            balance: number;
+            overdue: number;
+            /** Format: uuid */
+            priceListId: string | null;
+            poRequired: boolean;
+            createdAt: string;
           };
         };
       };

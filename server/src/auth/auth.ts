@@ -7,9 +7,19 @@ import type { Redis } from 'ioredis';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsmith/contract';
 import { trustedOrigins, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
+import {
+  accounts,
+  companies,
+  companyInvitations,
+  companyMembers,
+  rateLimits,
+  sessions,
+  users,
+  verifications,
+} from '../db/schema/index.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { createCartService } from '../modules/cart/service.ts';
+import { companyOrganization } from '../modules/companies/organization.ts';
 import { VISITOR_CART_COOKIE, visitorCartIdOf } from '../modules/cart/visitor-cookie.ts';
 import { promoteConfiguredAdmin } from '../modules/users/service.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
@@ -69,6 +79,9 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        companies,
+        companyMembers,
+        companyInvitations,
       },
     }),
     // Reset and other links' tokens are kept hashed: a copy of the database cannot use them.
@@ -135,6 +148,7 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       // Only the signed value (`<token>.<signature>`, as in set-auth-token and the cookie): the
       // bare token is what the database, and so a backup, holds.
       bearer({ requireSignature: true }),
+      companyOrganization({ db, publicUrl: config.publicUrl, sendMail: sendAccountMail }),
       ...(google
         ? [
             genericOAuth({

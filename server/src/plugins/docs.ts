@@ -82,6 +82,11 @@ const TAGS = [
   { name: 'users', description: 'Your account' },
   { name: 'auth', description: 'Signing up, in and out (Better Auth, under /api/auth)' },
   { name: 'contact', description: 'Contact form and newsletter' },
+  {
+    name: 'companies',
+    description:
+      'Business buyers: your company, its spending limits (companies, members and invitations are Better Auth organization routes under /api/auth/organization)',
+  },
   { name: 'admin', description: 'Running the shop (administrators only)' },
   { name: 'health', description: 'Liveness and readiness' },
 ];

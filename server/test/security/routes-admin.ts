@@ -70,8 +70,20 @@ async function exempt(live: LiveApp) {
   return user.email;
 }
 
+const NO_COMPANY = '00000000-0000-4000-8000-000000000000';
+
 /** The admin's tools: the catalogue, users, orders, figures, the audit log and reviews. */
 export const ADMIN_ROUTES: Record<string, RouteSpec> = {
+  // Companies (issue 49): an id of no company, so the admin's answer is 404.
+  'GET /api/admin/companies': { expect: adminOnly, call: fixed('/api/admin/companies') },
+  'GET /api/admin/companies/:id': {
+    expect: [401, 403, 403, 404],
+    call: fixed(`/api/admin/companies/${NO_COMPANY}`),
+  },
+  'PUT /api/admin/companies/:id': {
+    expect: [401, 403, 403, 404],
+    call: fixed(`/api/admin/companies/${NO_COMPANY}`, { poRequired: false }),
+  },
   'POST /api/categories': {
     expect: adminOnly,
     // A new slug each time: the same one twice is a 409.

@@ -8,6 +8,8 @@ export interface AuthRouteSpec extends RouteSpec {
   endsSession?: boolean;
 }
 
+/** An id of no company, invitation or member. */
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 const unique = (label: string) => `${label}-${randomUUID()}@example.com`;
 const RESET_BODY = { newPassword: 'a new long password', token: 'not-a-real-token' };
 
@@ -141,5 +143,106 @@ export const AUTH_ROUTES: Record<string, AuthRouteSpec> = {
       path: '/api/auth/refresh-token',
       body: { accountId: 'not-an-account', userId: cast.customer.id },
     }),
+  },
+  // Companies (issue 49): Better Auth's organization plugin. Each row calls with an id of no
+  // company, invitation or member, or a body it refuses, so the matrix changes no company.
+  // The body is checked before the session.
+  'POST /organization/create': {
+    expect: everyone(400),
+    call: fixed('/api/auth/organization/create', { name: 'No slug' }),
+  },
+  'POST /organization/update': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/update', { data: {}, organizationId: NO_ID }),
+  },
+  // Turned off (disableOrganizationDeletion): companies are closed by the shop.
+  'POST /organization/delete': {
+    expect: everyone(404),
+    call: fixed('/api/auth/organization/delete', { organizationId: NO_ID }),
+  },
+  'POST /organization/set-active': {
+    expect: signedIn(403),
+    call: fixed('/api/auth/organization/set-active', { organizationId: NO_ID }),
+  },
+  'GET /organization/get-full-organization': {
+    expect: signedIn(200),
+    call: fixed('/api/auth/organization/get-full-organization'),
+  },
+  'GET /organization/list': { expect: signedIn(200), call: fixed('/api/auth/organization/list') },
+  'POST /organization/check-slug': {
+    expect: signedIn(200),
+    call: fixed('/api/auth/organization/check-slug', { slug: `free-${NO_ID}` }),
+  },
+  'POST /organization/invite-member': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/invite-member', {
+      email: 'someone@example.com',
+      role: 'buyer',
+      organizationId: NO_ID,
+    }),
+  },
+  'POST /organization/cancel-invitation': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/cancel-invitation', { invitationId: NO_ID }),
+  },
+  'POST /organization/accept-invitation': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/accept-invitation', { invitationId: NO_ID }),
+  },
+  'GET /organization/get-invitation': {
+    expect: signedIn(400),
+    call: fixed(`/api/auth/organization/get-invitation?id=${NO_ID}`),
+  },
+  'POST /organization/reject-invitation': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/reject-invitation', { invitationId: NO_ID }),
+  },
+  'GET /organization/list-invitations': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/list-invitations'),
+  },
+  // Without a session Better Auth asks for an e-mail address (a server-side call's), 400.
+  'GET /organization/list-user-invitations': {
+    expect: [400, 200, 200, 200],
+    call: fixed('/api/auth/organization/list-user-invitations'),
+  },
+  'GET /organization/get-active-member': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/get-active-member'),
+  },
+  'GET /organization/get-active-member-role': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/get-active-member-role'),
+  },
+  'POST /organization/remove-member': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/remove-member', {
+      memberIdOrEmail: NO_ID,
+      organizationId: NO_ID,
+    }),
+  },
+  'POST /organization/update-member-role': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/update-member-role', {
+      memberId: NO_ID,
+      role: 'buyer',
+      organizationId: NO_ID,
+    }),
+  },
+  'POST /organization/leave': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/leave', { organizationId: NO_ID }),
+  },
+  'GET /organization/list-members': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/list-members'),
+  },
+  'POST /organization/has-permission': {
+    expect: signedIn(400),
+    call: fixed('/api/auth/organization/has-permission', { permissions: { order: ['approve'] } }),
+  },
+  'GET /organization/get-organization': {
+    expect: signedIn(400),
+    call: fixed(`/api/auth/organization/get-organization?organizationId=${NO_ID}`),
   },
 };

@@ -156,6 +156,12 @@ export const SHOP_ROUTES: Record<string, RouteSpec> = {
   // The address book is the account's own: another account's address answers 404.
   'GET /api/countries': { expect: everyone(200), call: fixed('/api/countries') },
   'GET /api/addresses': { expect: signedIn(200), call: fixed('/api/addresses') },
+  // The cast belongs to no company: only a company's owner and admins set its limits.
+  'GET /api/company': { expect: signedIn(200), call: fixed('/api/company') },
+  'PUT /api/company/spending-limits': {
+    expect: [401, 403, 403, 403],
+    call: fixed('/api/company/spending-limits', { spendingLimit: 100 }),
+  },
   'POST /api/addresses': { expect: signedIn(201), call: fixed('/api/addresses', ADDRESS_BODY) },
   'PUT /api/addresses/:id': {
     expect: [401, 200, 404, 404],

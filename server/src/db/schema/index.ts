@@ -14,3 +14,4 @@ export * from './cart.ts';
 export * from './quotes.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';
+export * from './companies.ts';

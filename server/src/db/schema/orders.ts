@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { companies } from './companies.ts';
 import { parts } from './parts.ts';
 
 /** One sales tax rate on an order, as it was applied. */
@@ -101,18 +103,48 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when an unpaid order outlived UNPAID_ORDER_TTL: its stock went back; it cannot be paid. */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Business buyers (issue 49): the buyer's company when it was placed. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The buyer's purchase order number. */
+    poNumber: text('po_number'),
+    /**
+     * Null: no approval asked. `pending`: above the buyer's spending limit, its stock held until a
+     * company approver decides; `approved` may be paid; `declined` gave its stock back.
+     */
+    approval: text('approval'),
+    approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
+    approvalDecidedBy: uuid('approval_decided_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** `card` (paid online) or `invoice` (on the company's payment terms). */
+    paymentMethod: text('payment_method').notNull().default('card'),
+    /** An order on terms: the day its invoice falls due. */
+    dueDate: date('due_date'),
+    /** The last overdue reminder of its invoice (once, then every 7 days). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
-    check('orders_shipped_only_paid', sql`${t.shippedAt} is null or ${t.paid}`),
+    // An order on terms ships before it is paid, once approved (if it had to be).
+    check(
+      'orders_shipped_only_paid',
+      sql`${t.shippedAt} is null or ${t.paid} or (${t.paymentMethod} = 'invoice' and ${t.invoiceNumber} is not null)`,
+    ),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check(
       'orders_total_adds_up',
       sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     check('orders_refunded_only_paid', sql`${t.refundedAt} is null or ${t.paid}`),
+    check('orders_approval_known', sql`${t.approval} in ('pending', 'approved', 'declined')`),
+    check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'invoice')`),
+    // What a company's buyers owe on terms (the credit limit), and the overdue reminders.
+    index('orders_company_open_invoice_idx')
+      .on(t.companyId, t.dueDate)
+      .where(sql`${t.paymentMethod} = 'invoice' and not ${t.paid}`),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // MAX_UNPAID_ORDERS counts a buyer's open unpaid orders at each purchase.
     index('orders_open_unpaid_user_idx')
@@ -229,5 +261,29 @@ export const orderMails = pgTable(
       'order_mails_kind',
       sql`${t.kind} in ('placed', 'receipt', 'shipped', 'refunded', 'expired', 'paid-notice')`,
     ),
+  ],
+);
+
+/**
+ * Payments recorded by a shop admin against the invoice of an order on terms (issue 49); the
+ * order is paid once they come to its total.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The day the money came, as the admin gave it. */
+    paidAt: date('paid_at').notNull(),
+    reference: text('reference').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_payments_order_idx').on(t.orderId),
+    check('invoice_payments_positive', sql`${t.amountCents} > 0`),
   ],
 );
