@@ -77,6 +77,22 @@ export const CheckoutBody = z.object({
   addressId: AddressIdField,
   shippingMethod: ShippingMethodField,
   expectedTotal: z.number().min(0).optional(),
+  /**
+   * The buyer's purchase order number (issue 49): required when their company's terms say so;
+   * shown on the order, its mails and its invoice.
+   */
+  poNumber: z
+    .string()
+    .trim()
+    .max(40, 'A purchase order number has at most 40 characters')
+    .regex(/^\P{Cc}*$/u, 'A purchase order number is one line of text')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /**
+   * `card` (the default): paid online after placing. `invoice`: for a company on payment terms,
+   * placed and invoiced at once, due after its terms; within the company's credit limit.
+   */
+  payment: z.enum(['card', 'invoice']).optional(),
 });
 export type CheckoutBody = z.input<typeof CheckoutBody>;
 

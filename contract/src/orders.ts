@@ -104,6 +104,13 @@ export const Order = z.object({
   trackingNumber: z.string().nullable().default(null),
   /** The invoice of a paid order (PS-2026-000001) and the credit note of a refunded one. */
   invoiceNumber: z.string().nullable().default(null),
+  /** Business buyers (issue 49): the purchase order number given at checkout. */
+  poNumber: z.string().nullable().default(null),
+  /** `card`, or `invoice`: on its company's payment terms, due on `dueDate` (YYYY-MM-DD). */
+  paymentMethod: z.enum(['card', 'invoice']).default('card'),
+  dueDate: z.string().nullable().default(null),
+  /** Null: no approval asked; `pending` until the company's approver decides. */
+  approval: z.enum(['pending', 'approved', 'declined']).nullable().default(null),
   creditNoteNumber: z.string().nullable().default(null),
   /**
    * The order's money as the checkout's preview names it (dollars): the lines' sum, the shipping

@@ -3143,6 +3143,9 @@ export interface operations {
           /** Format: uuid */
           shippingMethod?: string;
           expectedTotal?: number;
+          poNumber?: string;
+          /** @enum {string} */
+          payment?: 'card' | 'invoice';
         };
       };
     };
@@ -3475,6 +3478,20 @@ export interface operations {
             /** @default null */
             invoiceNumber: string | null;
             /** @default null */
+            poNumber: string | null;
+            /**
+             * @default card
+             * @enum {string}
+             */
+            paymentMethod: 'card' | 'invoice';
+            /** @default null */
+            dueDate: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            approval: 'pending' | 'approved' | 'declined' | null;
+            /** @default null */
             creditNoteNumber: string | null;
             subtotal?: number;
             /** @default null */
@@ -3675,6 +3692,20 @@ export interface operations {
             trackingNumber: string | null;
             /** @default null */
             invoiceNumber: string | null;
+            /** @default null */
+            poNumber: string | null;
+            /**
+             * @default card
+             * @enum {string}
+             */
+            paymentMethod: 'card' | 'invoice';
+            /** @default null */
+            dueDate: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            approval: 'pending' | 'approved' | 'declined' | null;
             /** @default null */
             creditNoteNumber: string | null;
             subtotal?: number;
@@ -4971,6 +5002,9 @@ export interface operations {
           /** Format: uuid */
           shippingMethod?: string;
           expectedTotal?: number;
+          poNumber?: string;
+          /** @enum {string} */
+          payment?: 'card' | 'invoice';
         };
       };
     };
@@ -7051,6 +7085,20 @@ export interface operations {
             /** @default null */
             invoiceNumber: string | null;
             /** @default null */
+            poNumber: string | null;
+            /**
+             * @default card
+             * @enum {string}
+             */
+            paymentMethod: 'card' | 'invoice';
+            /** @default null */
+            dueDate: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            approval: 'pending' | 'approved' | 'declined' | null;
+            /** @default null */
             creditNoteNumber: string | null;
             subtotal?: number;
             /** @default null */
@@ -7360,6 +7408,20 @@ export interface operations {
               trackingNumber: string | null;
               /** @default null */
               invoiceNumber: string | null;
+              /** @default null */
+              poNumber: string | null;
+              /**
+               * @default card
+               * @enum {string}
+               */
+              paymentMethod: 'card' | 'invoice';
+              /** @default null */
+              dueDate: string | null;
+              /**
+               * @default null
+               * @enum {string|null}
+               */
+              approval: 'pending' | 'approved' | 'declined' | null;
               /** @default null */
               creditNoteNumber: string | null;
               subtotal?: number;

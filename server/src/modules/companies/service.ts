@@ -114,7 +114,7 @@ export async function adminEmails(db: DbOrTx, companyId: string): Promise<string
  * Locks the company's account row for the rest of the transaction (PostgreSQL): its buyers'
  * orders on terms take turns, so the credit limit is checked against what the one before left.
  */
-export async function lockCompany(tx: DbOrTx, companyId: string): Promise<void> {
+export async function lockCompanyAccount(tx: DbOrTx, companyId: string): Promise<void> {
   await tx.execute(
     sql`select 1 from ${companyAccounts} where ${companyAccounts.companyId} = ${companyId} for update`,
   );

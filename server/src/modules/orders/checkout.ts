@@ -19,10 +19,12 @@ export interface Buyer {
   email: string;
   name: string;
   /**
-   * Not held to MAX_UNPAID_VALUE: for a company on payment terms, whose credit limit governs its
-   * unpaid orders instead (nothing sets it yet).
+   * Not held to MAX_UNPAID_VALUE: a company's order on payment terms, whose credit limit governs
+   * it instead, or awaiting its approver (issue 49).
    */
   unpaidValueExempt?: boolean;
+  /** Not held to MAX_UNPAID_ORDERS: a company's order on terms or awaiting approval. */
+  unpaidCountExempt?: boolean;
 }
 
 /** An order of several lines as priced (pricing.ts): where it ships, its shipping and taxes. */

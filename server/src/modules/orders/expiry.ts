@@ -1,9 +1,10 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderMails, orders } from '../../db/schema/orders.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, type PaymentLog } from '../payments/service.ts';
 import { restockOrder } from './service.ts';
+import { cardOrderSql } from './unpaid-value.ts';
 
 /**
  * UNPAID_ORDER_TTL: unpaid orders older than the TTL expire. Each one's open payments are
@@ -27,7 +28,16 @@ export async function expireUnpaidOrders(input: {
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.paid, false), isNull(orders.expiredAt), lt(orders.createdAt, cutoff)))
+    // Orders on terms and orders awaiting approval never expire; an approved one counts from its
+    // approval (issue 49).
+    .where(
+      and(
+        eq(orders.paid, false),
+        isNull(orders.expiredAt),
+        cardOrderSql('orders'),
+        lt(sql`coalesce(${orders.approvalDecidedAt}, ${orders.createdAt})`, cutoff),
+      ),
+    )
     .limit(500);
   let expired = 0;
   for (const { id } of stale) {

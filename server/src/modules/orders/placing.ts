@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { readCart } from '../cart/repository.ts';
 import { createPartsRepository } from '../parts/repository.ts';
 import { lockUser } from '../users/service.ts';
+import { lockCompanyAccount } from '../companies/service.ts';
 import {
   cartSource,
   linesOrderStatement,
@@ -20,6 +21,7 @@ import { priceCart, type CheckoutPreview, type Destination } from './pricing.ts'
 import { underIdempotencyKey, type Answer } from './idempotency.ts';
 import { placeOrderStatement, underUnpaidLimit } from './purchase-statement.ts';
 import { openUnpaidOf, tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
+import { applyBusinessTerms, overCreditLimit, type BusinessCheckout } from './on-terms.ts';
 
 /** How many open (unpaid, unexpired) orders a buyer holds. */
 async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
@@ -103,7 +105,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
   const lockBuyer = Boolean(deps.lockBuyer) && (maxUnpaid > 0 || maxValueCents > 0);
   /** The values every order statement takes: the buyer and the unpaid limits. */
   const buyerValues = (buyer: Buyer) => ({
-    ...(maxUnpaid > 0 ? { maxUnpaid } : {}),
+    // An exempt buyer's order is held to no count: the largest limit a statement can take.
+    ...(maxUnpaid > 0 ? { maxUnpaid: buyer.unpaidCountExempt ? 2_147_483_647 : maxUnpaid } : {}),
     // Null: the buyer is exempt (underUnpaidValue); unused by a statement without the limit.
     ...(maxValueCents > 0
       ? { maxUnpaidCents: buyer.unpaidValueExempt ? null : maxValueCents }
@@ -245,7 +248,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
   async function refusal(buyer: Buyer, to: Destination, totalCents: number): Promise<HttpError> {
     const cart = await readCart(db, buyer.id);
     if (cart.lines.length === 0) return new HttpError(422, 'Your cart is empty.');
-    if (maxUnpaid > 0 && (await unpaidCount(db, buyer.id)) >= maxUnpaid)
+    if (maxUnpaid > 0 && !buyer.unpaidCountExempt && (await unpaidCount(db, buyer.id)) >= maxUnpaid)
       return tooManyUnpaid(maxUnpaid);
     const failing = cart.lines.filter((line) => line.problem !== null);
     if (failing.length === 0) {
@@ -361,6 +364,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
       body: Destination & { expectedTotal?: number | undefined },
       buyer: Buyer,
       idempotencyKey?: string,
+      business?: BusinessCheckout,
     ): Promise<Answer> {
       const to = { addressId: body.addressId, shippingMethod: body.shippingMethod };
       const { preview, priced } = await priceCart(db, buyer.id, to);
@@ -370,21 +374,40 @@ export function createOrderPlacing(deps: PlacingDeps) {
         if (body.expectedTotal !== undefined && toCents(body.expectedTotal) !== priced.totalCents)
           throw totalChanged(preview);
       };
+      // A company's order (issue 49): on terms or above the buyer's spending limit, the credit
+      // limit and the approval govern it instead of the unpaid-order limits; its company's
+      // orders on terms take turns behind the company's row (PostgreSQL), so the credit limit is
+      // checked against what the one before left.
+      const exempt = business
+        ? business.payment === 'invoice' || business.approval === 'pending'
+        : false;
+      const who: Buyer = exempt
+        ? { ...buyer, unpaidValueExempt: true, unpaidCountExempt: true }
+        : buyer;
+      const inTx = async (tx: DbOrTx) => {
+        if (business?.payment === 'invoice') {
+          if (deps.lockBuyer) await lockCompanyAccount(tx, business.companyId);
+          const over = await overCreditLimit(tx, business, priced.totalCents);
+          if (over) throw over;
+        }
+        const order = await checkoutInTx(tx, priced, who, check);
+        if (business) await applyBusinessTerms(tx, order.id, business);
+        return order;
+      };
       try {
         // Without a key, one statement is its own transaction (no BEGIN/COMMIT round trips, and
         // the parts stay locked for the statement alone), unless the unpaid-order limit needs the
-        // buyer locked first (lockBuyer), as for the purchase.
+        // buyer locked first (lockBuyer), as for the purchase, or a company's order has more to
+        // write.
         if (!idempotencyKey)
           return placed(
-            lockBuyer
-              ? await db.transaction((tx) => checkoutInTx(tx, priced, buyer, check))
-              : await checkoutInTx(db, priced, buyer, check),
+            lockBuyer || business
+              ? await db.transaction((tx) => inTx(tx))
+              : await checkoutInTx(db, priced, who, check),
           );
-        return await idempotent(buyer, idempotencyKey, body, 'checkout', (tx) =>
-          checkoutInTx(tx, priced, buyer, check),
-        );
+        return await idempotent(buyer, idempotencyKey, body, 'checkout', inTx);
       } catch (err) {
-        if (err instanceof CheckoutRefused) throw await refusal(buyer, to, priced.totalCents);
+        if (err instanceof CheckoutRefused) throw await refusal(who, to, priced.totalCents);
         throw err;
       }
     },

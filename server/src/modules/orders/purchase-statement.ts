@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 import { queueLowStockMailsFrom } from '../insights/low-stock.ts';
 import { takeStockStatement, unitPriceCentsSql } from '../parts/stock.ts';
-import { underUnpaidValue } from './unpaid-value.ts';
+import { cardOrderSql, underUnpaidValue } from './unpaid-value.ts';
 
 /**
  * The unpaid-order limit as a condition of a statement that takes stock (placeholders `userId`,
@@ -13,7 +13,7 @@ export function underUnpaidLimit(limited: boolean): SQL {
   return limited
     ? sql`and (select count(*) from (select 1 from ${orders} o
                  where o.user_id = ${sql.placeholder('userId')} and not o.paid
-                   and o.expired_at is null
+                   and o.expired_at is null and ${cardOrderSql('o')}
                  limit ${sql.placeholder('maxUnpaid')}) open_orders) < ${sql.placeholder('maxUnpaid')}`
     : sql``;
 }

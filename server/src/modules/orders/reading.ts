@@ -49,7 +49,11 @@ export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]
     paid: row.paid,
     expired: row.expiredAt !== null,
     expiresAt:
-      ttlMs && !row.paid && row.expiredAt === null
+      ttlMs &&
+      !row.paid &&
+      row.expiredAt === null &&
+      row.paymentMethod === 'card' &&
+      row.approval !== 'pending'
         ? new Date(row.createdAt.getTime() + ttlMs).toISOString()
         : null,
     transactionId: row.transactionId,
@@ -64,6 +68,10 @@ export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]
     trackingNumber: row.trackingNumber,
     invoiceNumber: row.invoiceNumber,
     creditNoteNumber: row.creditNoteNumber,
+    poNumber: row.poNumber,
+    paymentMethod: row.paymentMethod as 'card' | 'invoice',
+    dueDate: row.dueDate,
+    approval: (row.approval as 'pending' | 'approved' | 'declined' | null) ?? null,
     ...orderMoney(row),
   };
 }

@@ -24,6 +24,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
 import { orderDocument } from './documents.ts';
 import { priceCart } from './pricing.ts';
+import { businessCheckout } from './business.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -89,10 +90,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const business = await businessCheckout(app.db, request.user!.id, request.body);
       const answer = await service.checkout(
         request.body,
         request.user!,
         request.headers['idempotency-key'],
+        business,
       );
       return reply.status(answer.statusCode as 200).send(answer.body);
     },

@@ -8,9 +8,18 @@ import { formatUsd } from '../../lib/money.ts';
 // money. Stock is taken when an order is placed, so without it one account could hold the whole
 // catalogue's stock for UNPAID_ORDER_TTL with a few large unpaid orders.
 
+/**
+ * An order the unpaid-order limits and the expiry hold (alias `o`): one to pay by card, not
+ * waiting for its company's approver. A company's orders on terms answer to its credit limit,
+ * and one awaiting approval to its approver (issue 49).
+ */
+export const cardOrderSql = (alias: string) =>
+  sql.raw(`${alias}.payment_method = 'card' and ${alias}.approval is distinct from 'pending'`);
+
 /** What the buyer's (placeholder `userId`) open unpaid orders come to, in cents, as SQL. */
 const heldCentsSql = sql`(select coalesce(sum(o.total_cents), 0) from ${orders} o
-  where o.user_id = ${sql.placeholder('userId')} and not o.paid and o.expired_at is null)`;
+  where o.user_id = ${sql.placeholder('userId')} and not o.paid and o.expired_at is null
+    and ${cardOrderSql('o')})`;
 
 /**
  * The value limit as a condition of a statement that takes stock: the buyer's open unpaid orders
@@ -24,7 +33,12 @@ export const underUnpaidValue = (orderCents: SQL): SQL =>
 
 /** A buyer's open unpaid orders: what both unpaid-order limits count (to explain a refusal). */
 export const openUnpaidOf = (userId: string) =>
-  and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.expiredAt));
+  and(
+    eq(orders.userId, userId),
+    eq(orders.paid, false),
+    isNull(orders.expiredAt),
+    cardOrderSql('orders'),
+  );
 
 /** What the buyer's open unpaid orders come to, in cents (to explain a refusal). */
 export async function unpaidCents(db: DbOrTx, userId: string): Promise<number> {

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Order } from '@partsmith/contract';
+import { companyAccounts, parts } from '../src/db/schema/index.ts';
+import { insertPart } from '../src/db/seed/factories.ts';
+import { signUp } from './auth-helpers.ts';
+import { addressBook } from './address-helpers.ts';
+import { DB_KINDS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
+
+/**
+ * Issue 49: a company's checkouts: the PO number its terms ask for, pay by invoice on payment
+ * terms (invoiced at once, due after its terms) within the credit limit, even under 20 checkouts
+ * at once by its buyers.
+ */
+describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
+  let t: TestApp;
+  const mail = recordingMailer();
+  const cookies: string[] = [];
+  let solo: string;
+  let companyId: string;
+  let partId: string;
+  const addressOf = addressBook(() => t);
+
+  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, origin: t.config.publicUrl },
+      ...(payload ? { payload } : {}),
+    });
+  const fill = (cookie: string, quantity: number) =>
+    call(cookie, 'PUT', `/api/cart/lines/${partId}`, { quantity });
+  const checkout = async (cookie: string, body: object) =>
+    call(cookie, 'POST', '/api/checkout', { addressId: await addressOf(cookie), ...body });
+  const order = async (cookie: string, id: string) =>
+    Order.parse((await call(cookie, 'GET', `/api/purchase/${id}`)).json());
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {
+      env: { ADMIN_EMAILS: 'shop@example.com', MAX_UNPAID_ORDERS: '2', MAX_UNPAID_VALUE: '5000' },
+      deps: { mailer: mail.mailer },
+    });
+    // $100.00 a unit, no shipping zone needed beyond the default test shop's.
+    partId = (
+      await insertPart(t.database.db, {
+        name: 'Terms bench vise',
+        priceCents: 10_000,
+        availableQuantity: 10_000,
+        minOrderQuantity: 1,
+      })
+    ).id;
+    for (let i = 0; i < 21; i++) {
+      const { cookie } = await signUp(t, { email: `buyer${i}@terms.example`, mails: mail.mails });
+      cookies.push(cookie);
+    }
+    solo = (await signUp(t, { email: 'solo@example.com', mails: mail.mails })).cookie;
+    const created = await call(cookies[0]!, 'POST', '/api/auth/organization/create', {
+      name: 'Terms Co',
+      slug: 'terms-co',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    companyId = created.json().id;
+    // The others join as buyers, as an invitation's acceptance adds them.
+    for (let i = 1; i < cookies.length; i++) {
+      const email = `buyer${i}@terms.example`;
+      expect(
+        (
+          await call(cookies[0]!, 'POST', '/api/auth/organization/invite-member', {
+            email,
+            role: 'buyer',
+            organizationId: companyId,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const id = [...mail.sent]
+        .reverse()
+        .find((m) => m.to === email)!
+        .text.match(/invitations\/([0-9a-f-]{36})/)![1];
+      expect(
+        (
+          await call(cookies[i]!, 'POST', '/api/auth/organization/accept-invitation', {
+            invitationId: id,
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('a buyer without a company cannot pay by invoice; a company without terms neither', async () => {
+    await fill(solo, 1);
+    const refused = await checkout(solo, { payment: 'invoice' });
+    expect(refused.statusCode).toBe(422);
+    await fill(cookies[1]!, 1);
+    const noTerms = await checkout(cookies[1]!, { payment: 'invoice' });
+    expect(noTerms.statusCode).toBe(422);
+    expect(noTerms.json().message).toContain('no payment terms');
+  });
+
+  it('asks for a PO number where the terms say so, and keeps it on the order', async () => {
+    const shop = (await signUp(t, { email: 'shop@example.com', mails: mail.mails })).cookie;
+    const put = await call(shop, 'PUT', `/api/admin/companies/${companyId}`, {
+      paymentTerms: 'net30',
+      creditLimit: 1000,
+      poRequired: true,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const noPo = await checkout(cookies[1]!, { payment: 'invoice' });
+    expect(noPo.statusCode).toBe(422);
+    expect(noPo.json().message).toContain('purchase order number');
+    const placed = await checkout(cookies[1]!, { payment: 'invoice', poNumber: ' PO-4711 ' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const row = await order(cookies[1]!, placed.json().insertedId);
+    expect(row).toMatchObject({
+      poNumber: 'PO-4711',
+      paymentMethod: 'invoice',
+      paid: false,
+      approval: null,
+      expiresAt: null,
+    });
+    expect(row.invoiceNumber).toMatch(/^PS-\d{4}-\d{6}$/);
+    const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect([due, new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10)]).toContain(
+      row.dueDate,
+    );
+  });
+
+  it('holds the credit limit under 20 checkouts at once by its buyers', async () => {
+    // $1,000 limit, one order of about $100 and shipping owed: the rest fits 8 or fewer more.
+    const before = (await call(cookies[0]!, 'GET', '/api/company')).json().company.terms;
+    for (let i = 1; i <= 20; i++) await fill(cookies[i]!, 1);
+    const answers = await Promise.all(
+      cookies
+        .slice(1, 21)
+        .map((cookie, i) => checkout(cookie, { payment: 'invoice', poNumber: `PO-${i}` })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(
+      codes.every((c) => c === 200 || c === 409),
+      codes.join(),
+    ).toBe(true);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json().message).toContain('credit limit');
+    const after = (await call(cookies[0]!, 'GET', '/api/company')).json().company.terms;
+    expect(after.outstanding).toBeLessThanOrEqual(1000);
+    expect(after.outstanding).toBeGreaterThan(before.outstanding);
+    // Every order on terms, over the shop's MAX_UNPAID_ORDERS of 2 per buyer: the credit limit governs.
+    const placed = codes.filter((c) => c === 200).length;
+    expect(placed).toBeGreaterThan(0);
+    const stock = (
+      await t.database.db
+        .select({ q: parts.availableQuantity })
+        .from(parts)
+        .where(eq(parts.id, partId))
+    )[0]!.q;
+    expect(stock).toBe(10_000 - 1 - placed - 0);
+    const account = (
+      await t.database.db
+        .select()
+        .from(companyAccounts)
+        .where(eq(companyAccounts.companyId, companyId))
+    )[0]!;
+    expect(account.creditLimitCents).toBe(100_000);
+  });
+});
