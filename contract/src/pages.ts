@@ -183,6 +183,17 @@ export const PAGES = {
     access: 'user',
     dashboard: true,
   },
+  // Business buyers (issue 49): a customer's company, and the page an invitation mail links to
+  // (server/src/modules/companies/organization.ts, invitationPath), outside the dashboard.
+  company: {
+    path: '/dashboard/company',
+    access: 'user',
+    dashboard: true,
+  },
+  companyInvitation: {
+    path: '/company/invitations/:invitationId',
+    access: 'user',
+  },
   shipping: {
     path: '/dashboard/shipping',
     access: 'admin',
@@ -225,6 +236,16 @@ export const PAGES = {
   },
   auditLog: {
     path: '/dashboard/audit-log',
+    access: 'admin',
+    dashboard: true,
+  },
+  companies: {
+    path: '/dashboard/companies',
+    access: 'admin',
+    dashboard: true,
+  },
+  companyDetail: {
+    path: '/dashboard/companies/:companyId',
     access: 'admin',
     dashboard: true,
   },

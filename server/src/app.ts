@@ -53,6 +53,7 @@ import { reviewsAdminListRoutes } from './modules/reviews/admin-list-routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
+import { orderApprovalRoutes } from './modules/orders/approval-routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { stockAlerts } from './modules/stock-alerts/plugin.ts';
 import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         stockAlertsRoutes,
         shippingRoutes,
         companiesRoutes,
+        orderApprovalRoutes,
       ])
         await api.register(routes);
     },

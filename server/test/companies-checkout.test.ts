@@ -162,4 +162,53 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     )[0]!;
     expect(account.creditLimitCents).toBe(100_000);
   });
+
+  it('an order above the spending limit waits for an approver, who approves or declines it', async () => {
+    const owner = cookies[0]!;
+    expect(
+      (await call(owner, 'PUT', '/api/company/spending-limits', { spendingLimit: 50 })).statusCode,
+    ).toBe(200);
+    const buyer = cookies[2]!;
+    await fill(buyer, 1);
+    const placed = await checkout(buyer, { poNumber: 'PO-APPROVE' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().insertedId as string;
+    expect(await order(buyer, id)).toMatchObject({
+      approval: 'pending',
+      paymentMethod: 'card',
+      expiresAt: null,
+    });
+    expect(
+      mail.sent.some((m) => m.subject.includes('awaits your approval') && m.to.includes('buyer0@')),
+    ).toBe(true);
+    const pay = await call(buyer, 'POST', '/api/create-payment-intent', { orderId: id });
+    expect([409, 503]).toContain(pay.statusCode);
+    // A buyer does not approve; another company's order is not found.
+    expect((await call(cookies[3]!, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(403);
+    expect((await call(solo, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(404);
+    const approved = await call(owner, 'POST', `/api/orders/${id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await order(buyer, id)).toMatchObject({ approval: 'approved' });
+    expect((await call(owner, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(409);
+    expect(mail.sent.at(-1)).toMatchObject({ to: 'buyer2@terms.example' });
+
+    const stockBefore = (
+      await t.database.db
+        .select({ q: parts.availableQuantity })
+        .from(parts)
+        .where(eq(parts.id, partId))
+    )[0]!.q;
+    await fill(buyer, 2);
+    const second = await checkout(buyer, { poNumber: 'PO-DECLINE' });
+    expect(second.statusCode, second.body).toBe(200);
+    const declined = await call(owner, 'POST', `/api/orders/${second.json().insertedId}/decline`);
+    expect(declined.statusCode, declined.body).toBe(200);
+    const stockAfter = (
+      await t.database.db
+        .select({ q: parts.availableQuantity })
+        .from(parts)
+        .where(eq(parts.id, partId))
+    )[0]!.q;
+    expect(stockAfter).toBe(stockBefore);
+  });
 });

@@ -122,6 +122,22 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
     expect: [401, 200, 404, 200],
     call: async (live, cast) => ({ path: `/api/purchase/${await live.order(cast.customer)}` }),
   },
+  // Issue 49: only its company's approvers decide an order; the cast belongs to no company, so
+  // the customer's own order is not found for anyone (not even its buyer or a shop admin).
+  'POST /api/orders/:id/approve': {
+    expect: [401, 404, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await live.order(cast.customer)}/approve`,
+      body: {},
+    }),
+  },
+  'POST /api/orders/:id/decline': {
+    expect: [401, 404, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await live.order(cast.customer)}/decline`,
+      body: {},
+    }),
+  },
   'DELETE /api/orders/:id': {
     expect: [401, 200, 404, 200],
     call: async (live, cast) => ({ path: `/api/orders/${await live.order(cast.customer)}` }),

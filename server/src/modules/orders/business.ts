@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { membershipOf, TERM_DAYS } from '../companies/service.ts';
+import { approverEmails, membershipOf, TERM_DAYS } from '../companies/service.ts';
 import { priceCart, type Destination } from './pricing.ts';
 import type { BusinessCheckout } from './on-terms.ts';
 
@@ -46,4 +47,30 @@ export async function businessCheckout(
     termsDays: terms.paymentTerms ? TERM_DAYS[terms.paymentTerms] : 0,
     creditLimitCents: terms.creditLimitCents,
   };
+}
+
+/**
+ * Mails the company's approvers that an order awaits their decision (after its commit); a mail
+ * server's failure is logged, the order stands and shows on their order list.
+ */
+export async function askApprovers(
+  app: FastifyInstance,
+  companyId: string,
+  answer: unknown,
+  buyer: { name: string; email: string },
+) {
+  const id = (answer as { insertedId?: string }).insertedId;
+  if (!id) return;
+  try {
+    const to = (await approverEmails(app.db, companyId)).filter((e) => e !== buyer.email);
+    if (to.length === 0) return;
+    const url = new URL(`/dashboard/orders/${id}`, app.config.publicUrl).toString();
+    await app.mailer.send({
+      to: to.join(', '),
+      subject: `An order by ${buyer.name} awaits your approval`,
+      text: `Hello,\n\n${buyer.name} (${buyer.email}) placed an order above their spending limit. Its parts are held until you decide.\nApprove or decline it on the order page:\n\n${url}\n`,
+    });
+  } catch (err) {
+    app.log.error({ err }, 'could not mail the approvers of an order');
+  }
 }

@@ -24,7 +24,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
 import { orderDocument } from './documents.ts';
 import { priceCart } from './pricing.ts';
-import { businessCheckout } from './business.ts';
+import { askApprovers, businessCheckout } from './business.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -97,6 +97,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
         business,
       );
+      if (answer.statusCode === 200 && business?.approval === 'pending')
+        await askApprovers(app, business.companyId, answer.body, request.user!);
       return reply.status(answer.statusCode as 200).send(answer.body);
     },
   );

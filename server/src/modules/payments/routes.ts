@@ -78,6 +78,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'This order expired before it was paid and its parts went back in stock. Please order again.',
         );
       }
+      // Issue 49: an order awaiting its company's approver, or declined, cannot be paid; one on
+      // terms is paid against its invoice.
+      if (order.approval === 'pending' || order.approval === 'declined')
+        throw new HttpError(
+          409,
+          order.approval === 'pending'
+            ? "This order is waiting for your company's approval; it can be paid once approved."
+            : 'Your company declined this order and its parts went back in stock.',
+        );
+      if (order.paymentMethod === 'invoice')
+        throw new HttpError(
+          409,
+          'This order is on your company’s terms: it is paid against its invoice.',
+        );
       const amountCents = orderTotalCents(order);
       const payment = await askProvider(
         () =>

@@ -33,6 +33,7 @@ describe('the /dashboard route', () => {
       ['My Quotes', '/dashboard/quotes'],
       ['My Profile', '/dashboard/my-profile'],
       ['Addresses', '/dashboard/addresses'],
+      ['Company', '/dashboard/company'],
     ]);
     const cards = within(
       within(screen.getByRole('main')).getAllByRole('list').at(-1)!,
@@ -43,6 +44,7 @@ describe('the /dashboard route', () => {
       'My Quotes',
       'My Profile',
       'Addresses',
+      'Company',
     ]);
     expect(document.title).toBe('Dashboard | Partsmith');
     // Her address is confirmed (sessionFor's default): no notice.
@@ -63,6 +65,7 @@ describe('the /dashboard route', () => {
       ['Sales & Stock', '/dashboard/overview'],
       ['My Profile', '/dashboard/my-profile'],
       ['My Quotes', '/dashboard/quotes'],
+      ['Company', '/dashboard/company'],
       ['Add Product', '/dashboard/add-product'],
       ['Make Admin', '/dashboard/make-admin'],
       ['Manage Orders', '/dashboard/manage-orders'],
@@ -72,6 +75,7 @@ describe('the /dashboard route', () => {
       ['Categories', '/dashboard/categories'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],
+      ['Companies', '/dashboard/companies'],
     ]);
     expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
   });

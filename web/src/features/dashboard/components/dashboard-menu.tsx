@@ -108,6 +108,20 @@ const ITEMS = {
     description: 'Keep the addresses we ship to and invoice, and choose your default one.',
     icon: icon('M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
   },
+  company: {
+    to: href('/dashboard/company'),
+    label: 'Company',
+    description: 'Order together with your colleagues: members, spending limits and terms.',
+    icon: icon(
+      'M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M3 21h18M8 8h3M8 12h3M8 16h3',
+    ),
+  },
+  companies: {
+    to: href('/dashboard/companies'),
+    label: 'Companies',
+    description: 'See the business buyers’ companies and set their payment terms and credit.',
+    icon: icon('M3 21h18M5 21V7l7-4 7 4v14M9 10h.01M15 10h.01M9 14h.01M15 14h.01M10 21v-3h4v3'),
+  },
 } satisfies Record<string, DashboardMenuItem>;
 
 /** The dashboard's side menu for a customer. */
@@ -117,6 +131,7 @@ export const CUSTOMER_MENU: readonly DashboardMenuItem[] = [
   ITEMS.myQuotes,
   ITEMS.myProfile,
   ITEMS.addresses,
+  ITEMS.company,
 ];
 
 /** The dashboard's side menu for an administrator. */
@@ -124,6 +139,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.overview,
   ITEMS.myProfile,
   ITEMS.myQuotes,
+  ITEMS.company,
   ITEMS.addPart,
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
@@ -133,6 +149,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.categories,
   ITEMS.manageReviews,
   ITEMS.auditLog,
+  ITEMS.companies,
 ];
 
 export function dashboardMenu(isAdmin: boolean): readonly DashboardMenuItem[] {
