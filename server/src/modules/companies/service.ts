@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyAccounts, companyMembers } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/auth.ts';
-import { APPROVING_ROLES, type CompanyRole } from './roles.ts';
+import { APPROVING_ROLES, MANAGING_ROLES, type CompanyRole } from './roles.ts';
 
 /** What the shop has agreed with a company (company_accounts); a company without a row: none. */
 export interface CompanyTerms {
@@ -80,35 +80,25 @@ export async function membershipOf(db: DbOrTx, userId: string): Promise<Membersh
 /** Whether a role decides approvals and sees all of the company's orders. */
 export const approves = (role: CompanyRole) => APPROVING_ROLES.includes(role);
 
-/** The e-mail addresses of a company's approvers (owner, admins, approvers). */
-export async function approverEmails(db: DbOrTx, companyId: string): Promise<string[]> {
+/** The e-mail addresses of a company's members in these roles. */
+async function emailsOf(db: DbOrTx, companyId: string, roles: readonly CompanyRole[]) {
   const rows = await db
     .select({ email: users.email })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(
-      and(
-        eq(companyMembers.organizationId, companyId),
-        inArray(companyMembers.role, [...APPROVING_ROLES]),
-      ),
+      and(eq(companyMembers.organizationId, companyId), inArray(companyMembers.role, [...roles])),
     );
   return rows.map((r) => r.email);
 }
 
+/** The e-mail addresses of a company's approvers (owner, admins, approvers). */
+export const approverEmails = (db: DbOrTx, companyId: string) =>
+  emailsOf(db, companyId, APPROVING_ROLES);
+
 /** The e-mail addresses of a company's owner and admins (overdue invoice reminders). */
-export async function adminEmails(db: DbOrTx, companyId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.organizationId, companyId),
-        inArray(companyMembers.role, ['owner', 'admin']),
-      ),
-    );
-  return rows.map((r) => r.email);
-}
+export const adminEmails = (db: DbOrTx, companyId: string) =>
+  emailsOf(db, companyId, MANAGING_ROLES);
 
 /**
  * Locks the company's account row for the rest of the transaction (PostgreSQL): its buyers'
