@@ -120,6 +120,10 @@ describe('AuditLogPage', () => {
       'Tax rate deleted',
       'Tax exemption recorded',
       'Tax exemption ended',
+      'Company terms changed',
+      'Invoice payment recorded',
+      'Price list saved',
+      'Price list deleted',
     ]);
     const user = userEvent.setup();
     await user.selectOptions(select, 'Order shipped');
