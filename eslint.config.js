@@ -61,7 +61,7 @@ const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
   cart: { schema: ['cart'], public: ['repository', 'service'] },
   // Companies are Better Auth's organization tables: its members are users (auth).
-  companies: { schema: ['companies', 'auth'], public: ['service', 'organization', 'roles'] },
+  companies: { schema: ['companies', 'auth'], public: ['service', 'organization', 'roles', 'price-rules'] },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf', 'pdf-pool'] },

@@ -249,6 +249,12 @@ export const PAGES = {
     access: 'admin',
     dashboard: true,
   },
+  // Price lists for business buyers (issue 49): a company buys on at most one.
+  priceLists: {
+    path: '/dashboard/price-lists',
+    access: 'admin',
+    dashboard: true,
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageId = keyof typeof PAGES;

@@ -79,3 +79,37 @@ export function priceTiers(part: {
     priceCents: start.priceCents,
   }));
 }
+
+/**
+ * A company's price for a part (issue 49, decision 064), from its price list: a fixed unit price
+ * for the part, else a percentage off for the part's category, else none.
+ */
+export interface CompanyPriceRule {
+  fixedCents: number | null;
+  percentOff: number | null;
+}
+
+/**
+ * The unit price in cents a company's member pays for `quantity` units: the lowest of the list
+ * price with its volume break for the quantity (unitPriceCents) and the company's price (its
+ * fixed price for the part, else the category's percentage off the list price, rounded to the
+ * cent, half up). Never more than the public price for the quantity, never below one cent. The
+ * server's SQL (modules/companies/price-lists.ts) computes the same; a property test holds them
+ * together.
+ */
+export function companyUnitPriceCents(
+  part: { priceCents: number; priceBreaks: readonly PriceBreakCents[] },
+  quantity: number,
+  rule: CompanyPriceRule | null,
+): number {
+  const publicPrice = unitPriceCents(part, quantity);
+  if (!rule) return publicPrice;
+  const company =
+    rule.fixedCents !== null
+      ? rule.fixedCents
+      : rule.percentOff !== null
+        ? // In basis points, so the product is a whole number and only the division rounds.
+          Math.round((part.priceCents * Math.round((100 - rule.percentOff) * 100)) / 10_000)
+        : null;
+  return company === null ? publicPrice : Math.max(1, Math.min(publicPrice, company));
+}

@@ -76,6 +76,7 @@ describe('the /dashboard route', () => {
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Audit Log', '/dashboard/audit-log'],
       ['Companies', '/dashboard/companies'],
+      ['Price lists', '/dashboard/price-lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
   });

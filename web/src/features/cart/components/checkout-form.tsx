@@ -1,21 +1,50 @@
 import type { CheckoutBody, CheckoutPreview } from '@partsmith/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { href, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingMethods } from '../../../components/ui/shipping-methods.tsx';
+import {
+  FIELD_HINT,
+  FIELD_LABEL,
+  FieldMessages,
+  describedBy,
+  fieldBorder,
+} from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CheckoutRefused, type ProblemLine } from '../../../lib/place-order.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { myCompanyKey, useMyCompanyAnswer } from '../../../lib/my-company.ts';
 import { useCheckout } from '../api/checkout.ts';
 import { checkoutPreviewKey, useCheckoutPreview } from '../api/checkout-preview.ts';
 
 export const CHECKOUT_SUCCESS = 'Your order is placed';
 export const CHECKOUT_SUCCESS_DETAIL = 'Pay for it by card to complete it.';
+export const INVOICED_DETAIL = 'It is invoiced to your company on its payment terms.';
+export const AWAITING_APPROVAL_DETAIL =
+  'It is above your spending limit: it waits for your company’s approval.';
+export const PO_MAX = 40;
+
+const TERMS_SHORT = { net30: 'Net 30', net60: 'Net 60' } as const;
+
+type Payment = 'card' | 'invoice';
+
+/** What the buyer's company asks of their checkout: a PO number, and a choice to pay on terms. */
+type CompanyAnswer = NonNullable<ReturnType<typeof useMyCompanyAnswer>['data']>['company'];
+
+/** Why the purchase order number cannot be sent as it stands, or null. */
+export function poNumberError(text: string, company: NonNullable<CompanyAnswer>): string | null {
+  const po = text.trim();
+  if (!po && company.terms.poRequired)
+    return `Enter your purchase order number: ${company.name} requires one on every order.`;
+  if (po.length > PO_MAX) return `A purchase order number has at most ${PO_MAX} characters.`;
+  if (/\p{Cc}/u.test(po)) return 'A purchase order number is one line of text.';
+  return null;
+}
 
 /** The address book's picker, composed by the app (features do not import each other). */
 export type AddressPickerSlot = (props: {
@@ -45,6 +74,14 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const checkout = useCheckout();
+  const fieldId = useId();
+  // A buyer in a company: its PO number and terms. No answer (none, or it failed): a card order.
+  const company = useMyCompanyAnswer().data?.company ?? null;
+  const onTerms = company?.terms.paymentTerms ?? null;
+  const [poNumber, setPoNumber] = useState('');
+  const [poError, setPoError] = useState<string | null>(null);
+  const [payment, setPayment] = useState<Payment>('card');
+  const paying: Payment = onTerms ? payment : 'card';
   const [addressId, setAddressId] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const request = { addressId, shippingMethod: method, cart };
@@ -64,19 +101,41 @@ export function CheckoutForm({
 
   const submit = () => {
     if (!current || !addressId) return;
+    const poProblem = company ? poNumberError(poNumber, company) : null;
+    setPoError(poProblem);
+    if (poProblem) {
+      document.getElementById(`${fieldId}-po`)?.focus();
+      return;
+    }
     onRefused([]);
+    const po = poNumber.trim();
     const body: CheckoutBody = {
       addressId,
       ...(current.shippingMethod ? { shippingMethod: current.shippingMethod.id } : {}),
       expectedTotal: current.total,
+      ...(company && po ? { poNumber: po } : {}),
+      ...(onTerms ? { payment: paying } : {}),
     };
+    // Above the buyer's own spending limit, the order waits for an approver: no card yet.
+    const limit = company?.mySpendingLimit ?? null;
+    const awaitsApproval = limit !== null && current.total > limit;
     checkout.mutate(
       { body, idempotencyKey: keyFor(body) },
       {
         onSuccess: ({ insertedId }) => {
           attempt.current = null;
+          const id = encodeURIComponent(insertedId);
+          if (company) void queryClient.invalidateQueries({ queryKey: myCompanyKey });
+          if (paying === 'invoice' || awaitsApproval) {
+            // Nothing to pay by card now: the order's page says what happens next.
+            toast.success(CHECKOUT_SUCCESS, {
+              description: awaitsApproval ? AWAITING_APPROVAL_DETAIL : INVOICED_DETAIL,
+            });
+            void navigate(href('/dashboard/orders/:id', { id }));
+            return;
+          }
           toast.success(CHECKOUT_SUCCESS, { description: CHECKOUT_SUCCESS_DETAIL });
-          void navigate(href('/dashboard/payment/:id', { id: encodeURIComponent(insertedId) }));
+          void navigate(href('/dashboard/payment/:id', { id }));
         },
         onError: (error) => {
           // A 4xx is the server's final word on this submission: the next one is a new one.
@@ -146,6 +205,76 @@ export function CheckoutForm({
             </div>
           </section>
         )}
+        {company && (
+          <div>
+            <label htmlFor={`${fieldId}-po`} className={FIELD_LABEL}>
+              Purchase order number
+            </label>
+            <input
+              id={`${fieldId}-po`}
+              className={`input w-full border ${fieldBorder(!!poError)}`}
+              maxLength={PO_MAX}
+              autoComplete="off"
+              required={company.terms.poRequired}
+              aria-invalid={poError ? true : undefined}
+              aria-describedby={describedBy(
+                !!poError && `${fieldId}-po-error`,
+                `${fieldId}-po-hint`,
+              )}
+              value={poNumber}
+              disabled={checkout.isPending}
+              onChange={(event) => {
+                setPoNumber(event.target.value);
+                if (poError) setPoError(poNumberError(event.target.value, company));
+              }}
+            />
+            <FieldMessages
+              id={`${fieldId}-po`}
+              error={poError ?? undefined}
+              hint={
+                company.terms.poRequired
+                  ? `Required: ${company.name} asks for one on every order. It is printed on the invoice.`
+                  : 'Optional: printed on the order and its invoice.'
+              }
+            />
+          </div>
+        )}
+        {company && onTerms && (
+          <fieldset className="flex flex-col gap-2" disabled={checkout.isPending}>
+            <legend className={FIELD_LABEL}>Payment</legend>
+            <label className="flex items-start gap-2 text-slate-900">
+              <input
+                type="radio"
+                className="radio radio-primary mt-0.5 shrink-0"
+                name={`${fieldId}-payment`}
+                value="card"
+                checked={payment === 'card'}
+                onChange={() => setPayment('card')}
+              />
+              Pay by card
+            </label>
+            <label className="flex items-start gap-2 text-slate-900">
+              <input
+                type="radio"
+                className="radio radio-primary mt-0.5 shrink-0"
+                name={`${fieldId}-payment`}
+                value="invoice"
+                checked={payment === 'invoice'}
+                onChange={() => setPayment('invoice')}
+              />
+              <span>
+                Pay by invoice ({TERMS_SHORT[onTerms]}, {formatDollars(company.terms.available)} of
+                credit available)
+              </span>
+            </label>
+            {payment === 'invoice' && current && current.total > company.terms.available && (
+              <p className={FIELD_HINT}>
+                This order is above the credit available: pay it by card, or ask the shop to raise
+                the limit.
+              </p>
+            )}
+          </fieldset>
+        )}
         {problem && (
           <div role="alert" className="alert alert-warning">
             {problem}
@@ -166,7 +295,11 @@ export function CheckoutForm({
         </button>
       </ReadyFieldset>
       <p className="text-center text-sm text-slate-700">
-        {addressId ? 'You pay by card on the next page.' : 'Choose where your order ships to.'}
+        {!addressId
+          ? 'Choose where your order ships to.'
+          : paying === 'invoice'
+            ? 'Your company is invoiced: no card needed.'
+            : 'You pay by card on the next page.'}
       </p>
     </form>
   );

@@ -7,6 +7,7 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { searchQuery, useSearchParts } from '../api/search-parts.ts';
+import { useYourPrice } from '../api/your-price.ts';
 import { canBuy, partPageTitle } from './part-page-head.ts';
 import { CompareToggle } from './compare-toggle.tsx';
 import { CompareTray } from './compare-tray.tsx';
@@ -26,6 +27,22 @@ function StockState({ part }: { part: CataloguePart }) {
   return (
     <p className="inline-flex w-fit rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
       In stock: {part.availableQuantity} available
+    </p>
+  );
+}
+
+/**
+ * A company member's own price from their company's price list, asked for in the browser once
+ * the page is up (the page is the same for everybody); nothing for anybody else.
+ */
+function YourPrice({ partId }: { partId: string }) {
+  const { data } = useYourPrice(partId);
+  if (data?.yourPrice === undefined) return null;
+  return (
+    <p className="text-lg text-slate-900">
+      Your price:{' '}
+      <strong className="text-2xl font-extrabold">{formatDollars(data.yourPrice)}</strong>
+      {data.yourPriceList && <span className="text-slate-700"> ({data.yourPriceList})</span>}
     </p>
   );
 }
@@ -243,7 +260,10 @@ export function PartPage({
               Part number:{' '}
               <span className="font-mono font-semibold text-slate-900">{data.sku}</span>
             </p>
-            <p className="text-3xl font-extrabold text-primary">{formatDollars(data.price)}</p>
+            <div className="flex flex-col gap-1">
+              <p className="text-3xl font-extrabold text-primary">{formatDollars(data.price)}</p>
+              <YourPrice partId={data._id} />
+            </div>
             {lowestBreak(data)}
             <StockState part={data} />
             <p className="text-lg leading-relaxed text-slate-700">{data.description}</p>

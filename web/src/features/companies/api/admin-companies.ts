@@ -4,6 +4,7 @@ import {
   AdminCompanyList,
   type AdminCompanyUpdate,
 } from '@partsmith/contract/companies';
+import { PriceListList } from '@partsmith/contract/price-lists';
 import { api } from '../../../lib/api-client.ts';
 import { AnyAnswer } from './request.ts';
 
@@ -37,5 +38,13 @@ export function useUpdateAdminCompany(id: string) {
         schema: AnyAnswer,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCompaniesQueryKey }),
+  });
+}
+
+/** GET /api/admin/price-lists: the lists a company may buy on (the price lists page's key). */
+export function useAdminPriceLists() {
+  return useQuery({
+    queryKey: ['admin-price-lists'],
+    queryFn: ({ signal }) => api('/admin/price-lists', { schema: PriceListList, signal }),
   });
 }

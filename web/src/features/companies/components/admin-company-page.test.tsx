@@ -132,6 +132,40 @@ describe('AdminCompanyPage', () => {
     });
   });
 
+  it('sends the price list chosen, and only it, as priceListId', async () => {
+    const user = userEvent.setup();
+    const LIST_ID = id(40);
+    const api = mockApi({
+      [`GET /api/admin/companies/${COMPANY_ID}`]: () => json(acme()),
+      'GET /api/admin/price-lists': () =>
+        json([
+          {
+            _id: LIST_ID,
+            name: 'Workshops 2025',
+            prices: [],
+            discounts: [],
+            validFrom: null,
+            validUntil: null,
+            companies: [],
+            updatedAt: '2025-03-02T10:00:00.000Z',
+          },
+        ]),
+      [`PUT /api/admin/companies/${COMPANY_ID}`]: () => json({ ...acme(), priceListId: LIST_ID }),
+    });
+    renderPage();
+    const select = await screen.findByLabelText('Price list');
+    expect(select).toHaveValue('');
+    expect(select).toHaveAccessibleDescription(
+      'Its members pay the list’s prices where they are lower.',
+    );
+    await user.selectOptions(select, await screen.findByRole('option', { name: 'Workshops 2025' }));
+    await user.click(screen.getByRole('button', { name: 'Save terms' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(TERMS_SAVED);
+    expect(api.callsTo('PUT', `/api/admin/companies/${COMPANY_ID}`).map((c) => c.body)).toEqual([
+      { priceListId: LIST_ID },
+    ]);
+  });
+
   it("shows the server's message when the terms are refused", async () => {
     const user = userEvent.setup();
     mockApi({

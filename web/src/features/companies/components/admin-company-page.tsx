@@ -14,7 +14,11 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
-import { useAdminCompany, useUpdateAdminCompany } from '../api/admin-companies.ts';
+import {
+  useAdminCompany,
+  useAdminPriceLists,
+  useUpdateAdminCompany,
+} from '../api/admin-companies.ts';
 import { CARD, dateLabel, limitLabel, roleLabel, type Notice } from './company-text.ts';
 import { NoticeLine } from './notice-line.tsx';
 
@@ -27,17 +31,20 @@ interface TermsFields {
   paymentTerms: PaymentTerms | '';
   creditLimit: string;
   poRequired: boolean;
+  /** '' for none. */
+  priceListId: string;
 }
 
 const fieldsOf = (company: AdminCompany): TermsFields => ({
   paymentTerms: company.paymentTerms ?? '',
   creditLimit: String(company.creditLimit),
   poRequired: company.poRequired,
+  priceListId: company.priceListId ?? '',
 });
 
 /**
  * What changed between the company and the form, as PUT /api/admin/companies/:id takes it: only
- * those fields (the price list is left alone). A message when the credit limit is not valid.
+ * those fields. A message when the credit limit is not valid.
  */
 export function termsChanges(
   company: AdminCompany,
@@ -51,6 +58,8 @@ export function termsChanges(
   if (!Number.isFinite(creditLimit)) return { error: 'The credit limit must be a number' };
   if (creditLimit !== company.creditLimit) body.creditLimit = creditLimit;
   if (fields.poRequired !== company.poRequired) body.poRequired = fields.poRequired;
+  const priceListId = fields.priceListId === '' ? null : fields.priceListId;
+  if (priceListId !== company.priceListId) body.priceListId = priceListId;
   const checked = AdminCompanyUpdate.safeParse(body);
   if (!checked.success) return { error: checked.error.issues[0]?.message ?? 'Check the terms' };
   return { body };
@@ -58,6 +67,7 @@ export function termsChanges(
 
 function TermsForm({ company }: { company: AdminCompany }) {
   const update = useUpdateAdminCompany(company._id);
+  const priceLists = useAdminPriceLists();
   const [fields, setFields] = useState(() => fieldsOf(company));
   const [notice, setNotice] = useState<Notice>(null);
   const id = useId();
@@ -132,6 +142,37 @@ function TermsForm({ company }: { company: AdminCompany }) {
           />
           <p id={`${id}-credit-hint`} className={FIELD_HINT}>
             What the company may owe on unpaid invoices at once.
+          </p>
+        </div>
+        <div>
+          <label htmlFor={`${id}-price-list`} className={FIELD_LABEL}>
+            Price list
+          </label>
+          <select
+            id={`${id}-price-list`}
+            className="select w-full border border-slate-500"
+            aria-describedby={`${id}-price-list-hint`}
+            value={fields.priceListId}
+            onChange={(event) => set({ priceListId: event.target.value })}
+          >
+            <option value="">None (list prices)</option>
+            {/* The company's list before the lists are loaded, or when they could not be. */}
+            {fields.priceListId &&
+              !priceLists.data?.some((list) => list._id === fields.priceListId) && (
+                <option value={fields.priceListId}>
+                  {priceLists.isPending ? 'Its price list (loading…)' : 'Its current price list'}
+                </option>
+              )}
+            {priceLists.data?.map((list) => (
+              <option key={list._id} value={list._id}>
+                {list.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-price-list-hint`} className={FIELD_HINT}>
+            {priceLists.isError
+              ? `The price lists could not be loaded: ${errorText(priceLists.error)}`
+              : 'Its members pay the list’s prices where they are lower.'}
           </p>
         </div>
         <label className="flex items-center gap-2 font-semibold text-slate-900">

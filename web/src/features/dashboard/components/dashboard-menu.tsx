@@ -122,6 +122,12 @@ const ITEMS = {
     description: 'See the business buyers’ companies and set their payment terms and credit.',
     icon: icon('M3 21h18M5 21V7l7-4 7 4v14M9 10h.01M15 10h.01M9 14h.01M15 14h.01M10 21v-3h4v3'),
   },
+  priceLists: {
+    to: href('/dashboard/price-lists'),
+    label: 'Price lists',
+    description: 'Agree fixed prices and category discounts with business buyers’ companies.',
+    icon: icon('M7 3h10v18l-5-3-5 3zM10 8h4M10 12h4'),
+  },
 } satisfies Record<string, DashboardMenuItem>;
 
 /** The dashboard's side menu for a customer. */
@@ -150,6 +156,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.manageReviews,
   ITEMS.auditLog,
   ITEMS.companies,
+  ITEMS.priceLists,
 ];
 
 export function dashboardMenu(isAdmin: boolean): readonly DashboardMenuItem[] {

@@ -1,13 +1,18 @@
 import { linesOf, type Order } from '@partsmith/contract';
-import { useEffect, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from '@partsmith/contract/zod-subset';
+import { useEffect, useState, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { confirmDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
+import { useMyCompanyAnswer } from '../../../lib/my-company.ts';
+import { ordersRoot } from '../../../lib/query-keys.ts';
 import { orderMoney } from '../../../lib/order-money.ts';
 import { OrderAgainButton } from './order-again.tsx';
 
@@ -20,6 +25,108 @@ function When({ at }: { at: string | null | undefined }) {
   const date = at ? new Date(at) : null;
   if (!at || !date || Number.isNaN(date.getTime())) return null;
   return <time dateTime={at}>{dateTime.format(date)}</time>;
+}
+
+/** A day of the API (YYYY-MM-DD, or an ISO date) as 'Apr 1, 2025', the same day everywhere. */
+export function dayLabel(day: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00Z` : day);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+export const AWAITING_APPROVAL = 'Waiting for your company’s approval';
+export const DECLINED = 'Your company declined this order';
+export const DECLINED_DETAIL = 'It will not be paid nor shipped: its parts went back in stock.';
+
+/** The roles of a company that decide on its orders waiting for approval. */
+const DECIDING_ROLES = new Set(['owner', 'admin', 'approver']);
+
+/**
+ * An order waiting for its company's approval: says so; to the company's owner, admins and
+ * approvers, the Approve and Decline buttons (POST /api/orders/:id/approve or /decline), the
+ * order asked again after the decision.
+ */
+function ApprovalNotice({ order }: { order: Order }) {
+  const pending = order.approval === 'pending';
+  const company = useMyCompanyAnswer(pending).data?.company ?? null;
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'decline') =>
+      api(`/orders/${encodeURIComponent(order._id)}/${decision}`, {
+        method: 'POST',
+        schema: z.looseObject({ approval: z.string() }),
+      }),
+    onSuccess: async (_, decision) => {
+      setDone(decision === 'approve' ? 'You approved this order.' : 'You declined this order.');
+      // The order (its key is under the orders root) and the lists that show it.
+      await queryClient.invalidateQueries({ queryKey: [ordersRoot] });
+    },
+  });
+
+  if (order.approval === 'declined') {
+    return (
+      <section
+        aria-label="Approval"
+        className="alert alert-warning flex flex-col items-start gap-1"
+      >
+        <p className="font-semibold">{DECLINED}</p>
+        <p>{DECLINED_DETAIL}</p>
+        {done && <p role="status">{done}</p>}
+      </section>
+    );
+  }
+  if (!pending) return done ? <p role="status">{done}</p> : null;
+  const canDecide = company !== null && DECIDING_ROLES.has(company.role);
+  const onDecline = async () => {
+    const sure = await confirmDialog(
+      `Decline order ${order.number}? Its parts go back in stock and the buyer is told.`,
+      'Yes, decline it',
+    );
+    if (sure) decide.mutate('decline');
+  };
+  return (
+    <section aria-label="Approval" className="alert alert-info flex flex-col items-start gap-3">
+      <p role="status" className="font-semibold">
+        {AWAITING_APPROVAL}
+      </p>
+      <p>
+        It is above the buyer’s spending limit: it is paid and shipped once an approver of the
+        company approves it.
+      </p>
+      {canDecide && (
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate('approve')}
+          >
+            {decide.isPending && decide.variables === 'approve' && (
+              <span aria-hidden="true" className="spinner size-5" />
+            )}
+            Approve
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={decide.isPending}
+            onClick={() => void onDecline()}
+          >
+            {decide.isPending && decide.variables === 'decline' && (
+              <span aria-hidden="true" className="spinner size-5" />
+            )}
+            Decline
+          </button>
+        </div>
+      )}
+      {decide.error && (
+        <p role="alert" className="font-medium text-error">
+          {errorText(decide.error)}
+        </p>
+      )}
+    </section>
+  );
 }
 
 /** The order's documents (owner or admin; the server answers 404 until there is one). */
@@ -42,6 +149,27 @@ export interface Step {
  */
 export function orderSteps(order: Order): Step[] {
   const steps: Step[] = [{ label: 'Placed', state: 'done', at: order.createdAt }];
+  if (order.approval === 'pending') {
+    steps.push({
+      label: 'Waiting for approval',
+      state: 'waiting',
+      at: null,
+      detail: 'An approver of your company decides on it.',
+    });
+    return steps;
+  }
+  if (order.approval === 'declined') {
+    steps.push({
+      label: 'Declined',
+      state: 'stopped',
+      at: null,
+      detail: DECLINED_DETAIL,
+    });
+    return steps;
+  }
+  if (order.approval === 'approved') {
+    steps.push({ label: 'Approved', state: 'done', at: null });
+  }
   if (order.paid) {
     steps.push({
       label: 'Paid',
@@ -59,6 +187,13 @@ export function orderSteps(order: Order): Step[] {
       state: 'stopped',
       at: order.expiredAt ?? null,
       detail: 'It was not paid in time: its parts went back in stock.',
+    });
+  } else if (order.paymentMethod === 'invoice') {
+    steps.push({
+      label: 'Waiting for payment',
+      state: 'waiting',
+      at: null,
+      detail: order.dueDate ? `The invoice is due on ${dayLabel(order.dueDate)}.` : undefined,
     });
   } else {
     steps.push({
@@ -246,7 +381,15 @@ export function OrderPage() {
     );
   }
 
-  const payable = !data.paid && !data.expired && data.total > 0;
+  // On terms, the invoice is paid later; waiting for approval or declined, nothing is paid now.
+  const onInvoice = data.paymentMethod === 'invoice';
+  const payable =
+    !data.paid &&
+    !data.expired &&
+    data.total > 0 &&
+    !onInvoice &&
+    data.approval !== 'pending' &&
+    data.approval !== 'declined';
 
   return (
     <div className="flex flex-col gap-6">
@@ -284,6 +427,8 @@ export function OrderPage() {
           </div>
         </div>
       </header>
+
+      <ApprovalNotice order={data} />
 
       <section aria-labelledby="order-lines-heading" className="flex flex-col gap-3">
         <h2 id="order-lines-heading" className="text-xl font-bold text-slate-900">
@@ -330,6 +475,29 @@ export function OrderPage() {
               </dl>
             )}
           </section>
+          {(data.poNumber || onInvoice) && (
+            <section aria-labelledby="order-payment-heading" className={`${CARD} p-5 sm:p-6`}>
+              <h2 id="order-payment-heading" className="mb-3 text-xl font-bold text-slate-900">
+                Purchase
+              </h2>
+              <dl className="flex flex-col gap-1 text-slate-700">
+                {data.poNumber && (
+                  <div className="flex flex-wrap gap-x-2">
+                    <dt>PO number</dt>
+                    <dd className="font-mono break-all text-slate-900">{data.poNumber}</dd>
+                  </div>
+                )}
+                {onInvoice && (
+                  <div className="flex flex-wrap gap-x-2">
+                    <dt>Payment</dt>
+                    <dd className="text-slate-900">
+                      Pay by invoice{data.dueDate ? `, due ${dayLabel(data.dueDate)}` : ''}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
           {(data.invoiceNumber || data.creditNoteNumber) && (
             <section aria-labelledby="order-documents-heading" className={`${CARD} p-5 sm:p-6`}>
               <h2 id="order-documents-heading" className="mb-3 text-xl font-bold text-slate-900">
