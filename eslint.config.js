@@ -61,7 +61,10 @@ const serverModules = {
   audit: { schema: ['audit'], public: ['service'] },
   cart: { schema: ['cart'], public: ['repository', 'service'] },
   // Companies are Better Auth's organization tables: its members are users (auth).
-  companies: { schema: ['companies', 'auth'], public: ['service', 'organization', 'roles', 'price-rules'] },
+  companies: {
+    schema: ['companies', 'auth'],
+    public: ['service', 'organization', 'roles', 'price-rules', 'price-lists'],
+  },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf', 'pdf-pool'] },

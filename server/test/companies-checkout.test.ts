@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Order } from '@partsmith/contract';
-import { companyAccounts, parts } from '../src/db/schema/index.ts';
+import { companyAccounts, parts, priceListPrices, priceLists } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { signUp } from './auth-helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import { addressBook } from './address-helpers.ts';
 import { DB_KINDS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
 
@@ -123,6 +124,15 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect([due, new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10)]).toContain(
       row.dueDate,
     );
+    // Its invoice exists before it is paid, due on its date, with the PO number.
+    const pdf = await call(cookies[1]!, 'GET', `/api/orders/${row._id}/invoice.pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Payment due by');
+    expect(text).toContain('PO-4711');
+    // The company's owner sees the order; another buyer of the company does not.
+    expect((await call(cookies[0]!, 'GET', `/api/purchase/${row._id}`)).statusCode).toBe(200);
+    expect((await call(cookies[3]!, 'GET', `/api/purchase/${row._id}`)).statusCode).toBe(404);
   });
 
   it('holds the credit limit under 20 checkouts at once by its buyers', async () => {
@@ -210,5 +220,40 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
         .where(eq(parts.id, partId))
     )[0]!.q;
     expect(stockAfter).toBe(stockBefore);
+  });
+
+  it("charges the company's price list in the cart, the preview and the order", async () => {
+    const db = t.database.db;
+    const [list] = await db.insert(priceLists).values({ name: 'Terms Co prices' }).returning();
+    await db.insert(priceListPrices).values({ priceListId: list!.id, partId, priceCents: 8_750 });
+    await db
+      .update(companyAccounts)
+      .set({ priceListId: list!.id, poRequired: false })
+      .where(eq(companyAccounts.companyId, companyId));
+    const buyer = cookies[4]!;
+    await fill(buyer, 2);
+    const cart = (await call(buyer, 'GET', '/api/cart')).json();
+    expect(cart.lines[0]).toMatchObject({ price: 87.5, basePrice: 100, total: 175 });
+    // Someone without the company pays the list price.
+    await fill(solo, 2);
+    expect((await call(solo, 'GET', '/api/cart')).json().lines[0]).toMatchObject({ price: 100 });
+    const preview = await call(buyer, 'POST', '/api/checkout/preview', {
+      addressId: await addressOf(buyer),
+    });
+    expect(preview.json().subtotal).toBe(175);
+    const placed = await checkout(buyer, { expectedTotal: preview.json().total });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const row = await order(buyer, placed.json().insertedId);
+    expect(row).toMatchObject({ subtotal: 175, price: 87.5 });
+    // Out of its dates, the list prices nothing: the list price again.
+    await db
+      .update(priceLists)
+      .set({ validUntil: '2000-01-01', validFrom: null })
+      .where(eq(priceLists.id, list!.id));
+    await fill(buyer, 1);
+    expect((await call(buyer, 'GET', '/api/cart')).json().lines[0]).toMatchObject({ price: 100 });
+    const again = await checkout(buyer, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await order(buyer, again.json().insertedId)).toMatchObject({ subtotal: 100 });
   });
 });

@@ -1,11 +1,12 @@
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Cart } from '@partsmith/contract';
-import { unitPriceCents } from '@partsmith/contract/pricing';
+import { companyUnitPriceCents } from '@partsmith/contract/pricing';
 import type { DbOrTx } from '../../db/client.ts';
 import { purgeBatch } from '../../db/purge.ts';
 import { cartLines, visitorCartLines, visitorCarts } from '../../db/schema/cart.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
+import { buyerPriceRules } from '../companies/price-rules.ts';
 
 // What other modules may do with carts: the checkout (orders) reads the buyer's lines in its own
 // statement, empties the cart in it, and names the lines it could not serve; housekeeping
@@ -84,7 +85,8 @@ export async function readCartAndParts(
   db: DbOrTx,
   owner: OwnerArg,
 ): Promise<{ cart: Cart; parts: ReadonlyMap<string, CartPart> }> {
-  const rows = await linesOf(db, ownerOf(owner));
+  const who = ownerOf(owner);
+  const rows = await linesOf(db, who);
   const byId = new Map(
     (
       await partsByIds(
@@ -93,11 +95,16 @@ export async function readCartAndParts(
       )
     ).map((p) => [p.id, p]),
   );
+  // A company's member sees their company's prices (issue 49): the rule is the contract's.
+  const company =
+    'userId' in who && rows.length > 0
+      ? await buyerPriceRules(db, who.userId, [...byId.values()])
+      : null;
   let totalCents = 0;
   let count = 0;
   const lines = rows.map((row) => {
     const part = byId.get(row.partId)!;
-    const unit = unitPriceCents(part, row.quantity);
+    const unit = companyUnitPriceCents(part, row.quantity, company?.rules.get(part.id) ?? null);
     totalCents += unit * row.quantity;
     count += row.quantity;
     return {

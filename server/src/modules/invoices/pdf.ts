@@ -52,8 +52,15 @@ export interface InvoiceDocument {
    * of the destination is collected, and the document says duties and taxes are due on import.
    */
   exportedTo?: string | null;
-  /** The card payment's id. */
+  /** The card payment's id (empty for an invoice on payment terms). */
   paymentReference: string;
+  /**
+   * An invoice on a company's payment terms (issue 49): the day it falls due; printed instead of
+   * the card payment.
+   */
+  dueDate?: string;
+  /** The buyer's purchase order number. */
+  poNumber?: string;
   /** Credit notes only: the invoice it reverses, and the reason. */
   refersTo?: string;
   reason?: string;
@@ -165,6 +172,7 @@ export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
         }
       : {}),
     paymentReference: oneLine(doc.paymentReference, L.reference),
+    ...(doc.poNumber ? { poNumber: oneLine(doc.poNumber, L.reference) } : {}),
     ...(doc.exportedTo ? { exportedTo: oneLine(doc.exportedTo, L.label) } : {}),
     ...(doc.reason === undefined ? {} : { reason: multiLine(doc.reason, L.reason) }),
   };
@@ -401,7 +409,10 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
         ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
         `Refunded to the card of payment ${doc.paymentReference}.`,
       ]
-    : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
+    : doc.dueDate
+      ? [`Payment due by ${dateFormat.format(new Date(`${doc.dueDate}T00:00:00Z`))}, on account.`]
+      : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
+  if (doc.poNumber) said.push(`Your purchase order: ${doc.poNumber}.`);
   if (doc.exportedTo)
     said.push(
       `Export to ${doc.exportedTo}: import duties and taxes of the destination are not included; the recipient pays them on import.`,

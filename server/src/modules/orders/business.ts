@@ -46,6 +46,7 @@ export async function businessCheckout(
     approval,
     termsDays: terms.paymentTerms ? TERM_DAYS[terms.paymentTerms] : 0,
     creditLimitCents: terms.creditLimitCents,
+    priceListId: terms.priceListId,
   };
 }
 

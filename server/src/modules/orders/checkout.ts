@@ -8,6 +8,7 @@ import {
   unitPriceCentsSql,
 } from '../parts/stock.ts';
 import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+import { companyUnitPriceCentsSql } from '../companies/price-rules.ts';
 import type { PricedOrder } from './pricing.ts';
 
 /** A value of the statement: given, or a placeholder of a prepared statement. */
@@ -64,6 +65,8 @@ export interface LinesSource {
   lines: SQL;
   /** Priced by the shop's owner (a quote's): also exempt from MAX_UNPAID_VALUE. */
   quoted?: boolean;
+  /** Priced by the source but still held to MAX_UNPAID_VALUE (a company's prices). */
+  keepValueLimit?: boolean;
   also: SQL[];
 }
 
@@ -76,6 +79,26 @@ export function cartSource(userId: string | SQL, lock: boolean): LinesSource {
   return {
     lines: cartLinesOf(userId, lock),
     also: [sql`emptied as (${emptyCartStatement(userId, sql`exists (select 1 from placed)`)})`],
+  };
+}
+
+/**
+ * The buyer's cart priced at their company's price list (issue 49, decision 064): each line's
+ * `quoted_cents` is companyUnitPriceCents in SQL for the list in the placeholder `priceListId`,
+ * so the statement charges what the cart and the preview showed. Emptied as cartSource's.
+ */
+export function companyCartSource(userId: string | SQL, lock: boolean): LinesSource {
+  const cart = cartSource(userId, lock);
+  return {
+    ...cart,
+    lines: sql`select c.part_id, c.quantity, c.position, ${companyUnitPriceCentsSql({
+      part: 'p',
+      priceListId: sql`${sql.placeholder('priceListId')}::uuid`,
+      publicCents: unitPriceCentsSql(sql`c.quantity`, 'p'),
+    })} as quoted_cents
+      from (${cart.lines}) c join parts p on p.id = c.part_id`,
+    quoted: true,
+    keepValueLimit: true,
   };
 }
 

@@ -82,8 +82,14 @@ export function orderDocument(
   seller: Seller,
 ): InvoiceDocument | null {
   const number = kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber;
-  const issuedAt = kind === 'invoice' ? row.paidAt : row.refundedAt;
-  if (!number || !issuedAt || !row.transactionId) return null;
+  // An invoice on a company's terms is issued when the order is placed or approved (issue 49).
+  const onTerms = kind === 'invoice' && row.paymentMethod === 'invoice' && row.dueDate !== null;
+  const issuedAt = onTerms
+    ? (row.approvalDecidedAt ?? row.createdAt)
+    : kind === 'invoice'
+      ? row.paidAt
+      : row.refundedAt;
+  if (!number || !issuedAt || (!row.transactionId && !onTerms)) return null;
   const shipTo = shipToLines(row.shipTo);
   return {
     kind,
@@ -111,7 +117,9 @@ export function orderDocument(
     totalCents: row.totalCents,
     exportedTo:
       row.shipTo && row.shipTo.country !== SELLER.country ? countryName(row.shipTo.country) : null,
-    paymentReference: row.transactionId,
+    paymentReference: row.transactionId ?? '',
+    ...(onTerms && row.dueDate ? { dueDate: row.dueDate } : {}),
+    ...(row.poNumber ? { poNumber: row.poNumber } : {}),
     ...(kind === 'credit-note'
       ? { refersTo: row.invoiceNumber ?? undefined, reason: row.refundReason ?? undefined }
       : {}),

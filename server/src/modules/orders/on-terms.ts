@@ -16,6 +16,8 @@ export interface BusinessCheckout {
   /** An order on terms: the days until its invoice falls due, and the company's credit limit. */
   termsDays: number;
   creditLimitCents: number;
+  /** The company's price list, whose prices the cart and the statement charge; null: none. */
+  priceListId: string | null;
 }
 
 /** The 409 of an order on terms the credit limit cannot take, or null. */

@@ -11,6 +11,7 @@ import { lockUser } from '../users/service.ts';
 import { lockCompanyAccount } from '../companies/service.ts';
 import {
   cartSource,
+  companyCartSource,
   linesOrderStatement,
   moneyValues,
   type Buyer,
@@ -172,7 +173,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
   function prepareLines(name: string, source: LinesSource): PreparedStatement {
     const countLimit = underUnpaidLimit(maxUnpaid > 0);
     // The owner priced a quote's lines (and saw its size): its order is not held to the value.
-    const valueLimited = maxValueCents > 0 && !source.quoted;
+    const valueLimited = maxValueCents > 0 && (!source.quoted || Boolean(source.keepValueLimit));
     const underLimit = (orderCents: SQL) =>
       sql`${countLimit} ${valueLimited ? underUnpaidValue(orderCents) : sql``}`;
     return prepared(
@@ -191,6 +192,11 @@ export function createOrderPlacing(deps: PlacingDeps) {
   const checkoutStatement = prepareLines(
     'partsmith_checkout',
     cartSource(sql`${sql.placeholder('userId')}`, Boolean(deps.lockBuyer)),
+  );
+  /** The checkout of a company's member whose company buys on a price list (issue 49). */
+  const companyCheckoutStatement = prepareLines(
+    'partsmith_checkout_company',
+    companyCartSource(sql`${sql.placeholder('userId')}`, Boolean(deps.lockBuyer)),
   );
 
   /**
@@ -231,11 +237,14 @@ export function createOrderPlacing(deps: PlacingDeps) {
     input: CheckoutInput,
     buyer: Buyer,
     check: () => void,
+    priceListId: string | null = null,
   ): Promise<Placed> {
     // Inside the transaction (and an idempotency key's): a replayed checkout is answered as it
     // was, whatever the cart and the prices are now.
     check();
-    const order = await linesInTx(tx, checkoutStatement, {}, input, buyer);
+    const order = priceListId
+      ? await linesInTx(tx, companyCheckoutStatement, { priceListId }, input, buyer)
+      : await linesInTx(tx, checkoutStatement, {}, input, buyer);
     // Nothing was taken; the refusal is explained after the transaction.
     if (!order) throw new CheckoutRefused();
     return order;
@@ -390,7 +399,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
           const over = await overCreditLimit(tx, business, priced.totalCents);
           if (over) throw over;
         }
-        const order = await checkoutInTx(tx, priced, who, check);
+        const order = await checkoutInTx(tx, priced, who, check, business?.priceListId ?? null);
         if (business) await applyBusinessTerms(tx, order.id, business);
         return order;
       };

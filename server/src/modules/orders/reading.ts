@@ -7,6 +7,7 @@ import { orderLines, orders, type OrderLineRow, type OrderRow } from '../../db/s
 import { notFound } from '../../lib/http-errors.ts';
 import { orderTotalCents } from '../payments/service.ts';
 import { orderSearch } from './search.ts';
+import { approves, membershipOf } from '../companies/service.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -188,9 +189,13 @@ export function createOrderReading(deps: ReadingDeps) {
     /** An order its owner (or an admin) may see; others get the same 404 as a missing one. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<OrderRow> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
-        throw notFound('We could not find that order.');
-      return row;
+      if (row && (row.userId === viewer.id || viewer.role === 'admin')) return row;
+      // A company's owner, admins and approvers see its orders (issue 49).
+      if (row?.companyId) {
+        const membership = await membershipOf(db, viewer.id);
+        if (membership?.companyId === row.companyId && approves(membership.role)) return row;
+      }
+      throw notFound('We could not find that order.');
     },
   };
 }
