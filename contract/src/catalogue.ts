@@ -285,6 +285,18 @@ export const CataloguePart = Part.extend({
 export type CataloguePart = z.infer<typeof CataloguePart>;
 
 /**
+ * GET /api/part/:id: the part as the catalogue shows it; for a signed-in member of a company whose
+ * price list is in force and prices the part (issue 49), also `yourPrice` (dollars: their unit
+ * price for the part's minimum order quantity) and `yourPriceList` (the list's name). Nobody else
+ * gets these fields.
+ */
+export const PartAnswer = CataloguePart.extend({
+  yourPrice: z.number().optional(),
+  yourPriceList: z.string().optional(),
+});
+export type PartAnswer = z.infer<typeof PartAnswer>;
+
+/**
  * A part as its editor sees it (GET and PUT /api/parts/:id, admins): as the catalogue shows it,
  * with whether it is listed and its shipping weight.
  */

@@ -148,3 +148,40 @@ export const AdminCompanyUpdate = z.object({
   poRequired: z.boolean().optional(),
 });
 export type AdminCompanyUpdate = z.input<typeof AdminCompanyUpdate>;
+
+/** POST /api/admin/invoices/:number/payments: money received against an invoice on terms. */
+export const InvoicePaymentBody = z.object({
+  amount: z
+    .number({ message: 'The amount must be a number' })
+    .min(0.01, 'The amount is at least $0.01')
+    .max(100_000_000, 'The amount is at most $100,000,000'),
+  paidAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day the money came as YYYY-MM-DD')
+    .refine((day) => {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      // A real day (not 2026-02-30), and not after tomorrow (time zones).
+      return (
+        !Number.isNaN(time) &&
+        new Date(time).toISOString().startsWith(day) &&
+        time <= Date.now() + 86_400_000
+      );
+    }, 'Give a real day, not in the future, as YYYY-MM-DD'),
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'Give the payment’s reference (a bank transfer’s, a cheque’s number)')
+    .max(100, 'A reference has at most 100 characters'),
+});
+export type InvoicePaymentBody = z.input<typeof InvoicePaymentBody>;
+
+export const InvoicePaymentAnswer = z.object({
+  invoiceNumber: z.string(),
+  orderId: Id,
+  total: z.number(),
+  /** Still owed after this payment; 0 once the invoice is paid (and closed). */
+  owed: z.number(),
+  paid: z.boolean(),
+  payments: z.array(z.object({ amount: z.number(), paidAt: z.string(), reference: z.string() })),
+});
+export type InvoicePaymentAnswer = z.infer<typeof InvoicePaymentAnswer>;

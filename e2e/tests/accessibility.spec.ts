@@ -70,7 +70,25 @@ async function customerValues(page: Page): Promise<Record<string, string>> {
   });
   expect(order.status(), await order.text()).toBe(200);
   const { insertedId } = (await order.json()) as { insertedId: string };
-  return { partsId: part!._id, id: insertedId };
+  // A company of the customer's own (its owner sees the whole company page) with an invitation
+  // sent, whose page the customer opens as someone the invitation is not for.
+  const company = await page.request.post('/api/auth/organization/create', {
+    data: {
+      name: `A11y Works ${crypto.randomUUID().slice(0, 6)}`,
+      slug: `a11y-${crypto.randomUUID()}`,
+    },
+  });
+  expect(company.status(), await company.text()).toBe(200);
+  const invitation = await page.request.post('/api/auth/organization/invite-member', {
+    data: {
+      email: `a11y-invitee-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      role: 'buyer',
+      organizationId: ((await company.json()) as { id: string }).id,
+    },
+  });
+  expect(invitation.status(), await invitation.text()).toBe(200);
+  const { id: invitationId } = (await invitation.json()) as { id: string };
+  return { partsId: part!._id, id: insertedId, invitationId };
 }
 
 test('every public page, and the 404 page', async ({ page, expectedConsoleErrors }) => {
@@ -103,14 +121,19 @@ test("every customer's page", async ({ page }, info) => {
 
 test("every admin's page", async ({ page }, info) => {
   await signInOrSignUp(page, ADMIN[info.project.name as keyof typeof ADMIN], 'Ada Auditor');
+  // A company: the customer's test made one.
+  const companies = (await (await page.request.get('/api/admin/companies')).json()) as {
+    _id: string;
+  }[];
+  expect(companies.length, 'a company to audit its page').toBeGreaterThan(0);
   for (const [id] of idsFor('admin')) {
-    for (const path of concrete(id, {})) await audit(page, path);
+    for (const path of concrete(id, { companyId: companies[0]!._id })) await audit(page, path);
   }
 });
 
 test('covers every page of the table', async ({ page }, info) => {
   const expected = (Object.keys(PAGES) as PageId[]).flatMap((id) =>
-    concrete(id, { partsId: 'x', id: 'x' }),
+    concrete(id, { partsId: 'x', id: 'x', invitationId: 'x', companyId: 'x' }),
   );
   // Each page's path pattern has been audited once (params filled with real values).
   const patterns = expected.map((path) => path.replace(/\/x$/, '/'));

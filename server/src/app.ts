@@ -53,7 +53,9 @@ import { reviewsAdminListRoutes } from './modules/reviews/admin-list-routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
+import { priceListRoutes } from './modules/companies/price-list-routes.ts';
 import { orderApprovalRoutes } from './modules/orders/approval-routes.ts';
+import { invoicePaymentRoutes } from './modules/orders/invoice-payment-routes.ts';
 import { sitemapRoute } from './modules/site/sitemap.ts';
 import { stockAlerts } from './modules/stock-alerts/plugin.ts';
 import { stockAlertsRoutes } from './modules/stock-alerts/routes.ts';
@@ -175,7 +177,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         stockAlertsRoutes,
         shippingRoutes,
         companiesRoutes,
+        priceListRoutes,
         orderApprovalRoutes,
+        invoicePaymentRoutes,
       ])
         await api.register(routes);
     },

@@ -83,7 +83,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One part of the catalogue, with its category and attributes */
+    /**
+     * One part of the catalogue, with its category and attributes
+     * @description For a signed-in member of a company whose price list is in force and prices this part (a fixed price, or a discount on its category), also `yourPrice`: their unit price in dollars for the part’s minimum order quantity (never above the list price with its volume break), and `yourPriceList`: the list’s name. Everybody else gets the part alone.
+     */
     get: operations['getPart'];
     put?: never;
     post?: never;
@@ -1536,6 +1539,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/price-lists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every price list, newest first, with its prices, discounts and companies
+     * @description Each fixed price comes with its part's number, name and list price (dollars); each discount with its category's name; `companies` are the companies that buy on the list. A `prices` entry gives a part (`partId`, a part of the catalogue) a fixed unit price in dollars; a `discounts` entry takes `percent` off the list price of every part of a category (`category`: its slug). A company on the list pays the lowest of the list price for the quantity (with its volume break) and its price from the list (the fixed price, else the discount). `validFrom` and `validUntil` (YYYY-MM-DD, inclusive, either null: open) bound the days it applies.
+     */
+    get: operations['listPriceLists'];
+    put?: never;
+    /**
+     * Create a price list
+     * @description A `prices` entry gives a part (`partId`, a part of the catalogue) a fixed unit price in dollars; a `discounts` entry takes `percent` off the list price of every part of a category (`category`: its slug). A company on the list pays the lowest of the list price for the quantity (with its volume break) and its price from the list (the fixed price, else the discount). `validFrom` and `validUntil` (YYYY-MM-DD, inclusive, either null: open) bound the days it applies. Give it to a company with PUT /api/admin/companies/:id `priceListId`. Audited. 400 when `validFrom` is after `validUntil` or a part or category is named twice; 404 naming a part that is not in the catalogue (unknown or deleted) or a category that does not exist.
+     */
+    post: operations['createPriceList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/price-lists/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a price list
+     * @description Its name and dates are replaced (a date left out: open). `prices` and `discounts` replace the list's when sent (an empty list: none) and are kept when left out. A `prices` entry gives a part (`partId`, a part of the catalogue) a fixed unit price in dollars; a `discounts` entry takes `percent` off the list price of every part of a category (`category`: its slug). A company on the list pays the lowest of the list price for the quantity (with its volume break) and its price from the list (the fixed price, else the discount). `validFrom` and `validUntil` (YYYY-MM-DD, inclusive, either null: open) bound the days it applies. Takes effect at once for its companies. Audited. 400 when `validFrom` is after `validUntil` or a part or category is named twice; 404 naming a part that is not in the catalogue (unknown or deleted) or a category that does not exist. 404 for an unknown price list.
+     */
+    put: operations['updatePriceList'];
+    post?: never;
+    /**
+     * Delete a price list
+     * @description The companies that bought on it pay list prices from now on; orders already placed keep their prices. Audited. 404 for an unknown price list.
+     */
+    delete: operations['deletePriceList'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders/{id}/approve': {
     parameters: {
       query?: never;
@@ -1570,6 +1621,26 @@ export interface paths {
      * @description For the owner, admins and approvers of the company the order was placed for. 404 for an order of another company (or none); 403 for a member who does not approve; 409 for an order not awaiting approval.
      */
     post: operations['declineOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invoices/{number}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a payment received against an invoice on payment terms
+     * @description The amount (dollars), the day the money came and its reference. Never more than is still owed (422). The payment that settles the invoice closes it: the order is paid and the shop’s paid-order notice goes out. Audited. 404 for a number that is not an invoice on terms; 409 for one paid or closed already.
+     */
+    post: operations['recordInvoicePayment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1854,6 +1925,8 @@ export interface operations {
               label: string;
               value: string;
             }[];
+            yourPrice?: number;
+            yourPriceList?: string;
           };
         };
       };
@@ -9367,6 +9440,325 @@ export interface operations {
       };
     };
   };
+  listPriceLists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            prices: {
+              /** Format: uuid */
+              partId: string;
+              price: number;
+              sku: string | null;
+              name: string;
+              listPrice: number;
+            }[];
+            discounts: {
+              category: string;
+              percent: number;
+              categoryName: string;
+            }[];
+            validFrom: string | null;
+            validUntil: string | null;
+            companies: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+            }[];
+            updatedAt: string;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  createPriceList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          prices?: {
+            /** Format: uuid */
+            partId: string;
+            price: number;
+          }[];
+          discounts?: {
+            category: string;
+            percent: number;
+          }[];
+          validFrom?: string | null;
+          validUntil?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            prices: {
+              /** Format: uuid */
+              partId: string;
+              price: number;
+              sku: string | null;
+              name: string;
+              listPrice: number;
+            }[];
+            discounts: {
+              category: string;
+              percent: number;
+              categoryName: string;
+            }[];
+            validFrom: string | null;
+            validUntil: string | null;
+            companies: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+            }[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  updatePriceList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          prices?: {
+            /** Format: uuid */
+            partId: string;
+            price: number;
+          }[];
+          discounts?: {
+            category: string;
+            percent: number;
+          }[];
+          validFrom?: string | null;
+          validUntil?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            prices: {
+              /** Format: uuid */
+              partId: string;
+              price: number;
+              sku: string | null;
+              name: string;
+              listPrice: number;
+            }[];
+            discounts: {
+              category: string;
+              percent: number;
+              categoryName: string;
+            }[];
+            validFrom: string | null;
+            validUntil: string | null;
+            companies: {
+              /** Format: uuid */
+              _id: string;
+              name: string;
+            }[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deletePriceList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   approveOrder: {
     parameters: {
       query?: never;
@@ -9498,6 +9890,102 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  recordInvoicePayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: number;
+          paidAt: string;
+          reference: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invoiceNumber: string;
+            /** Format: uuid */
+            orderId: string;
+            total: number;
+            owed: number;
+            paid: boolean;
+            payments: {
+              amount: number;
+              paidAt: string;
+              reference: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Order } from '@partsmith/contract';
-import { companyAccounts, parts, priceListPrices, priceLists } from '../src/db/schema/index.ts';
+import {
+  companyAccounts,
+  orders,
+  parts,
+  priceListPrices,
+  priceLists,
+} from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { signUp } from './auth-helpers.ts';
 import { pdfText } from './pdf-text.ts';
@@ -255,5 +261,73 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     const again = await checkout(buyer, {});
     expect(again.statusCode, again.body).toBe(200);
     expect(await order(buyer, again.json().insertedId)).toMatchObject({ subtotal: 100 });
+  });
+
+  it('records payments against an invoice on terms until it is paid, and reminds of an overdue one', async () => {
+    const shop = (await signUp(t, { email: 'shop2@example.com', mails: mail.mails })).cookie;
+    // shop@example.com is the admin (ADMIN_EMAILS); sign in again for a cookie.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'shop@example.com', password: 'long enough 123' },
+    });
+    const admin = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const buyer = cookies[5]!;
+    await call(cookies[0]!, 'PUT', '/api/company/spending-limits', { spendingLimit: null });
+    await t.database.db
+      .update(companyAccounts)
+      .set({ creditLimitCents: 10_000_000 })
+      .where(eq(companyAccounts.companyId, companyId));
+    await fill(buyer, 1);
+    const placed = await checkout(buyer, { payment: 'invoice', poNumber: 'PO-PAY' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const row = await order(buyer, placed.json().insertedId);
+    const number = row.invoiceNumber!;
+    const pay = (who: string, body: object, n = number) =>
+      call(who, 'POST', `/api/admin/invoices/${n}/payments`, body);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await pay(shop, { amount: 1, paidAt: today, reference: 'x' })).statusCode).toBe(403);
+    expect(
+      (await pay(admin, { amount: 1, paidAt: today, reference: 'x' }, 'PS-1999-000001')).statusCode,
+    ).toBe(404);
+    expect((await pay(admin, { amount: 1, paidAt: '2026-02-30', reference: 'x' })).statusCode).toBe(
+      400,
+    );
+    const tooMuch = await pay(admin, { amount: row.total + 1, paidAt: today, reference: 'x' });
+    expect(tooMuch.statusCode).toBe(422);
+    const part = await pay(admin, { amount: 40, paidAt: today, reference: 'Transfer 1' });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json()).toMatchObject({
+      paid: false,
+      owed: Math.round((row.total - 40) * 100) / 100,
+    });
+    expect((await order(buyer, row._id)).paid).toBe(false);
+
+    // Overdue: its due date in the past; the company's owner is reminded once, then after 7 days.
+    await t.database.db.update(orders).set({ dueDate: '2020-01-01' }).where(eq(orders.id, row._id));
+    const before = mail.sent.length;
+    const now = new Date();
+    expect(await t.app.overdueReminders.runOnce(now)).toBeGreaterThanOrEqual(1);
+    const reminder = mail.sent.slice(before).find((m) => m.subject.includes(number));
+    expect(reminder?.to).toContain('buyer0@terms.example');
+    expect(reminder?.text).toContain('PO-PAY');
+    expect(await t.app.overdueReminders.runOnce(new Date(now.getTime() + 86_400_000))).toBe(0);
+    expect(
+      await t.app.overdueReminders.runOnce(new Date(now.getTime() + 8 * 86_400_000)),
+    ).toBeGreaterThanOrEqual(1);
+
+    const rest = await pay(admin, {
+      amount: Math.round((row.total - 40) * 100) / 100,
+      paidAt: today,
+      reference: 'Transfer 2',
+    });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json()).toMatchObject({ paid: true, owed: 0 });
+    expect(rest.json().payments).toHaveLength(2);
+    expect(await order(buyer, row._id)).toMatchObject({ paid: true });
+    expect((await pay(admin, { amount: 1, paidAt: today, reference: 'x' })).statusCode).toBe(409);
+    const company = (await call(admin, 'GET', `/api/admin/companies/${companyId}`)).json();
+    expect(company.recentOrders.find((o: { _id: string }) => o._id === row._id).paid).toBe(true);
   });
 });

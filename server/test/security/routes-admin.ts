@@ -70,11 +70,21 @@ async function exempt(live: LiveApp) {
   return user.email;
 }
 
+/** An id of no company and no price list. */
 const NO_COMPANY = '00000000-0000-4000-8000-000000000000';
 
 /** The admin's tools: the catalogue, users, orders, figures, the audit log and reviews. */
 export const ADMIN_ROUTES: Record<string, RouteSpec> = {
   // Companies (issue 49): an id of no company, so the admin's answer is 404.
+  // An invoice number no order has: the admin's answer is 404.
+  'POST /api/admin/invoices/:number/payments': {
+    expect: [401, 403, 403, 404],
+    call: fixed('/api/admin/invoices/PS-1999-000001/payments', {
+      amount: 1,
+      paidAt: '2026-01-02',
+      reference: 'Matrix',
+    }),
+  },
   'GET /api/admin/companies': { expect: adminOnly, call: fixed('/api/admin/companies') },
   'GET /api/admin/companies/:id': {
     expect: [401, 403, 403, 404],
@@ -83,6 +93,20 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
   'PUT /api/admin/companies/:id': {
     expect: [401, 403, 403, 404],
     call: fixed(`/api/admin/companies/${NO_COMPANY}`, { poRequired: false }),
+  },
+  // Price lists (issue 49): an id of no list, so the admin's answer is 404.
+  'GET /api/admin/price-lists': { expect: adminOnly, call: fixed('/api/admin/price-lists') },
+  'POST /api/admin/price-lists': {
+    expect: [401, 403, 403, 201],
+    call: fixed('/api/admin/price-lists', { name: 'Matrix list' }),
+  },
+  'PUT /api/admin/price-lists/:id': {
+    expect: [401, 403, 403, 404],
+    call: fixed(`/api/admin/price-lists/${NO_COMPANY}`, { name: 'Matrix list' }),
+  },
+  'DELETE /api/admin/price-lists/:id': {
+    expect: [401, 403, 403, 404],
+    call: fixed(`/api/admin/price-lists/${NO_COMPANY}`),
   },
   'POST /api/categories': {
     expect: adminOnly,

@@ -59,6 +59,8 @@ export interface InvoiceDocument {
    * the card payment.
    */
   dueDate?: string;
+  /** An invoice on terms whose payments have come in (`paymentReference`: `invoice:<number>`). */
+  onAccountPaid?: boolean;
   /** The buyer's purchase order number. */
   poNumber?: string;
   /** Credit notes only: the invoice it reverses, and the reason. */
@@ -409,9 +411,11 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
         ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
         `Refunded to the card of payment ${doc.paymentReference}.`,
       ]
-    : doc.dueDate
-      ? [`Payment due by ${dateFormat.format(new Date(`${doc.dueDate}T00:00:00Z`))}, on account.`]
-      : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
+    : doc.onAccountPaid
+      ? ['Paid on account: thank you.']
+      : doc.dueDate
+        ? [`Payment due by ${dateFormat.format(new Date(`${doc.dueDate}T00:00:00Z`))}, on account.`]
+        : [`Paid by card. Payment reference: ${doc.paymentReference}.`];
   if (doc.poNumber) said.push(`Your purchase order: ${doc.poNumber}.`);
   if (doc.exportedTo)
     said.push(

@@ -118,7 +118,9 @@ export function orderDocument(
     exportedTo:
       row.shipTo && row.shipTo.country !== SELLER.country ? countryName(row.shipTo.country) : null,
     paymentReference: row.transactionId ?? '',
-    ...(onTerms && row.dueDate ? { dueDate: row.dueDate } : {}),
+    ...(onTerms && row.dueDate
+      ? { dueDate: row.dueDate, ...(row.paid ? { onAccountPaid: true } : {}) }
+      : {}),
     ...(row.poNumber ? { poNumber: row.poNumber } : {}),
     ...(kind === 'credit-note'
       ? { refersTo: row.invoiceNumber ?? undefined, reason: row.refundReason ?? undefined }

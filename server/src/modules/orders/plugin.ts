@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createPdfRenderer, type PdfRenderer } from '../invoices/pdf-pool.ts';
 import { runLeased } from '../jobs/lease.ts';
 import { expireUnpaidOrders } from './expiry.ts';
+import { remindOverdueInvoices } from './invoice-payments.ts';
 import { createOrderMailSender, type OrderMailSender } from './mail-outbox.ts';
 import { createOrdersService, type OrdersService } from './service.ts';
 
@@ -13,11 +14,15 @@ declare module 'fastify' {
     orderMails: OrderMailSender;
     /** Draws invoices and credit notes in a worker thread, within a time limit. */
     invoicePdfs: PdfRenderer;
+    /** Mails the overdue invoices' reminders (hourly; tests call `runOnce(now)`). */
+    overdueReminders: { runOnce(now?: Date): Promise<number> };
   }
 }
 
 /** Mails left queued by an earlier run wait this long after start-up. */
 const STARTUP_MAIL_DELAY_MS = 2_000;
+/** How often overdue invoices are looked for (each is reminded once, then every 7 days). */
+const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Orders: the service (purchases, lists, shipping, deletion), the confirmation mails' sender, and
@@ -97,7 +102,23 @@ export const orders = fp(async function orders(app: FastifyInstance) {
     }, intervalMs);
     sweep.unref();
   }
+  // Overdue invoices on terms (issue 49): their companies' admins are reminded, hourly checked.
+  const overdueReminders = {
+    runOnce: (now?: Date) =>
+      remindOverdueInvoices({ db, mailer: app.mailer, publicUrl: config.publicUrl, log, now }),
+  };
+  app.decorate('overdueReminders', overdueReminders);
+  const reminders =
+    config.env === 'test'
+      ? undefined
+      : setInterval(() => {
+          runLeased(db, 'overdue-invoice-reminders', REMINDER_INTERVAL_MS, () =>
+            overdueReminders.runOnce(),
+          ).catch((err: unknown) => log.error({ err }, 'the overdue invoice reminders failed'));
+        }, REMINDER_INTERVAL_MS);
+  reminders?.unref();
   app.addHook('onClose', async () => {
+    clearInterval(reminders);
     clearInterval(sweep);
     await mails.close();
     await pdfs.close();

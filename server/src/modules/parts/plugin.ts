@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** The trade's words the search reads (psu: power supply), and their changes here. */
     searchSynonyms: SynonymCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers a signed-in caller with their company's prices (GET /api/part/:id): a
+     * cache hit is for anonymous callers only; a signed-in one goes to its handler.
+     */
+    perBuyer?: true;
+  }
 }
 
 /**
@@ -37,6 +44,9 @@ export const catalogueCache = fp(async function catalogueCache(
 export const catalogueCacheHits = fp(async function catalogueCacheHits(app: FastifyInstance) {
   const cache = app.catalogueCache;
   app.addHook('onRequest', (request, reply, done) => {
+    // The session is known here (the auth plugin's hook ran first): a signed-in caller of a
+    // route with per-company answers is answered by its handler.
+    if (request.user && request.routeOptions.config.perBuyer) return done();
     // A hit is sent from here; the request goes no further.
     if (!cache.serve(request, reply)) done();
   });

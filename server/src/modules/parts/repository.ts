@@ -78,6 +78,19 @@ export async function partsBySkus(db: DbOrTx, skus: string[]): Promise<PartRow[]
     .where(sql`upper(${parts.sku}) = any(${sql.param(upper)}::text[])`);
 }
 
+/**
+ * The names of the categories with these slugs (for other modules: a price list's discounts), by
+ * slug; a slug not in the catalogue is left out.
+ */
+export async function categoryNames(db: DbOrTx, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(sql`${categories.slug} = any(${sql.param(slugs)}::text[])`);
+  return new Map(rows.map((r) => [r.slug, r.name]));
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PartPage {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
-  CataloguePart,
   CategoryList,
   COMPARE_PARTS_MAX,
   compareIds,
@@ -13,13 +12,17 @@ import {
   PartComparison,
   PartListQuery,
   PartSuggestions,
+  PartAnswer,
   PartSuggestQuery,
   SEARCH_FILTERS_MAX,
   SUGGESTIONS_MAX,
   SearchAnswer,
   SearchQuery,
 } from '@partsmith/contract';
+import { centsPricing, companyUnitPriceCents } from '@partsmith/contract/pricing';
 import { notFound } from '../../lib/http-errors.ts';
+import { buyerPriceList } from '../companies/price-lists.ts';
+import { priceRules } from '../companies/price-rules.ts';
 import { BEST_SELLERS_DAYS, BestSellers } from './best-sellers.ts';
 import { COMPARE_CACHE_CONTROL, compareParts } from './compare.ts';
 import { listCategories } from './categories.ts';
@@ -68,20 +71,39 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/part/:id',
     {
       ...cached,
-      config: { access: 'public' },
+      // A signed-in caller's answer may be their company's (plugin.ts: no cache hit for them).
+      config: { access: 'public', perBuyer: true },
       schema: {
         tags: ['parts'],
         summary: 'One part of the catalogue, with its category and attributes',
+        description:
+          'For a signed-in member of a company whose price list is in force and prices this part (a fixed price, or a discount on its category), also `yourPrice`: their unit price in dollars for the part’s minimum order quantity (never above the list price with its volume break), and `yourPriceList`: the list’s name. Everybody else gets the part alone.',
         params: IdParams,
-        response: { 200: CataloguePart, 404: ApiError },
+        response: { 200: PartAnswer, 404: ApiError },
       },
     },
-    async (request, reply) =>
-      cache.respond(request, reply, `part:${request.params.id}`, async () => {
-        const part = await repo.findPage(request.params.id);
-        if (!part) throw notFound('This part is not in our catalogue.');
-        return { body: JSON.stringify(part), headers: {} };
-      }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const everyone = () =>
+        cache.respond(request, reply, `part:${id}`, async () => {
+          const part = await repo.findPage(id);
+          if (!part) throw notFound('This part is not in our catalogue.');
+          return { body: JSON.stringify(part), headers: {} };
+        });
+      // The company's answer is the caller's own: never stored in or served from the cache.
+      const list = request.user ? await buyerPriceList(app.db, request.user.id) : null;
+      if (!list) return everyone();
+      const part = await repo.findPage(id);
+      if (!part) throw notFound('This part is not in our catalogue.');
+      const rule = (await priceRules(app.db, list.id, [{ id, category: part.category }])).get(id);
+      if (!rule) return everyone();
+      const yourPrice: PartAnswer = {
+        ...part,
+        yourPrice: companyUnitPriceCents(centsPricing(part), part.minOrderQuantity, rule) / 100,
+        yourPriceList: list.name,
+      };
+      return reply.header('cache-control', 'private, no-store').send(yourPrice);
+    },
   );
 
   app.get(
