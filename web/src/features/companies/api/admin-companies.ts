@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminCompany,
   AdminCompanyList,
+  InvoicePaymentAnswer,
   type AdminCompanyUpdate,
+  type InvoicePaymentBody,
 } from '@partsmith/contract/companies';
 import { PriceListList } from '@partsmith/contract/price-lists';
 import { api } from '../../../lib/api-client.ts';
@@ -46,5 +48,19 @@ export function useAdminPriceLists() {
   return useQuery({
     queryKey: ['admin-price-lists'],
     queryFn: ({ signal }) => api('/admin/price-lists', { schema: PriceListList, signal }),
+  });
+}
+
+/** POST /api/admin/invoices/:number/payments: money received against an invoice on terms. */
+export function useRecordInvoicePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceNumber, ...body }: InvoicePaymentBody & { invoiceNumber: string }) =>
+      api(`/admin/invoices/${encodeURIComponent(invoiceNumber)}/payments`, {
+        method: 'POST',
+        body,
+        schema: InvoicePaymentAnswer,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCompaniesQueryKey }),
   });
 }

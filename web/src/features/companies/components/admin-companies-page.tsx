@@ -6,6 +6,7 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { formatDollars } from '../../../lib/money.ts';
 import { useAdminCompanies } from '../api/admin-companies.ts';
 import { CARD } from './company-text.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 export const COMPANIES_TITLE = 'Companies | Partsmith';
 export const NO_COMPANIES = 'No customer has created a company yet.';
@@ -30,7 +31,10 @@ export function AdminCompaniesPage() {
     body = <p className={`${CARD} text-slate-700`}>{NO_COMPANIES}</p>;
   } else {
     body = (
-      <div className="overflow-x-auto rounded-box bg-white shadow-sm ring-1 ring-slate-900/5">
+      <ScrollRegion
+        label="Companies"
+        className="rounded-box bg-white shadow-sm ring-1 ring-slate-900/5"
+      >
         <table className="table min-w-[48rem] text-base">
           <caption className="sr-only">Companies</caption>
           <thead>
@@ -82,7 +86,7 @@ export function AdminCompaniesPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     );
   }
 

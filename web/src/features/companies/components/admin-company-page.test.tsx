@@ -96,6 +96,7 @@ describe('AdminCompanyPage', () => {
       '$1,200.00',
       'Unpaid · Approved · Invoice INV-7',
       'Apr 1, 2025',
+      'Record payment for INV-7',
     ]);
 
     // Nothing changed: nothing sent.

@@ -17,10 +17,12 @@ import { formatDollars } from '../../../lib/money.ts';
 import {
   useAdminCompany,
   useAdminPriceLists,
+  useRecordInvoicePayment,
   useUpdateAdminCompany,
 } from '../api/admin-companies.ts';
 import { CARD, dateLabel, limitLabel, roleLabel, type Notice } from './company-text.ts';
 import { NoticeLine } from './notice-line.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 export const COMPANY_DETAIL_TITLE = 'Company | Partsmith';
 export const TERMS_SAVED = 'The terms are saved.';
@@ -205,7 +207,7 @@ function MembersList({ company }: { company: AdminCompany }) {
       {company.memberList.length === 0 ? (
         <p className="mt-1 text-slate-700">No members.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion label={`Members of ${company.name}`} className="mt-3">
           <table className="table min-w-[32rem] text-base">
             <caption className="sr-only">Members of {company.name}</caption>
             <thead>
@@ -233,7 +235,7 @@ function MembersList({ company }: { company: AdminCompany }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -251,6 +253,99 @@ function orderState(order: RecentOrder): string {
   return parts.join(' · ');
 }
 
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Records money received against an invoice on terms (the amount, the day it came, its
+ * reference): the server never takes more than is owed and closes the invoice once it is paid.
+ */
+function RecordPayment({ order }: { order: RecentOrder }) {
+  const id = useId();
+  const record = useRecordInvoicePayment();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState(String(order.total));
+  const [paidAt, setPaidAt] = useState(today());
+  const [reference, setReference] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  if (!open)
+    return (
+      <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
+        Record payment<span className="sr-only"> for {order.invoiceNumber}</span>
+      </button>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value <= 0) {
+      setNotice({ ok: false, text: 'Give the amount received, in dollars.' });
+      return;
+    }
+    if (!reference.trim()) {
+      setNotice({
+        ok: false,
+        text: 'Give the payment’s reference (a transfer’s, a cheque’s).',
+      });
+      return;
+    }
+    record.mutate(
+      { invoiceNumber: order.invoiceNumber!, amount: value, paidAt, reference: reference.trim() },
+      {
+        onSuccess: (answer) =>
+          setNotice({
+            ok: true,
+            text: answer.paid
+              ? `Invoice ${answer.invoiceNumber} is paid.`
+              : `Recorded. ${formatDollars(answer.owed)} is still owed on ${answer.invoiceNumber}.`,
+          }),
+        onError: (error) => setNotice({ ok: false, text: errorText(error) }),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-2"
+      aria-label={`Payment for ${order.invoiceNumber}`}
+    >
+      <label htmlFor={`${id}-amount`} className={FIELD_LABEL}>
+        Amount ($)
+      </label>
+      <input
+        id={`${id}-amount`}
+        className="input input-sm w-32"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <label htmlFor={`${id}-day`} className={FIELD_LABEL}>
+        Received on
+      </label>
+      <input
+        id={`${id}-day`}
+        type="date"
+        className="input input-sm w-40"
+        value={paidAt}
+        max={today()}
+        onChange={(e) => setPaidAt(e.target.value)}
+      />
+      <label htmlFor={`${id}-reference`} className={FIELD_LABEL}>
+        Reference
+      </label>
+      <input
+        id={`${id}-reference`}
+        className="input input-sm w-48"
+        maxLength={100}
+        value={reference}
+        onChange={(e) => setReference(e.target.value)}
+      />
+      <button type="submit" className="btn btn-sm btn-primary w-fit" disabled={record.isPending}>
+        {record.isPending ? 'Recording…' : 'Record'}
+      </button>
+      {notice ? <NoticeLine notice={notice} /> : null}
+    </form>
+  );
+}
+
 function RecentOrders({ company }: { company: AdminCompany }) {
   return (
     <section aria-labelledby="company-orders-heading" className={CARD}>
@@ -260,7 +355,7 @@ function RecentOrders({ company }: { company: AdminCompany }) {
       {company.recentOrders.length === 0 ? (
         <p className="mt-1 text-slate-700">The company has not ordered yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion label={`Recent orders of ${company.name}`} className="mt-3">
           <table className="table min-w-[40rem] text-base">
             <caption className="sr-only">Recent orders of {company.name}</caption>
             <thead>
@@ -272,6 +367,7 @@ function RecentOrders({ company }: { company: AdminCompany }) {
                 </th>
                 <th scope="col">State</th>
                 <th scope="col">Due</th>
+                <th scope="col">Payment</th>
               </tr>
             </thead>
             <tbody>
@@ -282,11 +378,16 @@ function RecentOrders({ company }: { company: AdminCompany }) {
                   <td className="text-right">{formatDollars(order.total)}</td>
                   <td>{orderState(order)}</td>
                   <td>{order.dueDate ? dateLabel(order.dueDate) : '—'}</td>
+                  <td>
+                    {order.paymentMethod === 'invoice' && order.invoiceNumber && !order.paid ? (
+                      <RecordPayment order={order} />
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -18,6 +18,7 @@ import {
 } from '../api/company.ts';
 import { CARD, dateLabel, parseLimit, roleLabel, ROLE_LABEL, type Notice } from './company-text.ts';
 import { NoticeLine } from './notice-line.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 type Company = NonNullable<MyCompany['company']>;
 
@@ -178,7 +179,7 @@ function MembersSection({ company }: { company: Company }) {
         An order above the buyer’s limit waits for an approver. Leave a member’s limit empty for the
         company’s.
       </p>
-      <div className="mt-4 overflow-x-auto">
+      <ScrollRegion label={`Members of ${company.name}`} className="mt-4">
         <table className="table min-w-[40rem] text-base">
           <caption className="sr-only">Members of {company.name}</caption>
           <thead>
@@ -205,7 +206,7 @@ function MembersSection({ company }: { company: Company }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <form
         id={SPENDING_FORM}
         noValidate
