@@ -267,6 +267,8 @@ function RecordPayment({ order }: { order: RecentOrder }) {
   const [paidAt, setPaidAt] = useState(today());
   const [reference, setReference] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  // Paid (its last payment recorded here, or before): the notice says so, or the word.
+  if (order.paid && !notice) return <span>Paid</span>;
   if (!open)
     return (
       <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
@@ -338,7 +340,11 @@ function RecordPayment({ order }: { order: RecentOrder }) {
         value={reference}
         onChange={(e) => setReference(e.target.value)}
       />
-      <button type="submit" className="btn btn-sm btn-primary w-fit" disabled={record.isPending}>
+      <button
+        type="submit"
+        className="btn btn-sm btn-primary w-fit"
+        disabled={record.isPending || order.paid}
+      >
         {record.isPending ? 'Recording…' : 'Record'}
       </button>
       {notice ? <NoticeLine notice={notice} /> : null}
@@ -379,7 +385,7 @@ function RecentOrders({ company }: { company: AdminCompany }) {
                   <td>{orderState(order)}</td>
                   <td>{order.dueDate ? dateLabel(order.dueDate) : '—'}</td>
                   <td>
-                    {order.paymentMethod === 'invoice' && order.invoiceNumber && !order.paid ? (
+                    {order.paymentMethod === 'invoice' && order.invoiceNumber ? (
                       <RecordPayment order={order} />
                     ) : null}
                   </td>

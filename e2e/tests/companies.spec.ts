@@ -1,0 +1,108 @@
+import { expect, expectNoA11yViolations, test } from './fixtures.ts';
+import { mailedLink, signInOrSignUp, signUpThroughPage, unique } from './account-helpers.ts';
+import { AUSTIN, shipTo } from './shop-helpers.ts';
+
+// Issue 49 at 1280 and 375 px: a company's owner creates it and invites a buyer, who accepts by
+// the mailed link; the shop admin gives the company net 30 terms and a price list; the buyer sees
+// the company's price on the part page, orders above the spending limit with a PO number, paying
+// by invoice; the owner (an approver) approves; the shop admin records the payment and the
+// invoice is paid.
+test.describe.configure({ timeout: 240_000 });
+
+const ADMIN = { desktop: 'admin@example.com', mobile: 'phone-admin@example.com' };
+const PART = 'Anti-Static ESD Mat with Wrist Strap';
+
+test('a company: invite, company price, order over the limit, approve, pay by invoice, record payment', async ({
+  page,
+  browser,
+}, info) => {
+  const ownerEmail = unique('company-owner');
+  const buyerEmail = unique('company-buyer');
+  const companyName = `Bench Works ${ownerEmail.slice(14, 20)}`;
+
+  // The owner creates the company and invites the buyer.
+  await signUpThroughPage(page, ownerEmail, 'Olive Owner');
+  await page.goto('/dashboard/company');
+  await page.getByLabel('Company name').fill(companyName);
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+  await page.getByLabel('E-mail').fill(buyerEmail);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(buyerEmail).first()).toBeVisible();
+  // Every order above $50 waits for an approver.
+  await page.getByLabel('Company spending limit ($)').fill('50');
+  await page.getByRole('button', { name: 'Save spending limits' }).click();
+  await expect(page.getByText('The spending limits are saved.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: info.outputPath('company.png'), fullPage: true });
+
+  // The shop admin: net 30, a credit limit, a price list with the part at $20.
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInOrSignUp(adminPage, ADMIN[info.project.name as keyof typeof ADMIN], 'Ada Admin');
+  const parts = (await (
+    await adminPage.request.get(`/api/parts/search?q=${encodeURIComponent(PART)}`)
+  ).json()) as { items: { _id: string; name: string }[] };
+  const part = parts.items.find((p) => p.name === PART)!;
+  const list = await adminPage.request.post('/api/admin/price-lists', {
+    data: { name: `${companyName} prices`, prices: [{ partId: part._id, price: 20 }] },
+  });
+  expect(list.status(), await list.text()).toBe(201);
+  const companies = (await (await adminPage.request.get('/api/admin/companies')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const company = companies.find((c) => c.name === companyName)!;
+  await adminPage.goto(`/dashboard/companies/${company._id}`);
+  await adminPage.getByLabel('Payment terms').selectOption('net30');
+  await adminPage.getByLabel('Credit limit ($)').fill('5000');
+  await adminPage.getByLabel('Price list').selectOption({ label: `${companyName} prices` });
+  await adminPage.getByRole('button', { name: 'Save terms' }).click();
+  await adminPage.getByRole('button', { name: 'Yes, save them' }).click();
+  await expect(adminPage.getByText('The terms are saved.')).toBeVisible();
+
+  // The buyer accepts the mailed invitation.
+  const buyerPage = await (await browser.newContext()).newPage();
+  await signUpThroughPage(buyerPage, buyerEmail, 'Bea Buyer');
+  await buyerPage.goto(await mailedLink(buyerEmail, '/company/invitations/'));
+  await expect(buyerPage.getByText(companyName).first()).toBeVisible();
+  await expectNoA11yViolations(buyerPage);
+  await buyerPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/company$/);
+
+  // The company's price on the part page; 5 mats (its minimum) in the cart: $100, above the limit.
+  await buyerPage.goto(`/parts/${part._id}`);
+  await expect(buyerPage.getByText(/Your price:.*\$20\.00/)).toBeVisible();
+  const put = await buyerPage.request.put(`/api/cart/lines/${part._id}`, { data: { quantity: 5 } });
+  expect(put.status(), await put.text()).toBe(200);
+  await buyerPage.goto('/cart');
+  const checkout = buyerPage.getByRole('form', { name: 'Check out' });
+  await shipTo(checkout, { ...AUSTIN, name: 'Bea Buyer' });
+  await checkout.getByLabel('Purchase order number').fill('PO-2026-49');
+  await checkout.getByLabel(/Pay by invoice/).check();
+  await buyerPage.screenshot({ path: info.outputPath('checkout.png'), fullPage: true });
+  await checkout.getByRole('button', { name: /^Place order/ }).click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/orders\//);
+  const orderUrl = new URL(buyerPage.url()).pathname;
+  await expect(buyerPage.getByText('Waiting for your company’s approval').first()).toBeVisible();
+  await expect(buyerPage.getByText('PO-2026-49').first()).toBeVisible();
+
+  // The owner approves: the invoice is issued, due in 30 days.
+  await page.goto(orderUrl);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(/Pay by invoice, due/).first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // The shop admin records the payment; the invoice is paid.
+  await adminPage.reload();
+  await adminPage
+    .getByRole('button', { name: /^Record payment/ })
+    .first()
+    .click();
+  await adminPage.getByLabel('Reference').fill('Bank transfer 4711');
+  await adminPage.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(adminPage.getByText(/is paid\./)).toBeVisible();
+  await adminPage.screenshot({ path: info.outputPath('admin-company.png'), fullPage: true });
+  await expectNoA11yViolations(adminPage);
+  await buyerPage.reload();
+  await expect(buyerPage.getByText('PO-2026-49').first()).toBeVisible();
+});
