@@ -143,6 +143,8 @@ export default defineConfig({
           'keyboard-phone-admin@example.com',
           'owner-admin@example.com',
           'owner-phone-admin@example.com',
+          'company-admin@example.com',
+          'company-phone-admin@example.com',
         ].join(','),
       },
     })),

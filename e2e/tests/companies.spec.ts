@@ -9,7 +9,8 @@ import { AUSTIN, shipTo } from './shop-helpers.ts';
 // invoice is paid.
 test.describe.configure({ timeout: 240_000 });
 
-const ADMIN = { desktop: 'admin@example.com', mobile: 'phone-admin@example.com' };
+/** This file's own admins (ADMIN_EMAILS in e2e/playwright.config.ts): the admin flow signs its own up. */
+const ADMIN = { desktop: 'company-admin@example.com', mobile: 'company-phone-admin@example.com' };
 const PART = 'Anti-Static ESD Mat with Wrist Strap';
 
 test('a company: invite, company price, order over the limit, approve, pay by invoice, record payment', async ({
