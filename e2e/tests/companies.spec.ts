@@ -103,6 +103,9 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await adminPage.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(adminPage.getByText(/is paid\./)).toBeVisible();
   await adminPage.screenshot({ path: info.outputPath('admin-company.png'), fullPage: true });
+  // At the top, as accessibility.spec audits: scrolled, the sticky bar covers a menu link and
+  // axe's target-size rule judges the page by where the scroll stopped.
+  await adminPage.evaluate(() => window.scrollTo(0, 0));
   await expectNoA11yViolations(adminPage);
   await buyerPage.reload();
   await expect(buyerPage.getByText('PO-2026-49').first()).toBeVisible();
