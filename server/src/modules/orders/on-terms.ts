@@ -11,14 +11,23 @@ export interface BusinessCheckout {
   companyId: string;
   poNumber: string | null;
   payment: 'card' | 'invoice';
-  /** `pending`: above the buyer's spending limit; null: no approval needed. */
-  approval: 'pending' | null;
+  /**
+   * What the buyer may order at once without an approver (cents; null: any): an order whose
+   * total, as the checkout prices it, is above it waits (`approval: "pending"`).
+   */
+  spendingLimitCents: number | null;
   /** An order on terms: the days until its invoice falls due, and the company's credit limit. */
   termsDays: number;
   creditLimitCents: number;
   /** The company's price list, whose prices the cart and the statement charge; null: none. */
   priceListId: string | null;
 }
+
+/** Whether an order of `totalCents` waits for the company's approver. */
+export const approvalFor = (business: BusinessCheckout, totalCents: number) =>
+  business.spendingLimitCents !== null && totalCents > business.spendingLimitCents
+    ? ('pending' as const)
+    : null;
 
 /** The 409 of an order on terms the credit limit cannot take, or null. */
 export async function overCreditLimit(
@@ -41,12 +50,17 @@ export async function overCreditLimit(
  * PO number, payment and approval; an order on terms that needs no approval is invoiced at once
  * (the next invoice number, due after its terms).
  */
-export async function applyBusinessTerms(tx: DbOrTx, orderId: string, business: BusinessCheckout) {
-  const invoiceNow = business.payment === 'invoice' && business.approval === null;
+export async function applyBusinessTerms(
+  tx: DbOrTx,
+  orderId: string,
+  business: BusinessCheckout,
+  approval: 'pending' | null,
+) {
+  const invoiceNow = business.payment === 'invoice' && approval === null;
   await tx.execute(sql`
     with invoice as (${takeDocumentNumber('PS', sql`${invoiceNow}`)})
     update ${orders} set company_id = ${business.companyId}, po_number = ${business.poNumber},
-      payment_method = ${business.payment}, approval = ${business.approval},
+      payment_method = ${business.payment}, approval = ${approval},
       invoice_number = (select number from invoice),
       due_date = case when ${invoiceNow} then current_date + ${business.termsDays}::int end
     where id = ${orderId}`);

@@ -22,7 +22,12 @@ import { priceCart, type CheckoutPreview, type Destination } from './pricing.ts'
 import { underIdempotencyKey, type Answer } from './idempotency.ts';
 import { placeOrderStatement, underUnpaidLimit } from './purchase-statement.ts';
 import { openUnpaidOf, tooMuchUnpaid, underUnpaidValue, unpaidCents } from './unpaid-value.ts';
-import { applyBusinessTerms, overCreditLimit, type BusinessCheckout } from './on-terms.ts';
+import {
+  applyBusinessTerms,
+  approvalFor,
+  overCreditLimit,
+  type BusinessCheckout,
+} from './on-terms.ts';
 
 /** How many open (unpaid, unexpired) orders a buyer holds. */
 async function unpaidCount(db: DbOrTx, userId: string): Promise<number> {
@@ -387,9 +392,9 @@ export function createOrderPlacing(deps: PlacingDeps) {
       // limit and the approval govern it instead of the unpaid-order limits; its company's
       // orders on terms take turns behind the company's row (PostgreSQL), so the credit limit is
       // checked against what the one before left.
-      const exempt = business
-        ? business.payment === 'invoice' || business.approval === 'pending'
-        : false;
+      // Priced once: the spending limit is held against the total the buyer is charged.
+      const approval = business ? approvalFor(business, priced.totalCents) : null;
+      const exempt = business ? business.payment === 'invoice' || approval === 'pending' : false;
       const who: Buyer = exempt
         ? { ...buyer, unpaidValueExempt: true, unpaidCountExempt: true }
         : buyer;
@@ -400,7 +405,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
           if (over) throw over;
         }
         const order = await checkoutInTx(tx, priced, who, check, business?.priceListId ?? null);
-        if (business) await applyBusinessTerms(tx, order.id, business);
+        if (business) await applyBusinessTerms(tx, order.id, business, approval);
         return order;
       };
       try {

@@ -97,7 +97,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
         business,
       );
-      if (answer.statusCode === 200 && business?.approval === 'pending')
+      // Only a buyer with a spending limit can have placed an order that waits for approval.
+      if (answer.statusCode === 200 && business && business.spendingLimitCents !== null)
         await askApprovers(app, business.companyId, answer.body, request.user!);
       return reply.status(answer.statusCode as 200).send(answer.body);
     },
