@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PartAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/get-session.ts';
 
-/** What the part's page reads of a signed-in buyer's own GET /api/part/:id. */
-export interface YourPrice {
-  /** Dollars: the company's unit price for the part's minimum order quantity. */
-  yourPrice?: number;
-  /** The company's price list it comes from. */
-  yourPriceList?: string;
-}
+/** What the part's page reads of a signed-in buyer's own GET /api/part/:id (the contract's). */
+export type YourPrice = Pick<PartAnswer, 'yourPrice' | 'yourPriceList'>;
 
 /**
  * GET /api/part/:id again, in the browser with the buyer's cookie: for a member of a company
@@ -17,12 +13,9 @@ export interface YourPrice {
  * page is up, for signed-in visitors only, under a key of its own that signing out forgets.
  */
 export async function getYourPrice(id: string, signal?: AbortSignal): Promise<YourPrice> {
-  // Loaded on demand: the part's page does not load zod for its visitors.
-  const z = await import('@partsmith/contract/zod-subset');
-  const schema = z.object({
-    yourPrice: z.number().optional(),
-    yourPriceList: z.string().optional(),
-  });
+  // Loaded on demand, for signed-in visitors only: the part's page does not load zod for all.
+  const { PartAnswer } = await import('@partsmith/contract');
+  const schema = PartAnswer.pick({ yourPrice: true, yourPriceList: true });
   return api(`/part/${encodeURIComponent(id)}`, { schema, signal });
 }
 

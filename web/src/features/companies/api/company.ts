@@ -1,23 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MyCompany,
-  type CompanyRole,
-  type SpendingLimitsBody,
-} from '@partsmith/contract/companies';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CompanyRole, type SpendingLimitsBody } from '@partsmith/contract/companies';
 import { api } from '../../../lib/api-client.ts';
+import { myCompanyKey, useMyCompanyAnswer } from '../../../lib/my-company.ts';
 import { AnyAnswer, organizationCall } from './request.ts';
 
-/** The signed-in customer's company. Not a public root: signing out forgets it. */
-export const myCompanyQueryKey = ['my-company'] as const;
-
-/** GET /api/company: the caller's company (null: none), their role, the terms, the members. */
-export function getMyCompany(signal?: AbortSignal) {
-  return api('/company', { schema: MyCompany, signal });
-}
-
-export function useMyCompany() {
-  return useQuery({ queryKey: myCompanyQueryKey, queryFn: ({ signal }) => getMyCompany(signal) });
-}
+/** The signed-in customer's company (lib/my-company.ts: one query for every page that reads it). */
+export const myCompanyQueryKey = myCompanyKey;
+export const useMyCompany = () => useMyCompanyAnswer();
 
 /** A mutation that reloads the company once it succeeded (awaited: the page shows the result). */
 function useCompanyMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
