@@ -10,6 +10,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { signUp } from './auth-helpers.ts';
+import { callWith, invitationId } from './company-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import { addressBook } from './address-helpers.ts';
 import { DB_KINDS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
@@ -28,13 +29,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
   let partId: string;
   const addressOf = addressBook(() => t);
 
-  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie, origin: t.config.publicUrl },
-      ...(payload ? { payload } : {}),
-    });
+  const call = callWith(() => t);
   const fill = (cookie: string, quantity: number) =>
     call(cookie, 'PUT', `/api/cart/lines/${partId}`, { quantity });
   const checkout = async (cookie: string, body: object) =>
@@ -79,10 +74,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
           })
         ).statusCode,
       ).toBe(200);
-      const id = [...mail.sent]
-        .reverse()
-        .find((m) => m.to === email)!
-        .text.match(/invitations\/([0-9a-f-]{36})/)![1];
+      const id = invitationId(mail.sent, email);
       expect(
         (
           await call(cookies[i]!, 'POST', '/api/auth/organization/accept-invitation', {

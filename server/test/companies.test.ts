@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminCompany, AdminCompanyList, MyCompany } from '@partsmith/contract/companies';
 import { signUp } from './auth-helpers.ts';
+import { callWith, invitationId } from './company-helpers.ts';
 import { DB_KINDS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
-
-/** The invitation's id from the newest invitation mail to `email`. */
-function invitationId(sent: { to: string; text: string }[], email: string): string {
-  const mail = [...sent]
-    .reverse()
-    .find((m) => m.to === email && m.text.includes('/company/invitations/'));
-  const id = mail?.text.match(/\/company\/invitations\/([0-9a-f-]{36})/)?.[1];
-  if (!id) throw new Error(`no invitation was mailed to ${email}`);
-  return id;
-}
 
 /**
  * Issue 49: companies on Better Auth's organization plugin: a customer creates one, invites
@@ -23,13 +14,9 @@ describe.each(DB_KINDS)('companies on %s', (kind) => {
   const people: Record<string, string> = {};
   let companyId: string;
 
+  const send = callWith(() => t);
   const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: people[who]!, origin: t.config.publicUrl },
-      ...(payload ? { payload } : {}),
-    });
+    send(people[who]!, method, url, payload);
   const myCompany = async (who: string) => {
     const res = await call(who, 'GET', '/api/company');
     expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import { PriceList, PriceListList } from '@partsmith/contract/price-lists';
 import { auditLog, categories, companyAccounts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { signUp } from './auth-helpers.ts';
+import { callWith } from './company-helpers.ts';
 import { DB_KINDS, buildTestApp, recordingMailer, type TestApp } from './helpers.ts';
 
 const NO_LIST = '00000000-0000-4000-8000-000000000000';
@@ -23,21 +24,13 @@ describe.each(DB_KINDS)('price lists on %s', (kind) => {
   const part = { cpu: '', board: '', ram: '', gone: '' };
   let listId: string;
 
+  const send = callWith(() => t);
   const call = (
     who: string | null,
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        origin: t.config.publicUrl,
-        ...(who ? { cookie: people[who]! } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    });
+  ) => send(who ? people[who]! : null, method, url, payload);
   const admin = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     call('shop', method, url, payload);
   const auditOf = (targetId: string) =>

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  companyUnitPriceCents,
-  unitPriceCents,
-  type PriceBreakCents,
-} from '@partsmith/contract/pricing';
+import { companyUnitPriceCents, unitPriceCents } from '@partsmith/contract/pricing';
 import {
   categories,
   parts,
@@ -16,35 +12,8 @@ import {
 import { companyUnitPriceCentsSql, priceRules } from '../src/modules/companies/price-rules.ts';
 import { unitPriceCentsSql } from '../src/modules/parts/stock.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { pricedPart } from './price-arbitraries.ts';
 
-/** A part's prices in cents: a base price and up to 4 volume breaks, each lower than the last. */
-const pricedPart = fc
-  .record({
-    priceCents: fc.integer({ min: 20, max: 200_000 }),
-    count: fc.integer({ min: 0, max: 4 }),
-  })
-  .chain(({ priceCents, count }) =>
-    fc
-      .record({
-        quantities: fc.uniqueArray(fc.integer({ min: 2, max: 300 }), {
-          minLength: count,
-          maxLength: count,
-        }),
-        prices: fc.uniqueArray(fc.integer({ min: 1, max: priceCents - 1 }), {
-          minLength: count,
-          maxLength: count,
-        }),
-      })
-      .map(({ quantities, prices }) => {
-        const up = [...quantities].sort((a, b) => a - b);
-        const down = [...prices].sort((a, b) => b - a);
-        const priceBreaks: PriceBreakCents[] = up.map((minQuantity, i) => ({
-          minQuantity,
-          priceCents: down[i]!,
-        }));
-        return { priceCents, priceBreaks };
-      }),
-  );
 /** A price list's rule for the part: none, a fixed price, a category's percentage off, or both. */
 const rule = fc.record({
   fixedCents: fc.option(fc.integer({ min: 1, max: 300_000 }), { nil: null }),

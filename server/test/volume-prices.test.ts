@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Order, Part } from '@partsmith/contract';
-import { unitPriceCents, type PriceBreakCents } from '@partsmith/contract/pricing';
+import { unitPriceCents } from '@partsmith/contract/pricing';
 import { orders, parts } from '../src/db/schema/index.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { unitPriceCentsSql } from '../src/modules/parts/stock.ts';
 import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
+import { pricedPart } from './price-arbitraries.ts';
 import { signUp } from './auth-helpers.ts';
 
 const ADDRESS = '1 Main Street, Springfield, IL 62701';
@@ -23,39 +24,6 @@ const BREAKS = [
   { minQuantity: 10, price: 8.9 },
   { minQuantity: 50, price: 8 },
 ];
-
-/**
- * A valid part in cents: a base price, a minimum order and up to 10 breaks, each at a higher
- * quantity (above the minimum) and a lower price (below the base) than the one before.
- */
-const pricedPart = fc
-  .record({
-    priceCents: fc.integer({ min: 20, max: 100_000 }),
-    minOrderQuantity: fc.integer({ min: 1, max: 20 }),
-    count: fc.integer({ min: 0, max: 10 }),
-  })
-  .chain(({ priceCents, minOrderQuantity, count }) =>
-    fc
-      .record({
-        quantities: fc.uniqueArray(
-          fc.integer({ min: minOrderQuantity + 1, max: minOrderQuantity + 400 }),
-          { minLength: count, maxLength: count },
-        ),
-        prices: fc.uniqueArray(fc.integer({ min: 1, max: priceCents - 1 }), {
-          minLength: count,
-          maxLength: count,
-        }),
-      })
-      .map(({ quantities, prices }) => {
-        const up = [...quantities].sort((a, b) => a - b);
-        const down = [...prices].sort((a, b) => b - a);
-        const priceBreaks: PriceBreakCents[] = up.map((minQuantity, i) => ({
-          minQuantity,
-          priceCents: down[i]!,
-        }));
-        return { priceCents, minOrderQuantity, priceBreaks };
-      }),
-  );
 
 describe('volume prices: the unit price never rises with the quantity', () => {
   it('for any valid break list and any two quantities', () => {
