@@ -16,7 +16,8 @@ import {
 import { companyBalances } from '../orders/terms.ts';
 import type { CompanyRole } from './roles.ts';
 
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+/** Cents to dollars, keeping null (no limit). */
+export const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** A company's members, the owner first, then by when they joined. */
 export async function membersOf(db: DbOrTx, companyId: string): Promise<CompanyMember[]> {

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyMembers } from '../../db/schema/companies.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -27,7 +27,7 @@ async function belongsToACompany(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: companyMembers.id })
     .from(companyMembers)
-    .where(and(eq(companyMembers.userId, userId)))
+    .where(eq(companyMembers.userId, userId))
     .limit(1);
   return Boolean(row);
 }

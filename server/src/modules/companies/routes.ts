@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/service.ts';
 import { latestCompanyOrders, outstandingCents } from '../orders/terms.ts';
 import {
   companyRows,
+  dollars,
   memberIdsOf,
   membersOf,
   pendingInvitations,
@@ -29,7 +30,6 @@ import {
 import { MANAGING_ROLES } from './roles.ts';
 import { membershipOf } from './service.ts';
 
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 const limitCents = (limit: number | null) => (limit === null ? null : toCents(limit));
 
 /**
