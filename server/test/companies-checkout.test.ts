@@ -128,6 +128,21 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Payment due by');
     expect(text).toContain('PO-4711');
+    // The PO number is in the order's mail, and finds the order in My Orders and Manage Orders.
+    await t.app.orderMails.drain();
+    const placedMail = mail.sent.find((m) => m.subject.includes(row.number));
+    expect(placedMail?.text).toContain('Purchase order PO-4711');
+    const mine = await call(cookies[1]!, 'GET', '/api/orders?userEmail=buyer1@terms.example&q=po-4711');
+    expect(mine.json().map((o: { _id: string }) => o._id)).toEqual([row._id]);
+    const table = await call(shop, 'GET', '/api/admin/orders?q=4711');
+    expect(table.json().items.map((o: { _id: string }) => o._id)).toEqual([row._id]);
+    // Invoiced on terms, it is not deleted, and it ships before it is paid.
+    const deleted = await call(cookies[1]!, 'DELETE', `/api/orders/${row._id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toContain('invoiced order cannot be deleted');
+    const shipped = await call(shop, 'PUT', `/api/changeStatus/${row._id}`);
+    expect(shipped.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await order(cookies[1]!, row._id)).toMatchObject({ status: 'shipped', paid: false });
     // The company's owner sees the order; another buyer of the company does not.
     expect((await call(cookies[0]!, 'GET', `/api/purchase/${row._id}`)).statusCode).toBe(200);
     expect((await call(cookies[3]!, 'GET', `/api/purchase/${row._id}`)).statusCode).toBe(404);
@@ -186,9 +201,10 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
       paymentMethod: 'card',
       expiresAt: null,
     });
-    expect(
-      mail.sent.some((m) => m.subject.includes('awaits your approval') && m.to.includes('buyer0@')),
-    ).toBe(true);
+    const asked = mail.sent.find(
+      (m) => m.subject.includes('awaits your approval') && m.to.includes('buyer0@'),
+    );
+    expect(asked?.text).toContain('purchase order PO-APPROVE');
     const pay = await call(buyer, 'POST', '/api/create-payment-intent', { orderId: id });
     expect([409, 503]).toContain(pay.statusCode);
     // A buyer does not approve; another company's order is not found.
@@ -198,7 +214,9 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await order(buyer, id)).toMatchObject({ approval: 'approved' });
     expect((await call(owner, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(409);
-    expect(mail.sent.at(-1)).toMatchObject({ to: 'buyer2@terms.example' });
+    const decision = mail.sent.find((m) => m.subject.endsWith('was approved'));
+    expect(decision).toMatchObject({ to: 'buyer2@terms.example' });
+    expect(decision!.text).toContain('purchase order PO-APPROVE');
 
     const stockBefore = (
       await t.database.db

@@ -110,10 +110,20 @@ const fact = (label: string, value: string) =>
     ...value.split('\n').flatMap((line, i) => [h('br', { key: `br${i}` }), line]),
   );
 /**
- * The order's number, the one the customer quotes and searches My Orders by, over its reference
- * (the id in the shop's links).
+ * The order's number, the one the customer quotes and searches My Orders by, its buyer's purchase
+ * order number when it has one, over its reference (the id in the shop's links).
  */
-const orderFact = (order: MailOrder) => fact('Order', `${order.number}\nReference ${order.id}`);
+const orderFact = (order: MailOrder) =>
+  fact(
+    'Order',
+    [
+      order.number,
+      order.poNumber ? `Purchase order ${order.poNumber}` : null,
+      `Reference ${order.id}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
 /**
  * Where it ships: the address book's entry line by line (or the address typed with the order),
  * its phone, and the buyer's tax ID or tax exemption when the order has one.

@@ -37,6 +37,8 @@ export interface MailOrder {
   /** The buyer's tax ID and the tax exemption certificate the order was placed under. */
   buyerTaxId?: string | null;
   taxExemption?: string | null;
+  /** The buyer's purchase order number (a company's order, issue 49). */
+  poNumber?: string | null;
   createdAt: Date;
 }
 
@@ -122,6 +124,7 @@ export async function renderOrderMail(given: OrderMailInput): Promise<MailMessag
       phone: oneLine(order.phone, MAIL_TEXT_LIMITS.phone),
       buyerTaxId: order.buyerTaxId ? oneLine(order.buyerTaxId, 40) : null,
       taxExemption: order.taxExemption ? oneLine(order.taxExemption, 80) : null,
+      poNumber: order.poNumber ? oneLine(order.poNumber, 80) : null,
     },
   };
   const subject = orderMailSubject(input);

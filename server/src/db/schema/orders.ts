@@ -157,7 +157,7 @@ export const orders = pgTable(
     index('orders_total_seq_idx').on(t.totalCents, t.seq),
     index('orders_search_trgm_idx').using(
       'gin',
-      sql`(${t.number} || ' ' || ${t.userEmail} || ' ' || ${t.userName}) gin_trgm_ops`,
+      sql`(${t.number} || ' ' || ${t.userEmail} || ' ' || ${t.userName} || ' ' || coalesce(${t.poNumber}, '')) gin_trgm_ops`,
     ),
     uniqueIndex('orders_transaction_unique').on(t.transactionId),
     uniqueIndex('orders_number_unique').on(t.number),

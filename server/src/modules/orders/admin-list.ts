@@ -50,12 +50,14 @@ function dayStart(day: string, days = 0): Date {
  * is found across two fields): the expressions of orders_search_trgm_idx and
  * order_lines_search_trgm_idx (schema/orders.ts), written the same so that the indexes serve.
  */
-const ORDER_TEXT = sql.raw(`(o.number || ' ' || o.user_email || ' ' || o.user_name)`);
+const ORDER_TEXT = sql.raw(
+  `(o.number || ' ' || o.user_email || ' ' || o.user_name || ' ' || coalesce(o.po_number, ''))`,
+);
 const LINE_TEXT = sql.raw(`(l.name || ' ' || coalesce(l.sku, ''))`);
 
 /**
  * The orders a query finds: every word of `q` in the order's number (PS-O-000123, so "123" finds
- * it), the buyer's e-mail or name, or the part name or part number of one of its lines (as
+ * it), the buyer's e-mail or name, the purchase order number, or the part name or part number of one of its lines (as
  * orders/search.ts looks, with the buyer added), each through its trigram index; the state; paid
  * or not; placed from the start of `from` to the end of `to` (UTC days).
  */

@@ -70,7 +70,8 @@ export const orderApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
             to: order.userEmail,
             subject: `Your order ${order.number} was ${decided.approval}`,
             text:
-              `Hello,\n\n${user.name} ${decided.approval} your order ${order.number} (${formatUsd(order.totalCents)}).\n` +
+              `Hello,\n\n${user.name} ${decided.approval} your order ${order.number}` +
+              `${order.poNumber ? `, purchase order ${order.poNumber},` : ''} (${formatUsd(order.totalCents)}).\n` +
               (decided.approval === 'approved'
                 ? order.paymentMethod === 'invoice'
                   ? 'It is invoiced on your company’s terms; the invoice is on the order page.\n'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { formatUsd } from '../../lib/money.ts';
 import { approverEmails, membershipOf, TERM_DAYS } from '../companies/service.ts';
 import type { BusinessCheckout } from './on-terms.ts';
 
@@ -54,14 +55,18 @@ export async function askApprovers(
   const id = (answer as { insertedId?: string }).insertedId;
   if (!id) return;
   try {
-    if ((await app.orders.getVisible(id, buyer)).approval !== 'pending') return;
+    const order = await app.orders.getVisible(id, buyer);
+    if (order.approval !== 'pending') return;
     const to = (await approverEmails(app.db, companyId)).filter((e) => e !== buyer.email);
     if (to.length === 0) return;
     const url = new URL(`/dashboard/orders/${id}`, app.config.publicUrl).toString();
     await app.mailer.send({
       to: to.join(', '),
-      subject: `An order by ${buyer.name} awaits your approval`,
-      text: `Hello,\n\n${buyer.name} (${buyer.email}) placed an order above their spending limit. Its parts are held until you decide.\nApprove or decline it on the order page:\n\n${url}\n`,
+      subject: `Order ${order.number} by ${buyer.name} awaits your approval`,
+      text:
+        `Hello,\n\n${buyer.name} (${buyer.email}) placed order ${order.number}` +
+        `${order.poNumber ? ` (purchase order ${order.poNumber})` : ''} for ${formatUsd(Math.round(order.total * 100))}, ` +
+        `above their spending limit. Its parts are held until you decide.\nApprove or decline it on the order page:\n\n${url}\n`,
     });
   } catch (err) {
     app.log.error({ err }, 'could not mail the approvers of an order');

@@ -72,6 +72,7 @@ export async function orderMail(
       totalCents: order.totalCents,
       buyerTaxId: buyerTaxIdOf(order),
       taxExemption: order.taxExemption,
+      poNumber: order.poNumber,
       createdAt: order.createdAt,
     },
   };

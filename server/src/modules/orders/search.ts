@@ -9,7 +9,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The orders a search (`q`, GET /api/orders and /api/allPurchases) finds, as a condition on
  * `orders`, or undefined for an empty search: every word of it is found, case aside, in the
- * order's number (`PS-O-000123`, so "123" finds it), or in the part name or the part number of
+ * order's number (`PS-O-000123`, so "123" finds it), its purchase order number, or in the part name or the part number of
  * one of its lines. A buyer's search runs over their own orders only (orders_user_idx); the
  * lines are read by their primary key, order by order.
  */
@@ -19,7 +19,7 @@ export function orderSearch(q: string | undefined): SQL | undefined {
   return sql.join(
     words.map((word) => {
       const pattern = `%${escapeLike(word)}%`;
-      return sql`(${orders.number} ilike ${pattern}
+      return sql`(${orders.number} ilike ${pattern} or ${orders.poNumber} ilike ${pattern}
         or exists (select 1 from ${orderLines} l where l.order_id = ${orders.id}
           and (l.name ilike ${pattern} or l.sku ilike ${pattern})))`;
     }),

@@ -38,7 +38,7 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
   const { db, log } = deps;
   return {
     /**
-     * Ships a paid order (admins), with the carrier and tracking number when given, and queues
+     * Ships a paid order, or one invoiced on payment terms (admins), with the carrier and tracking number when given, and queues
      * its shipping mail; audited in the same transaction.
      */
     async ship(
@@ -49,7 +49,10 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
       const shipped = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
-        if (!row.paid) throw new HttpError(409, 'Only a paid order can be shipped.');
+        // An order on payment terms ships once invoiced: it is paid later, by its due date.
+        const onTerms = row.paymentMethod === 'invoice' && row.invoiceNumber !== null;
+        if (!row.paid && !onTerms)
+          throw new HttpError(409, 'Only a paid order, or one invoiced on terms, can be shipped.');
         if (row.refundedAt) throw new HttpError(409, 'A refunded order cannot be shipped.');
         if (row.shippedAt) return 0;
         const [after] = await tx
@@ -140,7 +143,7 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
     },
 
     /**
-     * Deletes an unpaid order and puts its quantity back in stock (unless it expired: its stock
+     * Deletes an unpaid order not invoiced (one on terms is) and puts its quantity back in stock (unless it expired: its stock
      * went back then), in one transaction. Its open payments are canceled at the provider first;
      * one that already succeeded pays the order instead, and the order is kept (409).
      */
@@ -149,6 +152,9 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
       if (!found || (found.userId !== viewer.id && viewer.role !== 'admin'))
         throw notFound('We could not find that order.');
       if (found.paid) throw new HttpError(409, 'A paid order cannot be deleted.');
+      // An order on terms was invoiced when placed: its invoice stands (numbers have no gaps).
+      if (found.invoiceNumber)
+        throw new HttpError(409, 'An invoiced order cannot be deleted: its invoice stands.');
       const payments = await cancelOpenPayments(db, deps.payments ?? null, id, log).catch(
         (err: unknown) => {
           log.error({ err, orderId: id }, 'could not cancel the payments of an order to delete');
@@ -170,6 +176,8 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         if (row.paid) throw new HttpError(409, 'This order was just paid, so it was not deleted.');
+        if (row.invoiceNumber)
+          throw new HttpError(409, 'An invoiced order cannot be deleted: its invoice stands.');
         // An expired order's stock went back when it expired.
         if (!row.expiredAt) await restockOrder(tx, row.id);
         const deleted = await tx

@@ -1,4 +1,5 @@
-import type { Order } from '@partsmith/contract';
+import { onAccount, type Order } from '@partsmith/contract';
+import { dayLabel } from '../../../lib/day-label.ts';
 import {
   ADMIN_LIST_DEFAULT,
   ADMIN_ORDER_SORTS,
@@ -36,7 +37,8 @@ import { OrderParts, OrderQuantity } from '../../../components/ui/order-parts.ts
 
 /**
  * The admin's order status button (docs/spec.md, States and transitions): a red 'Unpaid' while
- * unpaid; 'Pending' when paid and not shipped, and clicking it asks for the carrier and tracking
+ * unpaid (and whether it awaits its company's approval); 'Pending' when paid, or invoiced on
+ * payment terms (issue 49), and not shipped, and clicking it asks for the carrier and tracking
  * number (both optional) and ships the order; 'Shipped' once the status is set. A refunded order
  * says so instead of offering to ship it.
  */
@@ -72,10 +74,15 @@ function StatusCell({ order }: { order: Order }) {
     }
   };
 
-  if (!order.paid) {
+  if (!order.paid && !onAccount(order)) {
     return (
       <span className="flex flex-wrap gap-1.5">
         <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
+        {order.approval && order.approval !== 'approved' && (
+          <span className="badge border-amber-300 bg-amber-50 font-semibold text-amber-900">
+            {order.approval === 'pending' ? 'Awaits approval' : 'Declined'}
+          </span>
+        )}
         {order.expired && (
           <span
             title="Not paid in time: its stock went back and it cannot be paid"
@@ -159,6 +166,14 @@ function OrderName({ order }: { order: Order }) {
   return (
     <>
       <span className="block font-mono text-sm font-semibold text-slate-900">{order.number}</span>
+      {order.poNumber && (
+        <span className="block text-sm break-words text-slate-700">PO {order.poNumber}</span>
+      )}
+      {onAccount(order) && (
+        <span className="badge mt-1 border-sky-300 bg-sky-50 font-semibold text-sky-900">
+          On account{order.dueDate ? `, due ${dayLabel(order.dueDate)}` : ''}
+        </span>
+      )}
       <span className="block font-bold break-words text-slate-900">{order.name}</span>
       <OrderParts order={order} label={`Parts of order ${order.number}`} />
       <span className="block text-sm break-words text-slate-700">{order.userName}</span>
@@ -237,8 +252,10 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Delete</CellLabel>
-        {order.paid ? (
-          <NoAction why="Paid orders cannot be deleted" />
+        {order.paid || onAccount(order) ? (
+          <NoAction
+            why={order.paid ? 'Paid orders cannot be deleted' : 'Invoiced orders cannot be deleted'}
+          />
         ) : (
           <ActionButton
             className="btn btn-outline btn-error btn-sm whitespace-nowrap"

@@ -20,7 +20,8 @@ import {
   useRecordInvoicePayment,
   useUpdateAdminCompany,
 } from '../api/admin-companies.ts';
-import { CARD, dateLabel, limitLabel, roleLabel, type Notice } from './company-text.ts';
+import { CARD, limitLabel, roleLabel, type Notice } from './company-text.ts';
+import { dayLabel } from '../../../lib/day-label.ts';
 import { NoticeLine } from './notice-line.tsx';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
@@ -383,7 +384,7 @@ function RecentOrders({ company }: { company: AdminCompany }) {
                   <td className="break-all">{order.userEmail}</td>
                   <td className="text-right">{formatDollars(order.total)}</td>
                   <td>{orderState(order)}</td>
-                  <td>{order.dueDate ? dateLabel(order.dueDate) : '—'}</td>
+                  <td>{order.dueDate ? dayLabel(order.dueDate) : '—'}</td>
                   <td>
                     {order.paymentMethod === 'invoice' && order.invoiceNumber ? (
                       <RecordPayment order={order} />

@@ -1,4 +1,5 @@
-import type { Order } from '@partsmith/contract';
+import { onAccount, type Order } from '@partsmith/contract';
+import { dayLabel } from '../../../lib/day-label.ts';
 import { useState } from 'react';
 import { href, Link } from 'react-router';
 import { formatDollars } from '../../../lib/money.ts';
@@ -52,6 +53,27 @@ function PaymentCell({ order }: { order: Order }) {
     return (
       <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
         Expired
+      </span>
+    );
+  }
+  if (onAccount(order)) {
+    return (
+      <div className="flex flex-wrap justify-end gap-1.5 @4xl:justify-start">
+        <span className="badge border-sky-300 bg-sky-50 font-semibold text-sky-900">
+          On account{order.dueDate ? `, due ${dayLabel(order.dueDate)}` : ''}
+        </span>
+        {order.status === 'shipped' && (
+          <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+            Shipped
+          </span>
+        )}
+      </div>
+    );
+  }
+  if (order.approval === 'pending' || order.approval === 'declined') {
+    return (
+      <span className="badge border-amber-300 bg-amber-50 font-semibold text-amber-900">
+        {order.approval === 'pending' ? 'Awaits approval' : 'Declined'}
       </span>
     );
   }
@@ -121,6 +143,8 @@ function OrderRow({
   deleting: boolean;
   onDelete: (order: Order, index: number) => void;
 }) {
+  // A paid order, or one invoiced on terms, is kept: no Delete.
+  const settled = order.paid || onAccount(order);
   return (
     <tr className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50">
       <td
@@ -159,11 +183,13 @@ function OrderRow({
         </span>
       </FigureCell>
       {/* On a card, an unpaid order's Delete and Pay share the last line; a paid one has no Delete. */}
-      <td className={`${order.paid ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
-        {order.paid ? (
+      <td className={`${settled ? 'hidden' : 'mt-1 flex items-center'} @4xl:text-right ${CELL}`}>
+        {settled ? (
           <span className="text-sm text-slate-700">
             <span aria-hidden="true">—</span>
-            <span className="sr-only">Paid orders cannot be deleted</span>
+            <span className="sr-only">
+              {order.paid ? 'Paid orders cannot be deleted' : 'Invoiced orders cannot be deleted'}
+            </span>
           </span>
         ) : (
           <button
@@ -182,10 +208,10 @@ function OrderRow({
       </td>
       <td
         className={`flex items-center gap-4 ${
-          order.paid ? 'col-span-2 justify-between' : 'mt-1 justify-end'
+          settled ? 'col-span-2 justify-between' : 'mt-1 justify-end'
         } ${CELL}`}
       >
-        {order.paid && <CellLabel>Payment</CellLabel>}
+        {settled && <CellLabel>Payment</CellLabel>}
         <PaymentCell order={order} />
       </td>
     </tr>

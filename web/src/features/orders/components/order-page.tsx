@@ -15,6 +15,7 @@ import { useMyCompanyAnswer } from '../../../lib/my-company.ts';
 import { ordersRoot } from '../../../lib/query-keys.ts';
 import { orderMoney } from '../../../lib/order-money.ts';
 import { OrderAgainButton } from './order-again.tsx';
+import { dayLabel } from '../../../lib/day-label.ts';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
@@ -25,13 +26,6 @@ function When({ at }: { at: string | null | undefined }) {
   const date = at ? new Date(at) : null;
   if (!at || !date || Number.isNaN(date.getTime())) return null;
   return <time dateTime={at}>{dateTime.format(date)}</time>;
-}
-
-/** A day of the API (YYYY-MM-DD, or an ISO date) as 'Apr 1, 2025', the same day everywhere. */
-export function dayLabel(day: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00Z` : day);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 export const AWAITING_APPROVAL = 'Waiting for your company’s approval';

@@ -6,6 +6,7 @@ import {
 } from '@partsmith/contract/price-lists';
 import type * as z from '@partsmith/contract/zod-subset';
 import type { FoundPart } from '../api/price-lists.ts';
+import { dayLabel } from '../../../lib/day-label.ts';
 
 /** A discount row as it stands in its boxes. */
 export interface DiscountRow {
@@ -127,13 +128,6 @@ export function priceListBody(
     },
   };
 }
-
-/** A day of the API (YYYY-MM-DD) as 'Mar 2, 2025', the same day wherever the browser is. */
-export const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
 
 /** When a list applies, for people: 'Always', 'From Mar 2, 2025', 'Mar 2 – Apr 1, 2025'… */
 export function validityLabel(list: { validFrom: string | null; validUntil: string | null }) {
