@@ -60,8 +60,20 @@ export const Sales = z.object({
   }),
   topParts: z.array(TopPart),
   lowStock: z.array(LowStockPart),
+  /**
+   * Now, whatever the span (issue 49): what the invoices on payment terms still owe (their totals
+   * less the payments recorded), and of that what is past its due date, with how many invoices.
+   */
+  receivables: z
+    .object({
+      outstanding: z.number().nonnegative(),
+      overdue: z.number().nonnegative(),
+      openInvoices: z.number().int().nonnegative(),
+      overdueInvoices: z.number().int().nonnegative(),
+    })
+    .default({ outstanding: 0, overdue: 0, openInvoices: 0, overdueInvoices: 0 }),
 });
-/** The input type: `shipping` and `tax` may be left out (an answer of an older server). */
+/** The input type: `shipping`, `tax` and `receivables` may be left out (an older server's answer). */
 export type Sales = z.input<typeof Sales>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

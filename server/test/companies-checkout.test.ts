@@ -314,8 +314,16 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     });
     expect((await order(buyer, row._id)).paid).toBe(false);
 
-    // Overdue: its due date in the past; the company's owner is reminded once, then after 7 days.
+    // Overdue: its due date in the past; the sales overview counts it, and the company's owner
+    // is reminded once, then after 7 days.
+    const owed = Math.round((row.total - 40) * 100) / 100;
+    const receivables = async () =>
+      (await call(admin, 'GET', '/api/admin/sales?days=30')).json().receivables;
+    const onTime = await receivables();
+    expect(onTime).toMatchObject({ overdue: 0, overdueInvoices: 0 });
+    expect(onTime.outstanding).toBeGreaterThanOrEqual(owed);
     await t.database.db.update(orders).set({ dueDate: '2020-01-01' }).where(eq(orders.id, row._id));
+    expect(await receivables()).toEqual({ ...onTime, overdue: owed, overdueInvoices: 1 });
     const before = mail.sent.length;
     const now = new Date();
     expect(await t.app.overdueReminders.runOnce(now)).toBeGreaterThanOrEqual(1);
@@ -336,6 +344,12 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect(rest.json()).toMatchObject({ paid: true, owed: 0 });
     expect(rest.json().payments).toHaveLength(2);
     expect(await order(buyer, row._id)).toMatchObject({ paid: true });
+    expect(await receivables()).toEqual({
+      outstanding: Math.round((onTime.outstanding - owed) * 100) / 100,
+      overdue: 0,
+      openInvoices: onTime.openInvoices - 1,
+      overdueInvoices: 0,
+    });
     expect((await pay(admin, { amount: 1, paidAt: today, reference: 'x' })).statusCode).toBe(409);
     const company = (await call(admin, 'GET', `/api/admin/companies/${companyId}`)).json();
     expect(company.recentOrders.find((o: { _id: string }) => o._id === row._id).paid).toBe(true);

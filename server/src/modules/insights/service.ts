@@ -7,6 +7,7 @@ import {
   topPartsByRevenue,
   type ExportedLine,
 } from '../orders/sales.ts';
+import { receivables } from '../orders/terms.ts';
 import { partsBelowThreshold } from '../parts/stock.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,15 +23,17 @@ const dollars = (cents: number) => cents / 100;
 
 /**
  * The admin overview's figures over the orders placed in the last `days` UTC days, today
- * included: three statements (the days, the top parts, the low stock), each one pass.
+ * included: four statements (the days, the top parts, the low stock, what invoices on terms
+ * owe now), each one pass.
  */
 export async function salesFigures(db: DbOrTx, days: number, now = new Date()): Promise<Sales> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
-  const [daily, top, low] = await Promise.all([
+  const [daily, top, low, owed] = await Promise.all([
     dailySales(db, from),
     topPartsByRevenue(db, from, TOP_PARTS),
     partsBelowThreshold(db, LOW_STOCK_LISTED),
+    receivables(db),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const revenueByDay = Array.from({ length: days }, (_, i) => {
@@ -69,6 +72,12 @@ export async function salesFigures(db: DbOrTx, days: number, now = new Date()): 
       availableQuantity: p.stock,
       lowStockThreshold: p.threshold,
     })),
+    receivables: {
+      outstanding: dollars(owed.outstandingCents),
+      overdue: dollars(owed.overdueCents),
+      openInvoices: owed.openInvoices,
+      overdueInvoices: owed.overdueInvoices,
+    },
   };
 }
 

@@ -65,7 +65,7 @@ export async function askApprovers(
       subject: `Order ${order.number} by ${buyer.name} awaits your approval`,
       text:
         `Hello,\n\n${buyer.name} (${buyer.email}) placed order ${order.number}` +
-        `${order.poNumber ? ` (purchase order ${order.poNumber})` : ''} for ${formatUsd(Math.round(order.total * 100))}, ` +
+        `${order.poNumber ? ` (purchase order ${order.poNumber})` : ''} for ${formatUsd(order.totalCents)}, ` +
         `above their spending limit. Its parts are held until you decide.\nApprove or decline it on the order page:\n\n${url}\n`,
     });
   } catch (err) {

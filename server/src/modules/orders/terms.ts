@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema/orders.ts';
 
@@ -49,6 +49,29 @@ export async function companyBalances(
       },
     ]),
   );
+}
+
+/**
+ * What every company owes on its invoices on terms now (the sales overview): the outstanding
+ * amount and how many invoices, and of those the ones past their due date.
+ */
+export async function receivables(db: DbOrTx) {
+  const overdue = sql`${orders.dueDate} < current_date`;
+  const [row] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${owedCents}), 0)`,
+      overdue: sql<string>`coalesce(sum(${owedCents}) filter (where ${overdue}), 0)`,
+      open: sql<string>`count(*)`,
+      late: sql<string>`count(*) filter (where ${overdue})`,
+    })
+    .from(orders)
+    .where(and(openOnTerms, isNotNull(orders.invoiceNumber)));
+  return {
+    outstandingCents: Number(row?.outstanding ?? 0),
+    overdueCents: Number(row?.overdue ?? 0),
+    openInvoices: Number(row?.open ?? 0),
+    overdueInvoices: Number(row?.late ?? 0),
+  };
 }
 
 /** What one company owes on terms now (see CompanyBalance.outstandingCents). */

@@ -18,11 +18,28 @@ export const shortDay = (day: string) =>
   });
 
 /** A headline figure of the overview: what it is, and its value. */
-export function Figure({ label, value }: { label: string; value: string }) {
+export function Figure({
+  label,
+  value,
+  detail,
+  alert = false,
+}: {
+  label: string;
+  value: string;
+  /** A line under the value (what it counts). */
+  detail?: string;
+  /** Drawn in red: something needs the owner (an overdue invoice). */
+  alert?: boolean;
+}) {
   return (
     <div className={BOX}>
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold text-slate-900 tabular-nums">{value}</dd>
+      <dd
+        className={`mt-1 text-2xl font-extrabold tabular-nums ${alert ? 'text-red-800' : 'text-slate-900'}`}
+      >
+        {value}
+      </dd>
+      {detail && <dd className="text-sm text-slate-700">{detail}</dd>}
     </div>
   );
 }

@@ -46,6 +46,7 @@ function sales(days: 30 | 90, overrides: Partial<Sales> = {}): Sales {
         lowStockThreshold: 4,
       },
     ],
+    receivables: { outstanding: 7770, overdue: 1250.5, openInvoices: 3, overdueInvoices: 1 },
     ...overrides,
   };
 }
@@ -90,6 +91,13 @@ describe('OverviewPage', () => {
     expect(within(figures).getByText('Shipping charged').nextSibling).toHaveTextContent('$19.80');
     expect(within(figures).getByText('Sales tax collected').nextSibling).toHaveTextContent(
       '$52.37',
+    );
+    // What invoices on payment terms owe now, and what is past due.
+    const outstanding = within(figures).getByText('Outstanding on account').parentElement!;
+    expect(outstanding).toHaveTextContent('$7,770.00');
+    expect(outstanding).toHaveTextContent('3 open invoices');
+    expect(within(figures).getByText('Overdue').parentElement!).toHaveTextContent(
+      '$1,250.501 past due',
     );
 
     const byDay = screen.getByRole('table', { name: /Revenue of the paid orders by day/ });

@@ -52,15 +52,33 @@ function Loading() {
 function Figures({ sales }: { sales: Sales }) {
   const { unpaid, paid, shipped } = sales.ordersByState;
   const noOrders = unpaid + paid + shipped === 0 && sales.paidOrders === 0;
+  // Invoices on payment terms, now (an older server's answer has none).
+  const owed = sales.receivables ?? {
+    outstanding: 0,
+    overdue: 0,
+    openInvoices: 0,
+    overdueInvoices: 0,
+  };
   return (
     <>
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Figure label="Revenue" value={formatDollars(sales.revenue)} />
         <Figure label="Shipping charged" value={formatDollars(sales.shipping ?? 0)} />
         <Figure label="Sales tax collected" value={formatDollars(sales.tax ?? 0)} />
         <Figure label="Paid orders" value={count(sales.paidOrders)} />
         <Figure label="Average order" value={formatDollars(sales.averageOrderValue)} />
         <Figure label="Parts low in stock" value={count(sales.lowStock.length)} />
+        <Figure
+          label="Outstanding on account"
+          value={formatDollars(owed.outstanding)}
+          detail={`${count(owed.openInvoices)} open ${owed.openInvoices === 1 ? 'invoice' : 'invoices'}`}
+        />
+        <Figure
+          label="Overdue"
+          value={formatDollars(owed.overdue)}
+          detail={`${count(owed.overdueInvoices)} past due`}
+          alert={owed.overdueInvoices > 0}
+        />
       </dl>
       {noOrders ? (
         <div className="flex flex-col items-center gap-2 rounded-box border border-dashed border-slate-400 bg-white p-8 text-center">
