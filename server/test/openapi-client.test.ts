@@ -6,6 +6,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetSessionAnswer, SignInAnswer, SignUpAnswer } from '../src/auth/openapi.ts';
+import {
+  Company,
+  FullCompany,
+  Invitation,
+  InvitationToYou,
+  Member,
+} from '../src/auth/organization-openapi.ts';
 import { insertPart } from '../src/db/seed/factories.ts';
 import { confirmEmail } from './auth-helpers.ts';
 import { buildTestApp, ONE_DB, type TestApp } from './helpers.ts';
@@ -155,6 +162,53 @@ describe.each(ONE_DB)('a client generated from the OpenAPI description, on %s', 
     expect(after.response.status).toBe(401);
 
     // Each of these answers, errors too, is one the description lists for its operation.
+    expect(undocumented).toEqual([]);
+  });
+
+  it("creates a company, invites a colleague who joins, through Better Auth's organization endpoints", async () => {
+    const signedIn = async (name: string) => {
+      const email = `${name}-${randomUUID()}@example.com`;
+      const password = 'a long enough passphrase 123';
+      await client().POST('/api/auth/sign-up/email', { body: { name, email, password } });
+      await confirmEmail(t, email);
+      const signIn = await client().POST('/api/auth/sign-in/email', { body: { email, password } });
+      return {
+        email,
+        api: client({ authorization: `Bearer ${signIn.response.headers.get('set-auth-token')}` }),
+      };
+    };
+    const owner = await signedIn('owner');
+    const buyer = await signedIn('buyer');
+
+    const created = await owner.api.POST('/api/auth/organization/create', {
+      body: { name: 'Client Works', slug: `client-works-${randomUUID().slice(0, 8)}` },
+    });
+    expect(created.response.status).toBe(200);
+    const company = Company.parse(created.data);
+    const invited = await owner.api.POST('/api/auth/organization/invite-member', {
+      body: { email: buyer.email, role: 'buyer', organizationId: company.id },
+    });
+    expect(Invitation.parse(invited.data)).toMatchObject({ email: buyer.email, status: 'pending' });
+    const id = Invitation.parse(invited.data).id;
+    const seen = await buyer.api.GET('/api/auth/organization/get-invitation', {
+      params: { query: { id } },
+    });
+    expect(InvitationToYou.parse(seen.data).organizationName).toBe('Client Works');
+    const joined = await buyer.api.POST('/api/auth/organization/accept-invitation', {
+      body: { invitationId: id },
+    });
+    expect(Member.parse((joined.data as { member: unknown }).member).role).toBe('buyer');
+    // A buyer cannot invite: the 403 the description lists.
+    const refused = await buyer.api.POST('/api/auth/organization/invite-member', {
+      body: { email: 'someone@example.com', role: 'buyer', organizationId: company.id },
+    });
+    expect(refused.response.status).toBe(403);
+    const full = await owner.api.GET('/api/auth/organization/get-full-organization');
+    expect(
+      FullCompany.parse(full.data)
+        ?.members.map((m) => m.role)
+        .sort(),
+    ).toEqual(['buyer', 'owner']);
     expect(undocumented).toEqual([]);
   });
 });

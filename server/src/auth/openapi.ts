@@ -50,12 +50,13 @@ const SignInRequest = SignInBody.extend({
   callbackURL: z.string().max(500).optional(),
 });
 
-const json = (schema: z.ZodType, io: 'input' | 'output') => ({
+/** A JSON body of a hand-described endpoint (here and in organization-openapi.ts). */
+export const json = (schema: z.ZodType, io: 'input' | 'output') => ({
   'application/json': {
     schema: z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }),
   },
 });
-const answer = (description: string, schema: z.ZodType = ApiError) => ({
+export const answer = (description: string, schema: z.ZodType = ApiError) => ({
   description,
   content: json(schema, 'output'),
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '@partsmith/contract';
 import { COOKIE_PREFIX } from '../auth/auth.ts';
 import { authPaths } from '../auth/openapi.ts';
+import { organizationPaths } from '../auth/organization-openapi.ts';
 import type { Config } from '../config.ts';
 
 /** What a signed-in caller sends: the browser's session cookie or a client's Bearer token. */
@@ -202,7 +203,7 @@ const API_ERROR = JSON.stringify(z.toJSONSchema(ApiError, { target: 'openapi-3.0
 const transformObject: SwaggerTransformObject = (document) => {
   if (!('openapiObject' in document)) return document.swaggerObject;
   const paths = mergeIdenticalPaths(document.openapiObject.paths as Record<string, PathItem>);
-  Object.assign(paths, authPaths(SIGNED_IN));
+  Object.assign(paths, authPaths(SIGNED_IN), organizationPaths(SIGNED_IN));
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
