@@ -52,6 +52,13 @@ export const AddressBody = z.object({
 });
 export type AddressBody = z.input<typeof AddressBody>;
 
+/**
+ * POST /api/addresses: a new address, with `shared: true` your company's (issue 49): every
+ * member may ship to it, its owner and admins keep it. Only they may share one.
+ */
+export const NewAddressBody = AddressBody.extend({ shared: z.boolean().optional() });
+export type NewAddressBody = z.input<typeof NewAddressBody>;
+
 /** An address book entry as the API answers it (phone in E.164, codes upper case). */
 export const Address = z.object({
   _id: Id,
@@ -66,6 +73,14 @@ export const Address = z.object({
   phone: z.string(),
   taxId: z.string().nullable(),
   isDefault: z.boolean(),
+  /**
+   * Only on your company's addresses (issue 49), shared by its members: the company's id and
+   * name, and whether you may change or delete it (its owner and admins). `isDefault` is then
+   * the company's default. Absent on your own addresses.
+   */
+  companyId: Id.optional(),
+  companyName: z.string().optional(),
+  editable: z.boolean().optional(),
 });
 export type Address = z.input<typeof Address>;
 export const AddressList = z.array(Address);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { MailMessage } from '../src/mail/mailer.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -29,3 +30,34 @@ export const callWith =
       headers: { origin: t().config.publicUrl, ...(cookie ? { cookie } : {}) },
       ...(payload ? { payload } : {}),
     });
+
+type Call = (
+  who: string,
+  method: 'POST',
+  url: string,
+  payload?: object,
+) => ReturnType<ReturnType<typeof callWith>>;
+
+/**
+ * `who` joins the company `companyId()` in `role`: `inviter` (its owner or an admin) invites
+ * `email`, and `who` accepts the mailed invitation. `call` calls as a person by name.
+ */
+export const joinWith =
+  (
+    call: Call,
+    sent: Pick<MailMessage, 'to' | 'text'>[],
+    companyId: () => string,
+    inviter: string,
+  ) =>
+  async (who: string, email: string, role: string) => {
+    const invited = await call(inviter, 'POST', '/api/auth/organization/invite-member', {
+      email,
+      role,
+      organizationId: companyId(),
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const accepted = await call(who, 'POST', '/api/auth/organization/accept-invitation', {
+      invitationId: invitationId(sent, email),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  };

@@ -10,6 +10,7 @@ import {
   IdParams,
   InsertedAnswer,
   MAX_ADDRESSES,
+  NewAddressBody,
 } from '@partsmith/contract';
 import { countryList } from './countries.ts';
 import { createAddressesService } from './service.ts';
@@ -37,7 +38,15 @@ const sendCountries = (reply: FastifyReply, json: string) =>
 
 const NoContent = z.null().describe('The address is deleted');
 
-/** The signed-in customer's address book; another account's address answers 404 like a missing one. */
+const SHARED =
+  'A company’s addresses (issue 49: those with `companyId`) are changed and deleted by its ' +
+  'owner and admins only: its other members get 403; anyone outside the company 404, as for ' +
+  'another account’s address.';
+
+/**
+ * The signed-in customer's address book, and their company's shared addresses; another
+ * account's address answers 404 like a missing one.
+ */
 export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAddressesService(app.db);
   // Made on the first call, then kept as the answer's text: the list is fixed and large (every
@@ -71,6 +80,12 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         operationId: 'listAddresses',
         summary: 'Your address book: the default address first, then the newest',
+        description:
+          'Your own addresses, the default first, then the newest. A member of a company then ' +
+          'gets the company’s shared addresses in the same order (its default first), each with ' +
+          '`companyId`, `companyName` and `editable` (whether you may change or delete it: the ' +
+          'company’s owner and admins). Any member may ship to them (POST /api/checkout, a ' +
+          'quote’s acceptance); a member who leaves the company no longer sees them.',
         response: { 200: AddressList },
       },
     },
@@ -87,9 +102,13 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add an address to your address book',
         description:
           `${CHECKS} The first address becomes the default, as does one sent with ` +
-          `\`isDefault: true\`. An address book holds at most ${MAX_ADDRESSES} addresses (422).`,
-        body: AddressBody,
-        response: { 201: InsertedAnswer, 422: ApiError },
+          `\`isDefault: true\`. An address book holds at most ${MAX_ADDRESSES} addresses (422). ` +
+          'With `shared: true` the address is your company’s, for all its members: only its ' +
+          'owner and admins may share one (403 for its other members, 422 when you belong to ' +
+          `no company); the company's first address, or one sent with \`isDefault: true\`, is ` +
+          `its default, and it holds at most ${MAX_ADDRESSES} addresses too.`,
+        body: NewAddressBody,
+        response: { 201: InsertedAnswer, 403: ApiError, 422: ApiError },
       },
     },
     async (request, reply) =>
@@ -106,10 +125,11 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one of your addresses (the whole address is sent)',
         description:
           `${CHECKS} \`isDefault: true\` makes it the default; the default stays so until ` +
-          'another address is made the default.',
+          'another address is made the default. A company’s address stays the company’s, and ' +
+          `its \`isDefault\` is the company's default. ${SHARED}`,
         params: IdParams,
         body: AddressBody,
-        response: { 200: Address, 404: ApiError, 422: ApiError },
+        response: { 200: Address, 403: ApiError, 404: ApiError, 422: ApiError },
       },
     },
     async (request) => service.replace(request.user!.id, request.params.id, request.body),
@@ -125,9 +145,9 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete one of your addresses',
         description:
           'When it was the default, the newest address left becomes the default. Orders keep ' +
-          'the address they were placed with.',
+          `the address they were placed with. ${SHARED}`,
         params: IdParams,
-        response: { 204: NoContent, 404: ApiError },
+        response: { 204: NoContent, 403: ApiError, 404: ApiError },
       },
     },
     async (request, reply) => {

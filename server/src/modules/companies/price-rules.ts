@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CompanyPriceRule } from '@partsmith/contract/pricing';
 import type { DbOrTx } from '../../db/client.ts';
-import { priceListDiscounts, priceListPrices, priceLists } from '../../db/schema/companies.ts';
+import {
+  companyAccounts,
+  companyMembers,
+  priceListDiscounts,
+  priceListPrices,
+  priceLists,
+} from '../../db/schema/companies.ts';
 import { membershipOf } from './service.ts';
 
 /**
@@ -70,6 +76,36 @@ export async function buyerPriceRules(
   const priceListId = membership?.terms.priceListId;
   if (!priceListId) return null;
   return { priceListId, rules: await priceRules(db, priceListId, partsToPrice) };
+}
+
+/**
+ * buyerPriceRules for several customers at once (the requesters of a page of quotes): the rules
+ * of each one's company price list for these parts, for those whose company has a list (one
+ * query for the lists, one more for each list). Customers of the same list share its map.
+ */
+export async function buyersPriceRules(
+  db: DbOrTx,
+  userIds: readonly string[],
+  partsToPrice: readonly { id: string; category: string | null }[],
+): Promise<Map<string, Map<string, CompanyPriceRule>>> {
+  const byUser = new Map<string, Map<string, CompanyPriceRule>>();
+  if (userIds.length === 0 || partsToPrice.length === 0) return byUser;
+  const lists = await db
+    .select({ userId: companyMembers.userId, priceListId: companyAccounts.priceListId })
+    .from(companyMembers)
+    .innerJoin(companyAccounts, eq(companyAccounts.companyId, companyMembers.organizationId))
+    .where(
+      and(
+        sql`${companyMembers.userId} = any(${sql.param([...new Set(userIds)])})`,
+        sql`${companyAccounts.priceListId} is not null`,
+      ),
+    );
+  const rulesOf = new Map<string, Map<string, CompanyPriceRule>>();
+  for (const { priceListId } of lists)
+    if (!rulesOf.has(priceListId!))
+      rulesOf.set(priceListId!, await priceRules(db, priceListId!, partsToPrice));
+  for (const { userId, priceListId } of lists) byUser.set(userId, rulesOf.get(priceListId!)!);
+  return byUser;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyAccounts, companyMembers } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -80,6 +80,15 @@ export async function membershipOf(db: DbOrTx, userId: string): Promise<Membersh
 /** Whether a role decides approvals and sees all of the company's orders. */
 export const approves = (role: CompanyRole) => APPROVING_ROLES.includes(role);
 
+/**
+ * Whether the customer `userId` asked at `at` as a member of the company: a member now who had
+ * joined by then (a condition for a statement). A company's quotes are those its members asked
+ * as members (issue 49): not what they asked before they joined, nor after they left.
+ */
+export const askedAsMemberSql = (companyId: string, userId: SQL, at: SQL): SQL =>
+  sql`exists (select 1 from ${companyMembers} m where m.organization_id = ${companyId}
+    and m.user_id = ${userId} and m.created_at <= ${at})`;
+
 /** The e-mail addresses of a company's members in these roles. */
 async function emailsOf(db: DbOrTx, companyId: string, roles: readonly CompanyRole[]) {
   const rows = await db
@@ -108,4 +117,48 @@ export async function lockCompanyAccount(tx: DbOrTx, companyId: string): Promise
   await tx.execute(
     sql`select 1 from ${companyAccounts} where ${companyAccounts.companyId} = ${companyId} for update`,
   );
+}
+
+/**
+ * The customer's company's id as a subquery (no row: they belong to none), for a statement that
+ * reads what the company shares with its members (its addresses): read when the statement runs,
+ * so a member removed a moment ago no longer finds them.
+ */
+export const memberCompanySql = (userId: string): SQL =>
+  sql`select ${companyMembers.organizationId} from ${companyMembers} where ${companyMembers.userId} = ${userId}`;
+
+/**
+ * Locks the company's row for the rest of the transaction (PostgreSQL): its owner's and admins'
+ * writes to what it shares (its addresses and their default) take turns.
+ */
+export async function lockCompany(tx: DbOrTx, companyId: string): Promise<void> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+}
+
+/**
+ * Who keeps what a leaving member added for the company (its shared addresses): its owner, else
+ * its longest-standing admin, other than `userId`; null when nobody manages it.
+ */
+export async function successorOf(
+  db: DbOrTx,
+  companyId: string,
+  userId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.organizationId, companyId),
+        sql`${companyMembers.userId} <> ${userId}`,
+        inArray(companyMembers.role, [...MANAGING_ROLES]),
+      ),
+    )
+    .orderBy(sql`${companyMembers.role} = 'owner' desc`, companyMembers.createdAt)
+    .limit(1);
+  return row?.userId ?? null;
 }

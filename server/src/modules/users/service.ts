@@ -6,6 +6,7 @@ import { keysetPage, pageLimit } from '../../db/page-limit.ts';
 import { purgeBatch } from '../../db/purge.ts';
 import { rateLimits, sessions, users, verifications } from '../../db/schema/auth.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
+import { handOverSharedAddresses } from '../addresses/service.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -186,7 +187,9 @@ export function deleteUser(db: Db, id: string, admin: Actor): Promise<void> {
     const [target] = await tx.select().from(users).where(eq(users.id, id));
     if (!target) throw notFound('No such account.');
     await refuseIfLastAdmin(tx, { id: target.id });
-    // Sessions, accounts and the profile go with the user (ON DELETE CASCADE); orders keep a copy.
+    // Sessions, accounts, the profile and own addresses go with the user (ON DELETE CASCADE);
+    // orders keep a copy; the addresses it shared with its company stay the company's.
+    await handOverSharedAddresses(tx, target.id);
     await tx.delete(users).where(eq(users.id, target.id));
     await recordAudit(tx, admin, {
       action: 'user.delete',

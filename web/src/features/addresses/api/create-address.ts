@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddressBody } from '@partsmith/contract';
+import type { NewAddressBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { addressesQueryKey } from './get-addresses.ts';
 
-/** POST /api/addresses: a new entry of the address book; answers its id. */
-export function createAddress(body: AddressBody) {
+/** POST /api/addresses: a new entry of the address book (`shared`: the company's); answers its id. */
+export function createAddress(body: NewAddressBody) {
   return api('/addresses', { method: 'POST', body, schema: 'InsertedAnswer' });
 }
 

@@ -16,9 +16,11 @@ import {
   deleteAddressText,
 } from './address-book-page.tsx';
 import {
+  DOCK_ID,
   HOME_ID,
   NEW_ID,
   WORK_ID,
+  receivingDock,
   fillUsAddress,
   home,
   renderWithApi,
@@ -60,6 +62,10 @@ function book(start: Address[]) {
     [`PUT /api/addresses/${WORK_ID}`]: put(WORK_ID),
     [`DELETE /api/addresses/${WORK_ID}`]: () => {
       addresses = addresses.filter((address) => address._id !== WORK_ID);
+      return json({ acknowledged: true, deletedCount: 1 });
+    },
+    [`DELETE /api/addresses/${DOCK_ID}`]: () => {
+      addresses = addresses.filter((address) => address._id !== DOCK_ID);
       return json({ acknowledged: true, deletedCount: 1 });
     },
   };
@@ -197,5 +203,58 @@ describe('AddressBookPage', () => {
     expect(
       await screen.findByRole('listitem', { name: 'Jane Doe, 12 Foundry Lane' }),
     ).toBeVisible();
+  });
+
+  it("shows the company's addresses in their own group, read-only for a buyer", async () => {
+    renderWithApi(<AddressBookPage />, book([home, receivingDock]));
+    const group = within(
+      await screen.findByRole('list', { name: 'Company addresses: Doe Workstations' }),
+    );
+    const dockCard = within(group.getByRole('listitem', { name: 'Loading bay, 500 Congress Ave' }));
+    expect(dockCard.getByText('Company default')).toBeVisible();
+    expect(
+      dockCard.getByText('Shared by Doe Workstations: its owner and admins can change it.'),
+    ).toBeVisible();
+    expect(dockCard.queryByRole('button')).toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Company addresses: Doe Workstations' }),
+    ).toBeVisible();
+    // The customer's own book is apart, and counts only their own.
+    const own = within(screen.getByRole('list', { name: 'Your saved addresses' }));
+    expect(own.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('1 saved address')).toBeVisible();
+  });
+
+  it("lets the company's admin change and delete its address, and says it goes for all", async () => {
+    const shared = { ...receivingDock, isDefault: false, editable: true };
+    const { api } = renderWithApi(<AddressBookPage />, book([shared]));
+    const user = userEvent.setup();
+    expect(await screen.findByText('No saved addresses of your own yet')).toBeVisible();
+    const dockCard = card('Loading bay, 500 Congress Ave');
+    expect(
+      dockCard.getByRole('button', { name: 'Edit Loading bay, 500 Congress Ave' }),
+    ).toBeVisible();
+    await user.click(
+      dockCard.getByRole('button', {
+        name: 'Make default Loading bay, 500 Congress Ave',
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', `/api/addresses/${DOCK_ID}`)).toHaveLength(1));
+    // The company's marks do not go back to the server.
+    const { _id: _, companyId: _company, companyName: _name, editable: _mine, ...fields } = shared;
+    expect(api.callsTo('PUT', `/api/addresses/${DOCK_ID}`)[0]!.body).toEqual({
+      ...fields,
+      isDefault: true,
+    });
+    expect(deleteAddressText(shared)).toBe(
+      'Loading bay, 500 Congress Ave leaves the addresses of Doe Workstations, for all its members. Orders already placed keep their copy.',
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Delete Loading bay, 500 Congress Ave',
+      }),
+    );
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalledWith(deleteAddressText(shared)));
+    await waitFor(() => expect(api.callsTo('DELETE', `/api/addresses/${DOCK_ID}`)).toHaveLength(1));
   });
 });

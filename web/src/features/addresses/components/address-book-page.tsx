@@ -11,7 +11,7 @@ import { useAddresses } from '../api/get-addresses.ts';
 import { useCountries } from '../api/get-countries.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { AddressForm } from './address-form.tsx';
-import { AddressLines, addressLabel } from './address-lines.tsx';
+import { AddressLines, addressLabel, companyAddressesTitle, mayEdit } from './address-lines.tsx';
 
 export const ADDRESSES_TITLE = 'Addresses | Partsmith';
 export const NO_ADDRESSES = 'You have no saved addresses yet';
@@ -20,17 +20,25 @@ export const DELETE_FAILED = 'We could not delete the address';
 export const DEFAULT_CHANGED = 'Your default address is changed';
 export const DEFAULT_FAILED = 'We could not make it your default address';
 
-/** The confirmation's text before an address leaves the book. */
+/** The confirmation's text before an address leaves the book (or the company's addresses). */
 export const deleteAddressText = (address: Address) =>
-  `${addressLabel(address)} leaves your address book. Orders already placed keep their copy.`;
+  address.companyId
+    ? `${addressLabel(address)} leaves the addresses of ${address.companyName ?? 'your company'}, for all its members. Orders already placed keep their copy.`
+    : `${addressLabel(address)} leaves your address book. Orders already placed keep their copy.`;
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
 /** The fields of a saved address as the API takes them back (PUT), with `changes`. */
-const bodyOf = ({ _id: _, ...fields }: Address, changes: Partial<AddressBody>): AddressBody => ({
-  ...fields,
-  ...changes,
-});
+const bodyOf = (
+  { _id: _, companyId: _company, companyName: _name, editable: _editable, ...fields }: Address,
+  changes: Partial<AddressBody>,
+): AddressBody => ({ ...fields, ...changes });
+
+/** How many addresses of their own the customer has. */
+const savedCount = (n: number) => {
+  if (n === 0) return 'No saved addresses of your own yet';
+  return n === 1 ? '1 saved address' : `${n} saved addresses`;
+};
 
 /**
  * One saved address: its lines, phone, tax ID and whether it is the default, with Edit (the form
@@ -63,6 +71,7 @@ function AddressCard({
 
   const label = addressLabel(address);
   const busy = update.isPending || remove.isPending;
+  const editable = mayEdit(address);
 
   const makeDefault = () =>
     update.mutate(
@@ -98,7 +107,7 @@ function AddressCard({
         <AddressLines address={address} countries={countries} />
         {address.isDefault && (
           <span className="badge shrink-0 border-orange-300 bg-orange-100 font-semibold text-orange-900">
-            Default
+            {address.companyId ? 'Company default' : 'Default'}
           </span>
         )}
       </div>
@@ -112,37 +121,44 @@ function AddressCard({
           </>
         )}
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-200 pt-4">
-        <button
-          ref={editButton}
-          type="button"
-          className="btn btn-outline btn-primary btn-sm"
-          disabled={busy}
-          onClick={() => setEditing(true)}
-        >
-          Edit <span className="sr-only">{label}</span>
-        </button>
-        {!address.isDefault && (
+      {!editable && (
+        <p className="mt-auto border-t border-slate-200 pt-4 text-sm text-slate-700">
+          Shared by {address.companyName ?? 'your company'}: its owner and admins can change it.
+        </p>
+      )}
+      {editable && (
+        <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+          <button
+            ref={editButton}
+            type="button"
+            className="btn btn-outline btn-primary btn-sm"
+            disabled={busy}
+            onClick={() => setEditing(true)}
+          >
+            Edit <span className="sr-only">{label}</span>
+          </button>
+          {!address.isDefault && (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm border-slate-300"
+              disabled={busy}
+              onClick={makeDefault}
+            >
+              {update.isPending && <span aria-hidden="true" className="spinner size-4" />}
+              Make default <span className="sr-only">{label}</span>
+            </button>
+          )}
           <button
             type="button"
-            className="btn btn-outline btn-sm border-slate-300"
+            className="btn btn-outline btn-sm border-red-300 text-red-700 hover:border-red-700 hover:bg-red-700 hover:text-white"
             disabled={busy}
-            onClick={makeDefault}
+            onClick={() => void onDelete()}
           >
-            {update.isPending && <span aria-hidden="true" className="spinner size-4" />}
-            Make default <span className="sr-only">{label}</span>
+            {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
+            Delete <span className="sr-only">{label}</span>
           </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-outline btn-sm border-red-300 text-red-700 hover:border-red-700 hover:bg-red-700 hover:text-white"
-          disabled={busy}
-          onClick={() => void onDelete()}
-        >
-          {remove.isPending && <span aria-hidden="true" className="spinner size-4" />}
-          Delete <span className="sr-only">{label}</span>
-        </button>
-      </div>
+        </div>
+      )}
     </li>
   );
 }
@@ -152,12 +168,14 @@ function AddressCard({
  * focus comes back to the button when it closes (or when an address was deleted).
  */
 function AddressBook({
-  addresses,
+  addresses: all,
   countries,
 }: {
   addresses: Address[];
   countries: readonly Country[] | undefined;
 }) {
+  const addresses = all.filter((address) => !address.companyId);
+  const shared = all.filter((address) => address.companyId);
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -182,9 +200,7 @@ function AddressBook({
         </section>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-slate-700">
-            {addresses.length === 1 ? '1 saved address' : `${addresses.length} saved addresses`}
-          </p>
+          <p className="text-slate-700">{savedCount(addresses.length)}</p>
           <button
             ref={addButton}
             type="button"
@@ -195,16 +211,35 @@ function AddressBook({
           </button>
         </div>
       )}
-      <ul aria-label="Your saved addresses" className="grid gap-4 sm:grid-cols-2">
-        {addresses.map((address) => (
-          <AddressCard
-            key={address._id}
-            address={address}
-            countries={countries}
-            onDeleted={() => addButton.current?.focus()}
-          />
-        ))}
-      </ul>
+      {addresses.length > 0 && (
+        <ul aria-label="Your saved addresses" className="grid gap-4 sm:grid-cols-2">
+          {addresses.map((address) => (
+            <AddressCard
+              key={address._id}
+              address={address}
+              countries={countries}
+              onDeleted={() => addButton.current?.focus()}
+            />
+          ))}
+        </ul>
+      )}
+      {shared.length > 0 && (
+        <section aria-labelledby="company-addresses-heading" className="flex flex-col gap-4">
+          <h2 id="company-addresses-heading" className="text-xl font-bold text-slate-900">
+            {companyAddressesTitle(shared)}
+          </h2>
+          <ul aria-labelledby="company-addresses-heading" className="grid gap-4 sm:grid-cols-2">
+            {shared.map((address) => (
+              <AddressCard
+                key={address._id}
+                address={address}
+                countries={countries}
+                onDeleted={() => addButton.current?.focus()}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

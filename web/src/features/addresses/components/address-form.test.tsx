@@ -5,8 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '../../../test/mock-api.ts';
 import { ADDRESS_SAVED, ADDRESS_UPDATED, AddressForm } from './address-form.tsx';
 import {
+  DOCK_ID,
   HOME_ID,
   NEW_ID,
+  companyAnswer,
+  receivingDock,
   fillUsAddress,
   home,
   renderWithApi,
@@ -260,5 +263,67 @@ describe('AddressForm', () => {
       { ...fields, city: 'Round Rock' },
     ]);
     expect(toast.success).toHaveBeenCalledWith(ADDRESS_UPDATED);
+  });
+
+  it("lets a company's admin share a new address with its members", async () => {
+    const onSaved = vi.fn();
+    const { api } = renderWithApi(<AddressForm onSaved={onSaved} />, {
+      'GET /api/company': () => json(companyAnswer('admin')),
+      'POST /api/addresses': () => json({ acknowledged: true, insertedId: NEW_ID }),
+      'GET /api/addresses': () => json([]),
+    });
+    const user = userEvent.setup();
+    const share = await screen.findByRole('checkbox', { name: 'Share with my company' });
+    expect(share).not.toBeChecked();
+    expect(share).toHaveAccessibleDescription(
+      'Every member of Doe Workstations can ship to it; its owner and admins can change it.',
+    );
+    await fillUsAddress(user);
+    await user.click(share);
+    // The default it may become is the company's.
+    await user.click(screen.getByLabelText('Make this my company’s default address'));
+    await user.click(save());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(NEW_ID));
+    expect(api.callsTo('POST', '/api/addresses').map((call) => call.body)).toEqual([
+      { ...usAddressBody, isDefault: true, shared: true },
+    ]);
+  });
+
+  it('offers a buyer of a company no sharing', async () => {
+    const onSaved = vi.fn();
+    const { api } = renderWithApi(<AddressForm onSaved={onSaved} />, {
+      'GET /api/company': () => json(companyAnswer('buyer')),
+      'POST /api/addresses': () => json({ acknowledged: true, insertedId: NEW_ID }),
+      'GET /api/addresses': () => json([]),
+    });
+    const user = userEvent.setup();
+    await fillUsAddress(user);
+    await waitFor(() => expect(api.callsTo('GET', '/api/company')).toHaveLength(1));
+    await user.click(save());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(NEW_ID));
+    expect(screen.queryByRole('checkbox', { name: 'Share with my company' })).toBeNull();
+    expect(screen.getByLabelText('Make this my default address')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/addresses').map((call) => call.body)).toEqual([usAddressBody]);
+  });
+
+  it("changes a company's address as its admin: no sharing to choose, the company's default", async () => {
+    const onSaved = vi.fn();
+    const shared = { ...receivingDock, editable: true };
+    const { api } = renderWithApi(<AddressForm initial={shared} onSaved={onSaved} />, {
+      [`PUT /api/addresses/${DOCK_ID}`]: (call) => json({ ...shared, ...(call.body as object) }),
+      'GET /api/addresses': () => json([shared]),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Make this my company’s default address')).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'Share with my company' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(DOCK_ID));
+    // Only the address's fields go back: not the company's marks.
+    const { _id: _, companyId: _company, companyName: _name, editable: _mine, ...fields } = shared;
+    expect(api.callsTo('PUT', `/api/addresses/${DOCK_ID}`).map((call) => call.body)).toEqual([
+      fields,
+    ]);
+    // No GET /api/company while changing an address.
+    expect(api.callsTo('GET', '/api/company')).toHaveLength(0);
   });
 });

@@ -1,59 +1,31 @@
-import type { Address, AddressBody, Country } from '@partsmith/contract';
+import type { Address, Country } from '@partsmith/contract';
 import { ADDRESS_LIMITS } from '@partsmith/contract/address-lines';
-import type * as z from '@partsmith/contract/zod-subset';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormField, fieldBorder } from '../../../components/ui/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFieldIds } from '../../../lib/field-ids.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useCountries } from '../api/get-countries.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
+import { AddressFormOptions, useShareableCompany } from './address-form-options.tsx';
+import {
+  Container,
+  addressResolver,
+  bordered,
+  postalCodeLabel,
+  regionLabel,
+  type AddressInput,
+  type AddressOutput,
+} from './address-form-parts.tsx';
 import { fieldOfRefusal, type AddressField } from './server-field.ts';
 
 export const ADDRESS_SAVED = 'The address is saved in your address book';
 export const ADDRESS_UPDATED = 'The address is updated';
 /** The country the form starts with for a new address (the shop ships from the US). */
 export const DEFAULT_COUNTRY = 'US';
-
-type AddressInput = AddressBody;
-type AddressOutput = z.output<typeof AddressBody>;
-
-/** The contract's address fields; the schema (and zod) load when the form is first used. */
-const addressFields = lazyZodResolver(() =>
-  import('@partsmith/contract').then((m) => m.AddressBody),
-);
-
-/** What the region is called where the address is: "State" in the US, "Province" in Canada. */
-export function regionLabel(country: string) {
-  if (country === 'US') return 'State';
-  if (country === 'CA') return 'Province';
-  return 'Region';
-}
-
-/** A control's full width and border, red when the field has an error. */
-const bordered = (invalid: boolean) => `w-full border ${fieldBorder(invalid)}`;
-
-const postalCodeLabel = (country: string) => (country === 'US' ? 'ZIP code' : 'Postal code');
-
-/**
- * The contract's checks, and the region where the chosen country requires one (which only the
- * country list knows). A country without regions to pick has no region field to fill.
- */
-function addressResolver(
-  countries: readonly Country[],
-): Resolver<AddressInput, unknown, AddressOutput> {
-  return async (values, context, options) => {
-    const result = await addressFields(values, context, options);
-    const country = countries.find((c) => c.code === values.country);
-    if (!country?.regionRequired || country.regions.length === 0 || values.region) return result;
-    const region = { type: 'required', message: `${regionLabel(country.code)} is Required` };
-    return { values: {}, errors: { ...result.errors, region } };
-  };
-}
 
 const valuesOf = (initial: Address | undefined, country: string): AddressInput => ({
   name: initial?.name ?? '',
@@ -67,6 +39,7 @@ const valuesOf = (initial: Address | undefined, country: string): AddressInput =
   phone: initial?.phone ?? '',
   taxId: initial?.taxId ?? '',
   isDefault: initial?.isDefault ?? false,
+  ...(initial ? {} : { shared: false }),
 });
 
 export interface AddressFormProps {
@@ -128,9 +101,10 @@ function AddressFields({
     'postalCode',
     'phone',
     'taxId',
-    'isDefault',
     'failure',
   );
+  // Only a new address may be shared, and only by the company's owner and admins.
+  const shareWith = useShareableCompany(!initial);
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const startCountry = countries.some((c) => c.code === DEFAULT_COUNTRY)
@@ -157,6 +131,7 @@ function AddressFields({
   }, [focusFirstField, setFocus]);
 
   const countryCode = useWatch({ control, name: 'country' });
+  const sharing = useWatch({ control, name: 'shared' }) === true;
   const country = countries.find((c) => c.code === countryCode);
   const regions = country?.regions ?? [];
   const regionRequired = (country?.regionRequired ?? false) && regions.length > 0;
@@ -165,11 +140,14 @@ function AddressFields({
   const submit = async (body: AddressOutput) => {
     try {
       if (initial) {
-        await update.mutateAsync({ id: initial._id, body });
+        const { shared: _shared, ...fields } = body;
+        await update.mutateAsync({ id: initial._id, body: fields });
         toast.success(ADDRESS_UPDATED);
         onSaved(initial._id);
       } else {
-        const { insertedId } = await create.mutateAsync(body);
+        const { insertedId } = await create.mutateAsync(
+          shareWith && body.shared ? body : { ...body, shared: undefined },
+        );
         toast.success(ADDRESS_SAVED);
         onSaved(insertedId);
       }
@@ -385,15 +363,11 @@ function AddressFields({
           )}
         </FormField>
       </div>
-      <label htmlFor={ids.isDefault} className="flex cursor-pointer items-center gap-3">
-        <input
-          id={ids.isDefault}
-          type="checkbox"
-          className="checkbox border-slate-500"
-          {...register('isDefault')}
-        />
-        <span className="font-medium text-slate-900">Make this my default address</span>
-      </label>
+      <AddressFormOptions
+        register={register}
+        shareWith={shareWith}
+        companyDefault={initial ? initial.companyId !== undefined : sharing}
+      />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <button
           type={inOuterForm ? 'button' : 'submit'}
@@ -419,57 +393,5 @@ function AddressFields({
         </p>
       </div>
     </Container>
-  );
-}
-
-/**
- * The address form's box: a <form> of its own, or inside another form a group whose Enter (in a
- * one-line field, where a browser would submit the form around it) saves the address.
- */
-function Container({
-  label,
-  inOuterForm,
-  onSave,
-  children,
-}: {
-  label: string;
-  inOuterForm: boolean;
-  onSave: () => void;
-  children: ReactNode;
-}) {
-  const className = 'flex flex-col gap-5';
-  if (!inOuterForm) {
-    return (
-      <form
-        noValidate
-        aria-label={label}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-        onFocus={addressFields.preload}
-        className={className}
-      >
-        {children}
-      </form>
-    );
-  }
-  return (
-    // The keys are the fields' (their Enter, caught on its way up), not the group's own: the group
-    // takes no input itself.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <div
-      role="group"
-      aria-label={label}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-        event.preventDefault();
-        onSave();
-      }}
-      onFocus={addressFields.preload}
-      className={className}
-    >
-      {children}
-    </div>
   );
 }

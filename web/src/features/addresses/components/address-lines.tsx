@@ -7,6 +7,15 @@ import { countryNameIn } from '../api/get-countries.ts';
 export const addressLabel = (address: Pick<Address, 'name' | 'line1'>) =>
   `${address.name}, ${address.line1}`;
 
+/** Whether the customer may change the address: their own, or their company's as its admin. */
+export const mayEdit = (address: Address) => !address.companyId || address.editable === true;
+
+/** The heading of a company's shared addresses: "Company addresses: Acme Workshop". */
+export const companyAddressesTitle = (shared: readonly Address[]) => {
+  const name = shared.find((address) => address.companyName)?.companyName;
+  return name ? `Company addresses: ${name}` : 'Company addresses';
+};
+
 /** An address as people read it: the contract's lines, the name first and in bold. */
 export function AddressLines({
   address,

@@ -6,9 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/mock-api.ts';
 import { AddressPicker, SAVED_TO_BOOK } from './address-picker.tsx';
 import {
+  DOCK_ID,
   HOME_ID,
   NEW_ID,
   WORK_ID,
+  receivingDock,
   fillUsAddress,
   home,
   renderWithApi,
@@ -181,4 +183,51 @@ describe('AddressPicker', () => {
     expect(placeOrder).not.toHaveBeenCalled();
     expect(screen.queryByText(SAVED_TO_BOOK)).toBeNull();
   });
+
+  it("offers the company's addresses in their own group, chosen like any, edited by its admins only", async () => {
+    const onSelect = vi.fn();
+    renderWithApi(
+      <Picker onSelect={onSelect} />,
+      book([home, receivingDock, { ...work, ...shared(WORK_ID) }]),
+    );
+    const homeRadio = await screen.findByRole('radio', { name: /12 Foundry Lane/ });
+    // The customer's own default is chosen first, though the company has one too.
+    await waitFor(() => expect(homeRadio).toBeChecked());
+    const company = within(
+      screen.getByRole('list', { name: 'Company addresses: Doe Workstations' }),
+    );
+    const dockRadio = company.getByRole('radio', { name: /Loading bay/ });
+    expect(dockRadio).toHaveAccessibleName(
+      'Loading bay Doe Workstations 500 Congress Ave Austin, TX 78701 United States Company default',
+    );
+    expect(company.getAllByRole('radio')).toHaveLength(2);
+    // One group of radios: choosing the loading bay takes the choice off home.
+    await userEvent.setup().click(dockRadio);
+    expect(dockRadio).toBeChecked();
+    expect(homeRadio).not.toBeChecked();
+    expect(onSelect).toHaveBeenLastCalledWith(DOCK_ID);
+    // No Edit on a company's address the customer may not change; one they may (`editable`) has it.
+    expect(company.queryByRole('button', { name: /Loading bay/ })).toBeNull();
+    expect(company.getByRole('button', { name: 'Edit Jane Doe, Werkstraße 5' })).toBeVisible();
+    expect(group().getByRole('button', { name: 'Edit Jane Doe, 12 Foundry Lane' })).toBeVisible();
+  });
+
+  it("chooses the company's default when the customer has no address of their own", async () => {
+    const onSelect = vi.fn();
+    renderWithApi(<Picker onSelect={onSelect} />, book([receivingDock]));
+    expect(await screen.findByRole('radio', { name: /Loading bay/ })).toBeChecked();
+    expect(onSelect.mock.calls).toEqual([[DOCK_ID]]);
+    expect(screen.queryByText(SAVED_TO_BOOK)).toBeNull();
+  });
 });
+
+/** The company's marks on an address, as its admin sees them (they may edit it). */
+function shared(id: string): Partial<Address> {
+  return {
+    _id: id,
+    isDefault: false,
+    companyId: receivingDock.companyId,
+    companyName: receivingDock.companyName,
+    editable: true,
+  };
+}

@@ -5,7 +5,7 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useCountries } from '../api/get-countries.ts';
 import { AddressForm } from './address-form.tsx';
-import { AddressLines, addressLabel } from './address-lines.tsx';
+import { AddressLines, addressLabel, companyAddressesTitle, mayEdit } from './address-lines.tsx';
 
 export const SAVED_TO_BOOK =
   'Where should we ship? The address is saved to your address book for your next orders.';
@@ -19,7 +19,10 @@ export interface AddressPickerProps {
 /** The id of an address's radio in the group `name`. */
 const optionId = (name: string, id: string) => `${name}-${id}`;
 
-/** One address to choose (a native radio, its lines as the label) and its Edit button. */
+/**
+ * One address to choose (a native radio, its lines as the label) and its Edit button (none on a
+ * company's address the customer may not change).
+ */
 function AddressOption({
   address,
   countries,
@@ -36,6 +39,7 @@ function AddressOption({
   onEdit: () => void;
 }) {
   const id = optionId(name, address._id);
+  const badge = address.companyId ? 'Company default' : 'Default';
   return (
     <li
       className={`flex items-start gap-3 rounded-box border p-4 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary ${
@@ -55,18 +59,20 @@ function AddressOption({
         <AddressLines address={address} countries={countries} />
         {address.isDefault && (
           <span className="badge badge-sm mt-2 border-orange-300 bg-orange-100 font-semibold text-orange-900">
-            Default
+            {badge}
           </span>
         )}
       </label>
-      <button
-        id={`${id}-edit`}
-        type="button"
-        className="btn btn-ghost btn-sm shrink-0"
-        onClick={onEdit}
-      >
-        Edit <span className="sr-only">{addressLabel(address)}</span>
-      </button>
+      {mayEdit(address) && (
+        <button
+          id={`${id}-edit`}
+          type="button"
+          className="btn btn-ghost btn-sm shrink-0"
+          onClick={onEdit}
+        >
+          Edit <span className="sr-only">{addressLabel(address)}</span>
+        </button>
+      )}
     </li>
   );
 }
@@ -140,35 +146,50 @@ export function AddressPicker({ selectedId, onSelect }: AddressPickerProps) {
     );
   }
 
+  const option = (address: Address) =>
+    open === address._id ? (
+      <li key={address._id} className="rounded-box border border-slate-300 bg-white p-4">
+        <AddressForm
+          inOuterForm
+          initial={address}
+          onSaved={() => closeForm(`${optionId(name, address._id)}-edit`)}
+          onCancel={() => closeForm(`${optionId(name, address._id)}-edit`)}
+          focusFirstField
+        />
+      </li>
+    ) : (
+      <AddressOption
+        key={address._id}
+        address={address}
+        countries={countries.data}
+        name={name}
+        checked={address._id === selectedId}
+        onSelect={() => onSelect(address._id)}
+        onEdit={() => setOpen(address._id)}
+      />
+    );
+  const own = addresses.data.filter((address) => !address.companyId);
+  const shared = addresses.data.filter((address) => address.companyId);
+  const sharedHeading = `${name}-company`;
+
   return (
     <div className="flex flex-col gap-4">
       <fieldset className="min-w-0">
         <legend className="mb-3 text-lg font-bold text-slate-900">Ship to</legend>
-        <ul className="flex flex-col gap-3">
-          {addresses.data.map((address) =>
-            open === address._id ? (
-              <li key={address._id} className="rounded-box border border-slate-300 bg-white p-4">
-                <AddressForm
-                  inOuterForm
-                  initial={address}
-                  onSaved={() => closeForm(`${optionId(name, address._id)}-edit`)}
-                  onCancel={() => closeForm(`${optionId(name, address._id)}-edit`)}
-                  focusFirstField
-                />
-              </li>
-            ) : (
-              <AddressOption
-                key={address._id}
-                address={address}
-                countries={countries.data}
-                name={name}
-                checked={address._id === selectedId}
-                onSelect={() => onSelect(address._id)}
-                onEdit={() => setOpen(address._id)}
-              />
-            ),
-          )}
-        </ul>
+        {own.length > 0 && <ul className="flex flex-col gap-3">{own.map(option)}</ul>}
+        {shared.length > 0 && (
+          <>
+            <h4
+              id={sharedHeading}
+              className={`mb-3 font-bold text-slate-900 ${own.length > 0 ? 'mt-4' : ''}`}
+            >
+              {companyAddressesTitle(shared)}
+            </h4>
+            <ul aria-labelledby={sharedHeading} className="flex flex-col gap-3">
+              {shared.map(option)}
+            </ul>
+          </>
+        )}
       </fieldset>
       {open === 'new' ? (
         <section

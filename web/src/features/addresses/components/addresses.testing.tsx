@@ -67,6 +67,49 @@ export const work: Address = {
   isDefault: false,
 };
 
+export const DOCK_ID = 'ad4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a';
+export const COMPANY_ID = 'be5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b';
+
+/** Her company's loading bay, shared by its members; `editable` as a buyer sees it. */
+export const receivingDock: Address = {
+  _id: DOCK_ID,
+  name: 'Loading bay',
+  company: 'Doe Workstations',
+  line1: '500 Congress Ave',
+  line2: null,
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+  phone: '+15125550100',
+  taxId: null,
+  isDefault: true,
+  companyId: COMPANY_ID,
+  companyName: 'Doe Workstations',
+  editable: false,
+};
+
+/** GET /api/company's answer for a member of Jane's company in `role`. */
+export const companyAnswer = (role: 'owner' | 'admin' | 'approver' | 'buyer') => ({
+  company: {
+    id: COMPANY_ID,
+    name: 'Doe Workstations',
+    role,
+    mySpendingLimit: null,
+    spendingLimit: null,
+    terms: {
+      paymentTerms: null,
+      creditLimit: 0,
+      outstanding: 0,
+      available: 0,
+      poRequired: false,
+      priceListName: null,
+    },
+    members: [],
+    invitations: [],
+  },
+});
+
 /** The countries' route, which every form needs. */
 export const countriesRoute: Routes = { 'GET /api/countries': () => json(countries) };
 
