@@ -68,6 +68,13 @@ export const QuoteLine = z.object({
   quantity: z.number().int(),
   /** The catalogue's unit price for this quantity when it was asked, in dollars. */
   listPrice: z.number(),
+  /**
+   * The unit price the requester's company pays today for this part and quantity under its price
+   * list (decision 064), never above `listPrice`, in dollars; null when their company has no list
+   * pricing the part, the part is gone, or the quote is accepted. What the quote charges is
+   * `unitPrice`, the admin's answer.
+   */
+  companyPrice: z.number().nullable().default(null),
   /** The quoted unit price, in dollars; null until answered. */
   unitPrice: z.number().nullable(),
   /** unitPrice x quantity; null until answered. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiCustomer, PASSWORD, signInOrSignUp } from './account-helpers.ts';
+import { apiCustomer, PASSWORD, signInOrSignUp, unique } from './account-helpers.ts';
 import { THERMAL_PASTE } from './shop-helpers.ts';
 
 // A customer buys and pays, and an admin ships an order and answers a confirmation dialog, with
@@ -257,4 +257,54 @@ test('a visitor searches from the header, opens a suggestion, carts it and marks
     'aria-pressed',
     'true',
   );
+});
+
+test('a customer creates a company, invites an approver, sets a spending limit, then orders by part number', async ({
+  page,
+}) => {
+  // Signed in as a confirmed customer (the sign-in form's keyboard use is the first test's).
+  const owner = await apiCustomer('keyboard-company', 'Cora Keys');
+  await page.context().addCookies((await owner.api.storageState()).cookies);
+  await owner.api.dispose();
+
+  await page.goto('/dashboard/company');
+  await typeInto(page, page.getByLabel('Company name'), 'Keyboard Works');
+  await tabTo(page, page.getByRole('button', { name: 'Create company' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Keyboard Works' })).toBeVisible();
+
+  // A colleague as an approver: the role chosen by typing on the closed list.
+  const colleague = unique('keyboard-colleague');
+  await typeInto(page, page.getByLabel('E-mail'), colleague);
+  const role = page.getByLabel('Role', { exact: true });
+  await tabTo(page, role);
+  await page.keyboard.type('Approver');
+  await expect(role).toHaveValue('approver');
+  await tabTo(page, page.getByRole('button', { name: 'Send invitation' }));
+  await page.keyboard.press('Enter');
+  const invitations = page.getByRole('list', { name: 'Pending invitations' });
+  await expect(invitations.getByRole('listitem').filter({ hasText: colleague })).toContainText(
+    'as approver',
+  );
+
+  await typeInto(page, page.getByLabel('Company spending limit ($)'), '250');
+  await tabTo(page, page.getByRole('button', { name: 'Save spending limits' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The spending limits are saved.')).toBeVisible();
+
+  // Quick Order: part numbers typed into its box, the answer's heading takes the focus.
+  await page.goto('/quick-order');
+  await typeInto(
+    page,
+    page.getByLabel('Part numbers and quantities, one per line'),
+    'FRG-D4-3600-16K, 2',
+  );
+  await tabTo(page, page.getByRole('button', { name: 'Add to cart' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 2, name: '1 part added to your cart.' }),
+  ).toBeFocused();
+  await tabTo(page, page.getByRole('link', { name: 'Go to the cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
 });

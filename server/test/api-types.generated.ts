@@ -443,7 +443,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A paid order's invoice as a PDF (its owner or an admin) */
+    /**
+     * A paid or invoiced order's invoice as a PDF (its buyer, its company's approvers or an admin)
+     * @description A company's owner, admins and approvers read the documents of its orders (issue 49); its other buyers, and anyone else, get 404.
+     */
     get: operations['getOrdersByIdInvoicePdf'];
     put?: never;
     post?: never;
@@ -460,7 +463,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A refunded order's credit note as a PDF (its owner or an admin) */
+    /**
+     * A refunded order's credit note as a PDF (its buyer, its company's approvers or an admin)
+     * @description A company's owner, admins and approvers read the documents of its orders (issue 49); its other buyers, and anyone else, get 404.
+     */
     get: operations['getOrdersByIdCreditNotePdf'];
     put?: never;
     post?: never;
@@ -636,12 +642,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your address book: the default address first, then the newest */
+    /**
+     * Your address book: the default address first, then the newest
+     * @description Your own addresses, the default first, then the newest. A member of a company then gets the company’s shared addresses in the same order (its default first), each with `companyId`, `companyName` and `editable` (whether you may change or delete it: the company’s owner and admins). Any member may ship to them (POST /api/checkout, a quote’s acceptance); a member who leaves the company no longer sees them.
+     */
     get: operations['listAddresses'];
     put?: never;
     /**
      * Add an address to your address book
-     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. The first address becomes the default, as does one sent with `isDefault: true`. An address book holds at most 20 addresses (422).
+     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. The first address becomes the default, as does one sent with `isDefault: true`. An address book holds at most 20 addresses (422). With `shared: true` the address is your company’s, for all its members: only its owner and admins may share one (403 for its other members, 422 when you belong to no company); the company's first address, or one sent with `isDefault: true`, is its default, and it holds at most 20 addresses too.
      */
     post: operations['addAddress'];
     delete?: never;
@@ -660,13 +669,13 @@ export interface paths {
     get?: never;
     /**
      * Change one of your addresses (the whole address is sent)
-     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. `isDefault: true` makes it the default; the default stays so until another address is made the default.
+     * @description The country is an ISO 3166-1 alpha-2 code (US, DE); the region an ISO 3166-2 code without the country (TX), one of GET /api/countries’ for the country, and required where that says so; the postal code must fit the country’s format; the phone must be a valid number (read as one of the address’s country unless it starts with +), stored in E.164; in the EU, the UK, Switzerland and Norway the tax ID must be a valid VAT number (with or without its country prefix; stored with it, upper case). A wrong field answers 422 naming it. `isDefault: true` makes it the default; the default stays so until another address is made the default. A company’s address stays the company’s, and its `isDefault` is the company's default. A company’s addresses (issue 49: those with `companyId`) are changed and deleted by its owner and admins only: its other members get 403; anyone outside the company 404, as for another account’s address.
      */
     put: operations['replaceAddress'];
     post?: never;
     /**
      * Delete one of your addresses
-     * @description When it was the default, the newest address left becomes the default. Orders keep the address they were placed with.
+     * @description When it was the default, the newest address left becomes the default. Orders keep the address they were placed with. A company’s addresses (issue 49: those with `companyId`) are changed and deleted by its owner and admins only: its other members get 403; anyone outside the company 404, as for another account’s address.
      */
     delete: operations['deleteAddress'];
     options?: never;
@@ -695,6 +704,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/company/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your company's quotes, newest first (its owner, admins and approvers)
+     * @description The quotes its members asked as members (since they joined, while they are members), yours too, each with who asked (`userName`, `userEmail`) and the company price of its lines (`companyPrice`). Only the member who asked accepts a quote. 403 for a buyer of the company and for a customer in none.
+     */
+    get: operations['getCompanyQuotes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/quotes/{id}': {
     parameters: {
       query?: never;
@@ -702,7 +731,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One of your quotes (an admin: any) */
+    /**
+     * One of your quotes (an admin: any; your company's approvers: yours)
+     * @description Your company's owner, admins and approvers read the quotes its members asked as members; anyone else gets 404.
+     */
     get: operations['getQuotesById'];
     /**
      * Answer a quote: a unit price for every line and the last day they hold
@@ -1715,6 +1747,203 @@ export interface paths {
     put?: never;
     /** End the current session (the cookie or Bearer token stops working) */
     post: operations['signOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a company (its creator becomes its owner)
+     * @description A confirmed customer who belongs to no company yet; a customer belongs to at most one.
+     */
+    post: operations['createCompany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/get-full-organization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your company with its members and pending invitations
+     * @description null when you belong to no company. The shop’s terms: GET /api/company.
+     */
+    get: operations['getCompanyMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/invite-member': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite a colleague by e-mail (company owner and admins)
+     * @description Mails a link to the invitation page; it works for 7 days, for that address once confirmed. Inviting again replaces the pending invitation.
+     */
+    post: operations['inviteToCompany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/get-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An invitation addressed to you, with its company’s and inviter’s names */
+    get: operations['getCompanyInvitation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/accept-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join the company of an invitation addressed to you
+     * @description Your e-mail address must be confirmed, and you must not belong to another company.
+     */
+    post: operations['acceptCompanyInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/reject-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline an invitation addressed to you
+     * @description The invitation is closed; the company may invite you again.
+     */
+    post: operations['rejectCompanyInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/cancel-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw a pending invitation (company owner and admins)
+     * @description Its link stops working at once.
+     */
+    post: operations['cancelCompanyInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/update-member-role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a member’s role (company owner and admins)
+     * @description Roles: admin, approver, buyer; the owner stays the owner.
+     */
+    post: operations['setCompanyRole'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/remove-member': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove a member from the company (company owner and admins)
+     * @description They lose its addresses, orders and terms at once; their own orders stay theirs.
+     */
+    post: operations['removeFromCompany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/organization/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leave your company
+     * @description The owner cannot leave while the only owner.
+     */
+    post: operations['leaveCompany'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3166,6 +3395,10 @@ export interface operations {
               phone: string;
               taxId: string | null;
               isDefault: boolean;
+              /** Format: uuid */
+              companyId?: string;
+              companyName?: string;
+              editable?: boolean;
             };
             subtotal: number;
             shippingMethods: {
@@ -3346,6 +3579,10 @@ export interface operations {
                 phone: string;
                 taxId: string | null;
                 isDefault: boolean;
+                /** Format: uuid */
+                companyId?: string;
+                companyName?: string;
+                editable?: boolean;
               };
               subtotal: number;
               shippingMethods: {
@@ -4372,6 +4609,10 @@ export interface operations {
             phone: string;
             taxId: string | null;
             isDefault: boolean;
+            /** Format: uuid */
+            companyId?: string;
+            companyName?: string;
+            editable?: boolean;
           }[];
         };
       };
@@ -4407,6 +4648,7 @@ export interface operations {
           phone: string;
           taxId?: string | null;
           isDefault?: boolean;
+          shared?: boolean;
         };
       };
     };
@@ -4436,6 +4678,15 @@ export interface operations {
       };
       /** @description Unauthorized */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4501,6 +4752,10 @@ export interface operations {
             phone: string;
             taxId: string | null;
             isDefault: boolean;
+            /** Format: uuid */
+            companyId?: string;
+            companyName?: string;
+            editable?: boolean;
           };
         };
       };
@@ -4515,6 +4770,15 @@ export interface operations {
       };
       /** @description Unauthorized */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4580,6 +4844,15 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
       /** @description Not Found */
       404: {
         headers: {
@@ -4622,6 +4895,8 @@ export interface operations {
               image: string;
               quantity: number;
               listPrice: number;
+              /** @default null */
+              companyPrice: number | null;
               unitPrice: number | null;
               total: number | null;
             }[];
@@ -4691,6 +4966,8 @@ export interface operations {
               image: string;
               quantity: number;
               listPrice: number;
+              /** @default null */
+              companyPrice: number | null;
               unitPrice: number | null;
               total: number | null;
             }[];
@@ -4753,6 +5030,74 @@ export interface operations {
       };
     };
   };
+  getCompanyQuotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            number: string;
+            /** @enum {string} */
+            status: 'requested' | 'answered' | 'accepted' | 'expired';
+            userEmail: string;
+            userName: string;
+            message: string;
+            lines: {
+              /** Format: uuid */
+              partId: string | null;
+              name: string;
+              image: string;
+              quantity: number;
+              listPrice: number;
+              /** @default null */
+              companyPrice: number | null;
+              unitPrice: number | null;
+              total: number | null;
+            }[];
+            total: number | null;
+            createdAt: string;
+            answeredAt: string | null;
+            /** @default  */
+            answerMessage: string;
+            validUntil: string | null;
+            acceptedAt: string | null;
+            /** Format: uuid */
+            orderId: string | null;
+          }[];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getQuotesById: {
     parameters: {
       query?: never;
@@ -4786,6 +5131,8 @@ export interface operations {
               image: string;
               quantity: number;
               listPrice: number;
+              /** @default null */
+              companyPrice: number | null;
               unitPrice: number | null;
               total: number | null;
             }[];
@@ -4876,6 +5223,8 @@ export interface operations {
               image: string;
               quantity: number;
               listPrice: number;
+              /** @default null */
+              companyPrice: number | null;
               unitPrice: number | null;
               total: number | null;
             }[];
@@ -4998,6 +5347,10 @@ export interface operations {
               phone: string;
               taxId: string | null;
               isDefault: boolean;
+              /** Format: uuid */
+              companyId?: string;
+              companyName?: string;
+              editable?: boolean;
             };
             subtotal: number;
             shippingMethods: {
@@ -5214,6 +5567,10 @@ export interface operations {
                 phone: string;
                 taxId: string | null;
                 isDefault: boolean;
+                /** Format: uuid */
+                companyId?: string;
+                companyName?: string;
+                editable?: boolean;
               };
               subtotal: number;
               shippingMethods: {
@@ -5317,6 +5674,8 @@ export interface operations {
                 image: string;
                 quantity: number;
                 listPrice: number;
+                /** @default null */
+                companyPrice: number | null;
                 unitPrice: number | null;
                 total: number | null;
               }[];
@@ -7770,6 +8129,20 @@ export interface operations {
               availableQuantity: number;
               lowStockThreshold: number;
             }[];
+            /**
+             * @default {
+             *       "outstanding": 0,
+             *       "overdue": 0,
+             *       "openInvoices": 0,
+             *       "overdueInvoices": 0
+             *     }
+             */
+            receivables: {
+              outstanding: number;
+              overdue: number;
+              openInvoices: number;
+              overdueInvoices: number;
+            };
           };
         };
       };
@@ -10240,6 +10613,774 @@ export interface operations {
       };
       /** @description Too many attempts; wait a moment */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  createCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          slug: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            slug: string;
+            createdAt: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompanyMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your company, or null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | ({
+                id: string;
+                name: string;
+                slug: string;
+                createdAt: string;
+                members: ({
+                  id: string;
+                  organizationId: string;
+                  userId: string;
+                  /**
+                   * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+                   * @enum {string}
+                   */
+                  role: 'owner' | 'admin' | 'approver' | 'buyer';
+                  createdAt: string;
+                  user: {
+                    id: string;
+                    name: string;
+                    email: string;
+                  } & {
+                    [key: string]: unknown;
+                  };
+                } & {
+                  [key: string]: unknown;
+                })[];
+                invitations: ({
+                  id: string;
+                  organizationId: string;
+                  email: string;
+                  /**
+                   * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+                   * @enum {string}
+                   */
+                  role: 'owner' | 'admin' | 'approver' | 'buyer';
+                  /** @enum {string} */
+                  status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+                  expiresAt: string;
+                } & {
+                  [key: string]: unknown;
+                })[];
+              } & {
+                [key: string]: unknown;
+              })
+            | null;
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  inviteToCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          /** @enum {string} */
+          role: 'admin' | 'approver' | 'buyer';
+          organizationId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            organizationId: string;
+            email: string;
+            /**
+             * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+             * @enum {string}
+             */
+            role: 'owner' | 'admin' | 'approver' | 'buyer';
+            /** @enum {string} */
+            status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+            expiresAt: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompanyInvitation: {
+    parameters: {
+      query: {
+        id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            organizationId: string;
+            email: string;
+            /**
+             * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+             * @enum {string}
+             */
+            role: 'owner' | 'admin' | 'approver' | 'buyer';
+            /** @enum {string} */
+            status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+            expiresAt: string;
+            organizationName: string;
+            inviterEmail: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such invitation, or not for you */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  acceptCompanyInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          invitationId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invitation: {
+              id: string;
+              organizationId: string;
+              email: string;
+              /**
+               * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+               * @enum {string}
+               */
+              role: 'owner' | 'admin' | 'approver' | 'buyer';
+              /** @enum {string} */
+              status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+              expiresAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+            member: {
+              id: string;
+              organizationId: string;
+              userId: string;
+              /**
+               * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+               * @enum {string}
+               */
+              role: 'owner' | 'admin' | 'approver' | 'buyer';
+              createdAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  rejectCompanyInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          invitationId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invitation:
+              | ({
+                  id: string;
+                  organizationId: string;
+                  email: string;
+                  /**
+                   * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+                   * @enum {string}
+                   */
+                  role: 'owner' | 'admin' | 'approver' | 'buyer';
+                  /** @enum {string} */
+                  status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+                  expiresAt: string;
+                } & {
+                  [key: string]: unknown;
+                })
+              | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  cancelCompanyInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          invitationId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            organizationId: string;
+            email: string;
+            /**
+             * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+             * @enum {string}
+             */
+            role: 'owner' | 'admin' | 'approver' | 'buyer';
+            /** @enum {string} */
+            status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+            expiresAt: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  setCompanyRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          memberId: string;
+          /** @enum {string} */
+          role: 'admin' | 'approver' | 'buyer';
+          organizationId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            organizationId: string;
+            userId: string;
+            /**
+             * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+             * @enum {string}
+             */
+            role: 'owner' | 'admin' | 'approver' | 'buyer';
+            createdAt: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  removeFromCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          memberIdOrEmail: string;
+          organizationId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: {
+              id: string;
+              organizationId: string;
+              userId: string;
+              /**
+               * @description owner (the creator), admin (members, addresses, settings), approver, buyer
+               * @enum {string}
+               */
+              role: 'owner' | 'admin' | 'approver' | 'buyer';
+              createdAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  leaveCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          organizationId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The body is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Your role in the company does not allow it, or the rule of one company each */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such company, member or invitation */
+      404: {
         headers: {
           [name: string]: unknown;
         };

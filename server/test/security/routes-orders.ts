@@ -208,6 +208,8 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/quotes': { expect: signedIn(200), call: fixed('/api/quotes') },
+  // Issue 49: the cast belongs to no company, so nobody reads a company's quotes.
+  'GET /api/company/quotes': { expect: [401, 403, 403, 403], call: fixed('/api/company/quotes') },
   'GET /api/quotes/:id': {
     expect: [401, 200, 404, 200],
     call: async (live, cast) => ({ path: `/api/quotes/${(await customerQuote(live, cast)).id}` }),

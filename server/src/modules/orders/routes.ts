@@ -113,8 +113,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['orders'],
           summary:
             kind === 'invoice'
-              ? "A paid order's invoice as a PDF (its owner or an admin)"
-              : "A refunded order's credit note as a PDF (its owner or an admin)",
+              ? "A paid or invoiced order's invoice as a PDF (its buyer, its company's approvers or an admin)"
+              : "A refunded order's credit note as a PDF (its buyer, its company's approvers or an admin)",
+          description:
+            "A company's owner, admins and approvers read the documents of its orders (issue 49); its other buyers, and anyone else, get 404.",
           params: IdParams,
           produces: ['application/pdf'],
           response: {

@@ -8,8 +8,8 @@ import type {
 } from '@partsmith/contract/admin-lists';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, keysetPage, searchWords, type KeysetSort } from '../../db/keyset.ts';
-import { quoteLines, quotes, type QuoteLineRow } from '../../db/schema/quotes.ts';
-import { toApiQuote, type Quote } from './service.ts';
+import { quoteLines, quotes } from '../../db/schema/quotes.ts';
+import { withLines, type Quote } from './reading.ts';
 
 type Query = z.output<typeof AdminQuotesQuery>;
 
@@ -22,7 +22,7 @@ export const ADMIN_QUOTE_SORT: Record<(typeof ADMIN_QUOTE_SORTS)[number], Keyset
   oldest: { name: 'oldest', keys: [created, seq], descending: false },
 };
 
-/** Where a quote stands, as quoteStatus (service.ts) says it, as a condition. */
+/** Where a quote stands, as quoteStatus (reading.ts) says it, as a condition. */
 const STATE: Record<QuoteStatus, SQL> = {
   accepted: sql`${quotes.orderId} is not null`,
   requested: sql`${quotes.orderId} is null and ${quotes.answeredAt} is null`,
@@ -32,7 +32,7 @@ const STATE: Record<QuoteStatus, SQL> = {
     and ${quotes.validUntil} < now()`,
 };
 
-/** Q-000123, as quoteNumber (service.ts) writes it. */
+/** Q-000123, as quoteNumber (reading.ts) writes it. */
 const NUMBER = sql`'Q-' || lpad(${quotes.seq}::text, greatest(6, length(${quotes.seq}::text)), '0')`;
 
 /**
@@ -66,24 +66,11 @@ export async function listAdminQuotes(db: DbOrTx, q: Query): Promise<AdminPage<Q
     db.$count(quotes, filter),
   ]);
   const page = keyset.page(rows);
-  const ids = page.rows.map((r) => r.quote.id);
-  const lines =
-    ids.length > 0
-      ? await db
-          .select()
-          .from(quoteLines)
-          // `= any($1)`: one statement text whatever the number of quotes.
-          .where(sql`${quoteLines.quoteId} = any(${sql.param(ids)})`)
-          .orderBy(quoteLines.quoteId, quoteLines.position)
-      : [];
-  const byQuote = new Map<string, QuoteLineRow[]>();
-  for (const line of lines) {
-    const list = byQuote.get(line.quoteId);
-    if (list) list.push(line);
-    else byQuote.set(line.quoteId, [line]);
-  }
   return {
-    items: page.rows.map(({ quote }) => toApiQuote(quote, byQuote.get(quote.id) ?? [])),
+    items: await withLines(
+      db,
+      page.rows.map((r) => r.quote),
+    ),
     nextCursor: page.nextCursor,
     total,
   };

@@ -14,7 +14,7 @@ import {
   type OutboxSender,
 } from '../jobs/outbox.ts';
 import { adminEmails } from '../users/service.ts';
-import { quotesByIds, type Quote } from './service.ts';
+import { quotesByIds, type Quote } from './reading.ts';
 
 /** How often the queue is looked at without a poke (retries, mails of a crashed instance). */
 const POLL_MS = 60_000;

@@ -51,12 +51,29 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/company/quotes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['quotes'],
+        summary: "Your company's quotes, newest first (its owner, admins and approvers)",
+        description:
+          'The quotes its members asked as members (since they joined, while they are members), yours too, each with who asked (`userName`, `userEmail`) and the company price of its lines (`companyPrice`). Only the member who asked accepts a quote. 403 for a buyer of the company and for a customer in none.',
+        response: { 200: z.array(Quote), 403: ApiError },
+      },
+    },
+    async (request) => service.companyList(request.user!),
+  );
+
+  app.get(
     '/quotes/:id',
     {
       config: { access: 'user' },
       schema: {
         tags: ['quotes'],
-        summary: 'One of your quotes (an admin: any)',
+        summary: "One of your quotes (an admin: any; your company's approvers: yours)",
+        description:
+          "Your company's owner, admins and approvers read the quotes its members asked as members; anyone else gets 404.",
         params: QuoteParams,
         response: { 200: Quote, 404: ApiError },
       },

@@ -1,20 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  MAX_QUOTE_DAYS,
-  type Quote as QuoteSchema,
-  type QuoteAnswerBody,
-  type QuoteRequestBody,
-} from '@partsmith/contract';
+import { MAX_QUOTE_DAYS, type QuoteAnswerBody, type QuoteRequestBody } from '@partsmith/contract';
 import { unitPriceCents } from '@partsmith/contract/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  quoteLines,
-  quoteMails,
-  quotes,
-  type QuoteLineRow,
-  type QuoteRow,
-} from '../../db/schema/quotes.ts';
+import { quoteLines, quoteMails, quotes, type QuoteRow } from '../../db/schema/quotes.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FastifyInstance } from 'fastify';
@@ -22,79 +11,9 @@ import type { Buyer, LinesSource } from '../orders/checkout.ts';
 import { priceLines, type Destination } from '../orders/pricing.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
+import { createQuoteReading, quoteNumber, withLines, type Quote } from './reading.ts';
 
-export type Quote = z.output<typeof QuoteSchema>;
-
-const dollars = (cents: number) => cents / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** Q-000123 */
-export const quoteNumber = (seq: number) => `Q-${String(seq).padStart(6, '0')}`;
-
-/** Where a quote stands, from its row (an accepted quote's order deleted: answered again). */
-export function quoteStatus(row: QuoteRow, now = new Date()): Quote['status'] {
-  if (row.orderId) return 'accepted';
-  if (!row.answeredAt) return 'requested';
-  return row.validUntil! < now ? 'expired' : 'answered';
-}
-
-export function toApiQuote(row: QuoteRow, lines: QuoteLineRow[]): Quote {
-  const answered = row.answeredAt !== null;
-  return {
-    _id: row.id,
-    number: quoteNumber(row.seq),
-    status: quoteStatus(row),
-    userEmail: row.userEmail,
-    userName: row.userName,
-    message: row.message,
-    lines: lines.map((line) => ({
-      partId: line.partId,
-      name: line.name,
-      image: line.image,
-      quantity: line.quantity,
-      listPrice: dollars(line.listPriceCents),
-      unitPrice: line.unitPriceCents === null ? null : dollars(line.unitPriceCents),
-      total: line.unitPriceCents === null ? null : dollars(line.unitPriceCents * line.quantity),
-    })),
-    total: answered
-      ? dollars(lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0))
-      : null,
-    createdAt: row.createdAt.toISOString(),
-    answeredAt: iso(row.answeredAt),
-    answerMessage: answered ? row.answerMessage : '',
-    validUntil: iso(row.validUntil),
-    acceptedAt: row.orderId ? iso(row.acceptedAt) : null,
-    orderId: row.orderId,
-  };
-}
-
-/** The quotes of these rows with their lines (one more query). */
-async function withLines(db: DbOrTx, rows: QuoteRow[]): Promise<Quote[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(quoteLines)
-    // `= any($1)`: one statement text whatever the number of quotes.
-    .where(sql`${quoteLines.quoteId} = any(${sql.param(rows.map((r) => r.id))})`)
-    .orderBy(quoteLines.quoteId, quoteLines.position);
-  const byQuote = new Map<string, QuoteLineRow[]>();
-  for (const line of lines) {
-    const list = byQuote.get(line.quoteId);
-    if (list) list.push(line);
-    else byQuote.set(line.quoteId, [line]);
-  }
-  return rows.map((row) => toApiQuote(row, byQuote.get(row.id) ?? []));
-}
-
-/** The quotes of these ids (those that still exist), with their lines. */
-export async function quotesByIds(db: DbOrTx, ids: string[]): Promise<Quote[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(quotes)
-    .where(sql`${quotes.id} = any(${sql.param(ids)})`);
-  return withLines(db, rows);
-}
 
 /** The lines of a quote (a placeholder in a prepared statement, or an id). */
 const quoteLinesOf = (quoteId: SQL) =>
@@ -199,13 +118,6 @@ export function createQuotesService(deps: {
     }
   }
 
-  async function visible(id: string, viewer: { id: string; role: string }): Promise<QuoteRow> {
-    const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
-    if (!row || (row.userId !== viewer.id && viewer.role !== 'admin'))
-      throw notFound('We could not find that quote.');
-    return row;
-  }
-
   /** Why an answered quote's lines cannot all be bought now (read after the rollback). */
   async function refusal(quoteId: string, buyerId: string): Promise<HttpError> {
     const unpaid = await deps.orders.tooManyUnpaid(db, buyerId);
@@ -240,6 +152,8 @@ export function createQuotesService(deps: {
   }
 
   return {
+    ...createQuoteReading(db),
+
     /** A customer's request: each part read as it is now (listed, quantity at its minimum). */
     async request(input: z.output<typeof QuoteRequestBody>, buyer: Buyer): Promise<Quote> {
       const found = new Map(
@@ -285,28 +199,6 @@ export function createQuotesService(deps: {
       });
       mailQueued();
       return (await withLines(db, [row]))[0]!;
-    },
-
-    /** A customer's own quotes, newest first; every quote for an admin, open requests first. */
-    async list(viewer: { id: string; role: string }): Promise<Quote[]> {
-      const rows =
-        viewer.role === 'admin'
-          ? await db
-              .select()
-              .from(quotes)
-              .orderBy(sql`${quotes.answeredAt} is not null`, desc(quotes.createdAt))
-              .limit(500)
-          : await db
-              .select()
-              .from(quotes)
-              .where(eq(quotes.userId, viewer.id))
-              .orderBy(desc(quotes.createdAt))
-              .limit(500);
-      return withLines(db, rows);
-    },
-
-    async get(id: string, viewer: { id: string; role: string }): Promise<Quote> {
-      return (await withLines(db, [await visible(id, viewer)]))[0]!;
     },
 
     /**

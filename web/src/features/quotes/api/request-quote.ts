@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Quote, type QuoteRequestBody } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
+import { companyQuotesQueryKey } from './get-company-quotes.ts';
 import { quotesQueryKey } from './get-quotes.ts';
 
 /**
@@ -15,7 +16,10 @@ export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestQuote,
-    // The list only (not the request's own draft), and without waiting: the page moves on.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+    // The lists only (not the request's own draft), and without waiting: the page moves on.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: quotesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: companyQuotesQueryKey });
+    },
   });
 }

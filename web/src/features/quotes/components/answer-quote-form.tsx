@@ -10,6 +10,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { useAnswerQuote } from '../api/answer-quote.ts';
 import type { QuoteAnswerFields } from './quote-fields.ts';
 import { FormFailure, LineField, LinesError, SubmitButton } from './quote-form-parts.tsx';
+import { companyPriceOf } from './quote-parts.tsx';
 
 export const QUOTE_SENT = 'The quote is sent';
 
@@ -56,7 +57,8 @@ function LineTotal({
 }
 
 /**
- * A unit price for each line (the list price to start with, or the earlier answer's), the last day
+ * A unit price for each line (the earlier answer's to start with, else the requester's company
+ * price, else the list price; the company price is shown beside the list price), the last day
  * the prices hold and a message to the customer, then PUT /api/quotes/:id. Answering again
  * replaces the earlier answer, its message too.
  */
@@ -84,7 +86,7 @@ export function AnswerQuoteForm({
     defaultValues: {
       lines: priced.map((line) => ({
         partId: line.partId,
-        unitPrice: String(line.unitPrice ?? line.listPrice),
+        unitPrice: String(line.unitPrice ?? line.companyPrice ?? line.listPrice),
       })),
       validUntil: startDay(quote),
       message: quote.answerMessage ?? '',
@@ -122,6 +124,11 @@ export function AnswerQuoteForm({
               <p className="text-sm text-slate-700">
                 {line.quantity} units, list price {formatDollars(line.listPrice)} each
               </p>
+              {companyPriceOf(line) !== null && (
+                <p className="text-sm font-semibold text-slate-900">
+                  Company price {formatDollars(companyPriceOf(line)!)} each
+                </p>
+              )}
             </div>
             <LineField
               id={`${ids}-price-${index}`}

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useAcceptQuote } from '../api/accept-quote.ts';
 import { useQuotes } from '../api/get-quotes.ts';
 import { AcceptQuoteForm, type AddressPickerSlot } from './accept-quote-form.tsx';
+import { CompanyQuotes } from './company-quotes.tsx';
 import {
   AnswerMessage,
   OrderLink,
@@ -80,7 +81,7 @@ function OwnQuote({ quote, addressPicker }: { quote: Quote; addressPicker: Addre
           <p className="break-words whitespace-pre-line text-slate-900">{quote.message}</p>
         </div>
       )}
-      <QuoteLines quote={quote} />
+      <QuoteLines quote={quote} companyPriceLabel="Your price" />
       <QuoteFacts quote={quote} />
       <AnswerMessage quote={quote} heading="A note from us" />
       <NextStep quote={quote} />
@@ -132,8 +133,9 @@ function NoQuotes() {
 
 /**
  * /dashboard/quotes: the signed-in user's own quotes, newest first (an admin sees their own here
- * too; Manage Quotes has everyone's), each with its lines and prices, the way to accept an
- * answered one (on to the payment) and an accepted one's order.
+ * too; Manage Quotes has everyone's), each with its lines and prices (their company's price beside
+ * the list price), the way to accept an answered one (on to the payment) and an accepted one's
+ * order; then, for a company's owner, admins and approvers, the quotes its other members asked.
  */
 export function MyQuotesPage({
   user,
@@ -177,6 +179,7 @@ export function MyQuotesPage({
           );
         }}
       </Loaded>
+      <CompanyQuotes user={user} />
     </QuotesPage>
   );
 }

@@ -149,12 +149,9 @@ export function OrderLink({ quote }: { quote: Quote }) {
   );
 }
 
-/** The rows are cards until the quote's box is wide enough for the six columns. */
-const COLUMNS = [
-  ['Image'],
-  ['Part'],
-  ['Quantity', 'right'],
-  ['List price', 'right'],
+/** The columns before and after the company price's (shown when a line has one). */
+const LIST_COLUMNS = [['Image'], ['Part'], ['Quantity', 'right'], ['List price', 'right']] as const;
+const QUOTED_COLUMNS = [
   ['Quoted price', 'right'],
   ['Line total', 'right'],
 ] as const;
@@ -172,13 +169,36 @@ function Quoted({ value, className }: { value: number | null; className: string 
   return <span className={className}>{formatDollars(value)}</span>;
 }
 
-/** A quote's lines: the part, the quantity, the list price, and once answered the quote's prices. */
-export function QuoteLines({ quote }: { quote: Quote }) {
+/** The line's company price where it differs from its list price (decision 064), else null. */
+export const companyPriceOf = (line: Quote['lines'][number]) =>
+  line.companyPrice !== null &&
+  line.companyPrice !== undefined &&
+  line.companyPrice !== line.listPrice
+    ? line.companyPrice
+    : null;
+
+/**
+ * A quote's lines: the part, the quantity, the list price, the company's price beside it where a
+ * line has one that differs (`companyPriceLabel`: "Your price" to the buyer who asked, "Company
+ * price" to the others), and once answered the quote's prices.
+ */
+export function QuoteLines({
+  quote,
+  companyPriceLabel = 'Company price',
+}: {
+  quote: Quote;
+  companyPriceLabel?: string;
+}) {
+  const company = quote.lines.some((line) => companyPriceOf(line) !== null);
   return (
     <DataTable
       wide="container"
       caption={`The parts of quote ${quote.number}`}
-      columns={COLUMNS}
+      columns={[
+        ...LIST_COLUMNS,
+        ...(company ? [[companyPriceLabel, 'right'] as const] : []),
+        ...QUOTED_COLUMNS,
+      ]}
       headPadding="px-4 py-2"
     >
       {quote.lines.map((line, index) => (
@@ -189,6 +209,11 @@ export function QuoteLines({ quote }: { quote: Quote }) {
           priceLabel="List price"
           price={line.listPrice}
         >
+          {company && (
+            <FigureCell label={companyPriceLabel}>
+              <CompanyPrice value={companyPriceOf(line)} />
+            </FigureCell>
+          )}
           <FigureCell label="Quoted price">
             <Quoted value={line.unitPrice} className="font-semibold text-green-800 tabular-nums" />
           </FigureCell>
@@ -199,4 +224,17 @@ export function QuoteLines({ quote }: { quote: Quote }) {
       ))}
     </DataTable>
   );
+}
+
+/** A line's company price, or (none, or the list price) a dash said in words. */
+function CompanyPrice({ value }: { value: number | null }) {
+  if (value === null) {
+    return (
+      <span className="text-slate-700">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">The list price</span>
+      </span>
+    );
+  }
+  return <span className="font-semibold text-slate-900 tabular-nums">{formatDollars(value)}</span>;
 }
