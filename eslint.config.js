@@ -69,7 +69,10 @@ const serverModules = {
   insights: { schema: ['insights'], public: ['low-stock'] },
   invoices: { schema: [], public: ['pdf', 'pdf-pool'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
-  orders: { schema: ['orders'], public: ['repository', 'sales', 'checkout', 'pricing', 'terms'] },
+  orders: {
+    schema: ['orders'],
+    public: ['repository', 'sales', 'checkout', 'pricing', 'terms', 'business'],
+  },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },
   profiles: { schema: ['profiles'], public: [] },

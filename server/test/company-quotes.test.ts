@@ -216,10 +216,23 @@ describe.each(DB_KINDS)("a company's quotes on %s", (kind) => {
     const body = { addressId: await addressOf(people.amy!) };
     const refused = await call('amy', 'POST', `/api/quotes/${asked.bob!._id}/accept`, body);
     expect(refused.statusCode).toBe(404);
+    // Accepted on the company's terms: invoiced at once with its PO number, no card asked, and
+    // the company's approver reads the order.
     const accepted = await call('bob', 'POST', `/api/quotes/${asked.bob!._id}/accept`, {
       addressId: await addressOf(people.bob!),
+      poNumber: 'PO-QUOTE-1',
+      payment: 'invoice',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    const order = await call('amy', 'GET', `/api/purchase/${accepted.json().insertedId}`);
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json()).toMatchObject({
+      poNumber: 'PO-QUOTE-1',
+      paymentMethod: 'invoice',
+      paid: false,
+      expiresAt: null,
+      invoiceNumber: expect.stringMatching(/^PS-\d{4}-\d{6}$/),
+    });
     const after = Quote.parse((await call('amy', 'GET', `/api/quotes/${asked.bob!._id}`)).json());
     expect(after.status).toBe('accepted');
     expect(after.lines.map((l) => [l.companyPrice, l.unitPrice])).toEqual([

@@ -72,3 +72,4 @@ export async function askApprovers(
     app.log.error({ err }, 'could not mail the approvers of an order');
   }
 }
+export type { BusinessCheckout } from './on-terms.ts';

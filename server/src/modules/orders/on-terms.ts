@@ -29,6 +29,19 @@ export const approvalFor = (business: BusinessCheckout, totalCents: number) =>
     ? ('pending' as const)
     : null;
 
+/**
+ * The buyer of a company's order: on terms or awaiting approval, exempt from the unpaid-order
+ * count and value limits (the credit limit and the approval govern it).
+ */
+export const companyBuyer = <B extends object>(
+  buyer: B,
+  business: BusinessCheckout,
+  approval: 'pending' | null,
+): B =>
+  business.payment === 'invoice' || approval === 'pending'
+    ? { ...buyer, unpaidValueExempt: true, unpaidCountExempt: true }
+    : buyer;
+
 /** The 409 of an order on terms the credit limit cannot take, or null. */
 export async function overCreditLimit(
   tx: DbOrTx,

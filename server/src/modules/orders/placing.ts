@@ -25,6 +25,7 @@ import { openUnpaidOf, tooMuchUnpaid, underUnpaidValue, unpaidCents } from './un
 import {
   applyBusinessTerms,
   approvalFor,
+  companyBuyer,
   overCreditLimit,
   type BusinessCheckout,
 } from './on-terms.ts';
@@ -209,13 +210,32 @@ export function createOrderPlacing(deps: PlacingDeps) {
    * transaction or, given `db`, as a transaction of its own: the order, or null when a line could
    * not be taken (the statement then changed nothing). `values` are the source's own values.
    */
+  /**
+   * A company's order (issue 49), before its statement: on terms, the company's orders on terms
+   * take turns behind the company's row (PostgreSQL) and the credit limit is checked against
+   * what the one before left (409). Gives the approval the total asks for.
+   */
+  async function companyOrder(tx: DbOrTx, business: BusinessCheckout, totalCents: number) {
+    if (business.payment === 'invoice') {
+      if (deps.lockBuyer) await lockCompanyAccount(tx, business.companyId);
+      const over = await overCreditLimit(tx, business, totalCents);
+      if (over) throw over;
+    }
+    return approvalFor(business, totalCents);
+  }
+
   async function linesInTx(
     tx: DbOrTx,
     statement: PreparedStatement,
     values: Record<string, unknown>,
     input: CheckoutInput,
     buyer: Buyer,
+    business?: BusinessCheckout,
   ): Promise<Placed | null> {
+    // A company's order on terms or awaiting approval: its credit limit and approval govern it
+    // instead of the unpaid-order limits.
+    const approval = business ? await companyOrder(tx, business, input.totalCents) : null;
+    const who = business ? companyBuyer(buyer, business, approval) : buyer;
     // A buyer's orders of several lines take turns (an accepted quote and the unpaid-order
     // limit), and the statement, begun once the buyer is locked, reads their orders as the one
     // before left them. The statement locks the parts itself (lockParts). PGlite runs one
@@ -225,11 +245,13 @@ export function createOrderPlacing(deps: PlacingDeps) {
     if (deps.lockBuyer && tx !== db) await lockUser(tx, buyer.id);
     const result = await executePrepared(tx, statement, {
       ...values,
-      ...buyerValues(buyer),
+      ...buyerValues(who),
       ...moneyValues(input),
     });
     const [row] = result.rows;
-    return row ? { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true } : null;
+    if (!row) return null;
+    if (business) await applyBusinessTerms(tx, String(row.id), business, approval);
+    return { id: String(row.id), lowStockCrossed: row.low_stock_crossed === true };
   }
 
   /**
@@ -394,16 +416,9 @@ export function createOrderPlacing(deps: PlacingDeps) {
       // checked against what the one before left.
       // Priced once: the spending limit is held against the total the buyer is charged.
       const approval = business ? approvalFor(business, priced.totalCents) : null;
-      const exempt = business ? business.payment === 'invoice' || approval === 'pending' : false;
-      const who: Buyer = exempt
-        ? { ...buyer, unpaidValueExempt: true, unpaidCountExempt: true }
-        : buyer;
+      const who = business ? companyBuyer(buyer, business, approval) : buyer;
       const inTx = async (tx: DbOrTx) => {
-        if (business?.payment === 'invoice') {
-          if (deps.lockBuyer) await lockCompanyAccount(tx, business.companyId);
-          const over = await overCreditLimit(tx, business, priced.totalCents);
-          if (over) throw over;
-        }
+        if (business) await companyOrder(tx, business, priced.totalCents);
         const order = await checkoutInTx(tx, priced, who, check, business?.priceListId ?? null);
         if (business) await applyBusinessTerms(tx, order.id, business, approval);
         return order;

@@ -12,6 +12,7 @@ import {
   QuoteParams,
   QuoteRequestBody,
 } from '@partsmith/contract';
+import { askApprovers, businessCheckout } from '../orders/business.ts';
 
 /**
  * Quotes: a customer asks a price for parts and quantities (POST /api/quotes), an admin answers
@@ -129,7 +130,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Accept a quote: it becomes an unpaid order at the quoted prices',
         description:
-          'Shipped to `addressId` of your address book by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows; with `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.',
+          "Shipped to `addressId` of your address book (or your company's) by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows. A company's member accepts on its terms as at checkout: `poNumber` (required where its terms say so), `payment: \"invoice\"` on payment terms within the credit limit (409 above it), and an order above the member's spending limit waits for an approver. With `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.",
         params: QuoteParams,
         body: QuoteAcceptBody,
         response: {
@@ -141,6 +142,13 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.accept(request.params.id, request.body, request.user!),
+    async (request) => {
+      // A company's member accepts on its terms (issue 49): PO number, pay by invoice, approval.
+      const business = await businessCheckout(app.db, request.user!.id, request.body);
+      const answer = await service.accept(request.params.id, request.body, request.user!, business);
+      if (business && business.spendingLimitCents !== null)
+        await askApprovers(app, business.companyId, answer, request.user!);
+      return answer;
+    },
   );
 };

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Buyer, LinesSource } from '../orders/checkout.ts';
 import { priceLines, type Destination } from '../orders/pricing.ts';
+import type { BusinessCheckout } from '../orders/business.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
 import { createQuoteReading, quoteNumber, withLines, type Quote } from './reading.ts';
@@ -304,6 +305,7 @@ export function createQuotesService(deps: {
       id: string,
       body: Destination & { expectedTotal?: number | undefined },
       buyer: Buyer,
+      business?: BusinessCheckout,
     ): Promise<{ acknowledged: true; insertedId: string }> {
       const to = { addressId: body.addressId, shippingMethod: body.shippingMethod };
       const outcome = await db
@@ -325,6 +327,7 @@ export function createQuotesService(deps: {
             { quoteId: id },
             priced,
             buyer,
+            business,
           );
           if (!order) throw new AcceptRefused();
           return { orderId: order.id, placed: order };

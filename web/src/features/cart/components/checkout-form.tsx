@@ -6,45 +6,26 @@ import { toast } from 'sonner';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { ShippingMethods } from '../../../components/ui/shipping-methods.tsx';
-import {
-  FIELD_HINT,
-  FIELD_LABEL,
-  FieldMessages,
-  describedBy,
-  fieldBorder,
-} from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CheckoutRefused, type ProblemLine } from '../../../lib/place-order.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { myCompanyKey, useMyCompanyAnswer } from '../../../lib/my-company.ts';
+import { myCompanyKey } from '../../../lib/my-company.ts';
+import {
+  AWAITING_APPROVAL_DETAIL,
+  CompanyTermsFields,
+  INVOICED_DETAIL,
+  PO_MAX,
+  poNumberError,
+  useCompanyTerms,
+} from '../../../components/ui/company-terms.tsx';
 import { useCheckout } from '../api/checkout.ts';
 import { checkoutPreviewKey, useCheckoutPreview } from '../api/checkout-preview.ts';
 
 export const CHECKOUT_SUCCESS = 'Your order is placed';
 export const CHECKOUT_SUCCESS_DETAIL = 'Pay for it by card to complete it.';
-export const INVOICED_DETAIL = 'It is invoiced to your company on its payment terms.';
-export const AWAITING_APPROVAL_DETAIL =
-  'It is above your spending limit: it waits for your company’s approval.';
-export const PO_MAX = 40;
-
-const TERMS_SHORT = { net30: 'Net 30', net60: 'Net 60' } as const;
-
-type Payment = 'card' | 'invoice';
-
-/** What the buyer's company asks of their checkout: a PO number, and a choice to pay on terms. */
-type CompanyAnswer = NonNullable<ReturnType<typeof useMyCompanyAnswer>['data']>['company'];
-
-/** Why the purchase order number cannot be sent as it stands, or null. */
-export function poNumberError(text: string, company: NonNullable<CompanyAnswer>): string | null {
-  const po = text.trim();
-  if (!po && company.terms.poRequired)
-    return `Enter your purchase order number: ${company.name} requires one on every order.`;
-  if (po.length > PO_MAX) return `A purchase order number has at most ${PO_MAX} characters.`;
-  if (/\p{Cc}/u.test(po)) return 'A purchase order number is one line of text.';
-  return null;
-}
+export { AWAITING_APPROVAL_DETAIL, INVOICED_DETAIL, PO_MAX, poNumberError };
 
 /** The address book's picker, composed by the app (features do not import each other). */
 export type AddressPickerSlot = (props: {
@@ -76,12 +57,8 @@ export function CheckoutForm({
   const checkout = useCheckout();
   const fieldId = useId();
   // A buyer in a company: its PO number and terms. No answer (none, or it failed): a card order.
-  const company = useMyCompanyAnswer().data?.company ?? null;
-  const onTerms = company?.terms.paymentTerms ?? null;
-  const [poNumber, setPoNumber] = useState('');
-  const [poError, setPoError] = useState<string | null>(null);
-  const [payment, setPayment] = useState<Payment>('card');
-  const paying: Payment = onTerms ? payment : 'card';
+  const terms = useCompanyTerms(fieldId);
+  const { company, paying } = terms;
   const [addressId, setAddressId] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const request = { addressId, shippingMethod: method, cart };
@@ -101,24 +78,17 @@ export function CheckoutForm({
 
   const submit = () => {
     if (!current || !addressId) return;
-    const poProblem = company ? poNumberError(poNumber, company) : null;
-    setPoError(poProblem);
-    if (poProblem) {
-      document.getElementById(`${fieldId}-po`)?.focus();
-      return;
-    }
+    const business = terms.bodyFields();
+    if (!business) return;
     onRefused([]);
-    const po = poNumber.trim();
     const body: CheckoutBody = {
       addressId,
       ...(current.shippingMethod ? { shippingMethod: current.shippingMethod.id } : {}),
       expectedTotal: current.total,
-      ...(company && po ? { poNumber: po } : {}),
-      ...(onTerms ? { payment: paying } : {}),
+      ...business,
     };
     // Above the buyer's own spending limit, the order waits for an approver: no card yet.
-    const limit = company?.mySpendingLimit ?? null;
-    const awaitsApproval = limit !== null && current.total > limit;
+    const awaitsApproval = terms.awaitsApproval(current.total);
     checkout.mutate(
       { body, idempotencyKey: keyFor(body) },
       {
@@ -205,76 +175,12 @@ export function CheckoutForm({
             </div>
           </section>
         )}
-        {company && (
-          <div>
-            <label htmlFor={`${fieldId}-po`} className={FIELD_LABEL}>
-              Purchase order number
-            </label>
-            <input
-              id={`${fieldId}-po`}
-              className={`input w-full border ${fieldBorder(!!poError)}`}
-              maxLength={PO_MAX}
-              autoComplete="off"
-              required={company.terms.poRequired}
-              aria-invalid={poError ? true : undefined}
-              aria-describedby={describedBy(
-                !!poError && `${fieldId}-po-error`,
-                `${fieldId}-po-hint`,
-              )}
-              value={poNumber}
-              disabled={checkout.isPending}
-              onChange={(event) => {
-                setPoNumber(event.target.value);
-                if (poError) setPoError(poNumberError(event.target.value, company));
-              }}
-            />
-            <FieldMessages
-              id={`${fieldId}-po`}
-              error={poError ?? undefined}
-              hint={
-                company.terms.poRequired
-                  ? `Required: ${company.name} asks for one on every order. It is printed on the invoice.`
-                  : 'Optional: printed on the order and its invoice.'
-              }
-            />
-          </div>
-        )}
-        {company && onTerms && (
-          <fieldset className="flex flex-col gap-2" disabled={checkout.isPending}>
-            <legend className={FIELD_LABEL}>Payment</legend>
-            <label className="flex items-start gap-2 text-slate-900">
-              <input
-                type="radio"
-                className="radio radio-primary mt-0.5 shrink-0"
-                name={`${fieldId}-payment`}
-                value="card"
-                checked={payment === 'card'}
-                onChange={() => setPayment('card')}
-              />
-              Pay by card
-            </label>
-            <label className="flex items-start gap-2 text-slate-900">
-              <input
-                type="radio"
-                className="radio radio-primary mt-0.5 shrink-0"
-                name={`${fieldId}-payment`}
-                value="invoice"
-                checked={payment === 'invoice'}
-                onChange={() => setPayment('invoice')}
-              />
-              <span>
-                Pay by invoice ({TERMS_SHORT[onTerms]}, {formatDollars(company.terms.available)} of
-                credit available)
-              </span>
-            </label>
-            {payment === 'invoice' && current && current.total > company.terms.available && (
-              <p className={FIELD_HINT}>
-                This order is above the credit available: pay it by card, or ask the shop to raise
-                the limit.
-              </p>
-            )}
-          </fieldset>
-        )}
+        <CompanyTermsFields
+          terms={terms}
+          fieldId={fieldId}
+          total={current?.total}
+          disabled={checkout.isPending}
+        />
         {problem && (
           <div role="alert" className="alert alert-warning">
             {problem}

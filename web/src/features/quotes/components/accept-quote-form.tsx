@@ -1,11 +1,18 @@
 import type { Quote, QuoteAcceptBody } from '@partsmith/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { href, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { ShippingMethods } from '../../../components/ui/shipping-methods.tsx';
+import {
+  AWAITING_APPROVAL_DETAIL,
+  CompanyTermsFields,
+  INVOICED_DETAIL,
+  useCompanyTerms,
+} from '../../../components/ui/company-terms.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { myCompanyKey } from '../../../lib/my-company.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { CheckoutRefused } from '../../../lib/place-order.ts';
@@ -41,6 +48,9 @@ export function AcceptQuoteForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const fieldId = useId();
+  // A company's member accepts on its terms: its PO number, pay by invoice (issue 49).
+  const terms = useCompanyTerms(fieldId);
   const [addressId, setAddressId] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const preview = useQuotePreview(quote._id, addressId, method);
@@ -59,11 +69,15 @@ export function AcceptQuoteForm({
 
   const submit = async () => {
     if (!current || !addressId) return;
+    const business = terms.bodyFields();
+    if (!business) return;
     const body: QuoteAcceptBody = {
       addressId,
       ...(current.shippingMethod ? { shippingMethod: current.shippingMethod.id } : {}),
       expectedTotal: current.total,
+      ...business,
     };
+    const awaitsApproval = terms.awaitsApproval(current.total);
     try {
       const { insertedId } = await accept.mutateAsync({
         id: quote._id,
@@ -71,8 +85,18 @@ export function AcceptQuoteForm({
         idempotencyKey: keyFor(body),
       });
       attempt.current = null;
+      const orderId = encodeURIComponent(insertedId);
+      if (terms.company) void queryClient.invalidateQueries({ queryKey: myCompanyKey });
+      if (terms.paying === 'invoice' || awaitsApproval) {
+        // Nothing to pay by card now: the order's page says what happens next.
+        toast.success(QUOTE_ACCEPTED, {
+          description: awaitsApproval ? AWAITING_APPROVAL_DETAIL : INVOICED_DETAIL,
+        });
+        void navigate(href('/dashboard/orders/:id', { id: orderId }));
+        return;
+      }
       toast.success(QUOTE_ACCEPTED, { description: QUOTE_ACCEPTED_DETAIL });
-      void navigate(href('/dashboard/payment/:id', { id: encodeURIComponent(insertedId) }));
+      void navigate(href('/dashboard/payment/:id', { id: orderId }));
     } catch (error) {
       // A 4xx is the server's final word on this submission: the next one is a new one.
       // No answer or a 5xx may have placed the order: a retry keeps the key.
@@ -129,11 +153,21 @@ export function AcceptQuoteForm({
           {current.problem}
         </div>
       )}
+      <CompanyTermsFields
+        terms={terms}
+        fieldId={fieldId}
+        total={current?.total}
+        disabled={accept.isPending}
+      />
       <FormFailure text={preview.error ? errorText(preview.error) : undefined} />
       <SubmitButton pending={accept.isPending} disabled={!current || !current.shippable}>
         Place the order
       </SubmitButton>
-      <p className="text-sm text-slate-700">You pay by card on the next page.</p>
+      <p className="text-sm text-slate-700">
+        {terms.paying === 'invoice'
+          ? 'No card is asked: the order is invoiced to your company.'
+          : 'You pay by card on the next page.'}
+      </p>
     </form>
   );
 }

@@ -86,6 +86,7 @@ function renderPage(routes: Routes, user = jane) {
         element: <MyQuotesPage user={user} addressPicker={testPicker} />,
       },
       { path: '/dashboard/payment/:id', element: <PaymentProbe /> },
+      { path: '/dashboard/orders/:id', element: <p>Order page</p> },
     ],
     { initialEntries: ['/dashboard/quotes'] },
   );
@@ -252,6 +253,55 @@ describe('MyQuotesPage', () => {
     const init = api.spy.mock.calls.find(([url]) => String(url).endsWith('/accept'))?.[1];
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(toast.success).toHaveBeenCalledWith(QUOTE_ACCEPTED, expect.anything());
+  });
+
+  it("accepts on the company's terms: its PO number, paid by invoice, on to the order's page", async () => {
+    const { api } = renderPage({
+      'GET /api/quotes': () => json([open]),
+      'GET /api/company': () =>
+        json({
+          company: {
+            id: 'c0000000-0000-4000-8000-000000000001',
+            name: 'Acme Workshop',
+            role: 'buyer',
+            mySpendingLimit: null,
+            spendingLimit: null,
+            terms: {
+              paymentTerms: 'net30',
+              creditLimit: 10_000,
+              outstanding: 0,
+              available: 10_000,
+              poRequired: true,
+              priceListName: null,
+            },
+            members: [],
+            invitations: [],
+          },
+        }),
+      ...previewRoute,
+      [`POST /api/quotes/${ANSWERED_ID}/accept`]: () =>
+        json({ acknowledged: true, insertedId: QUOTE_ORDER_ID }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept quote Q-000002' }));
+    const form = within(screen.getByRole('form', { name: 'Accept quote Q-000002' }));
+    await user.click(form.getByRole('radio', { name: /Jane Doe/ }));
+    await form.findByRole('region', { name: 'What the order comes to' });
+    await user.type(await form.findByLabelText('Purchase order number'), 'PO-88');
+    await user.click(form.getByRole('radio', { name: /^Pay by invoice \(Net 30/ }));
+    expect(
+      form.getByText('No card is asked: the order is invoiced to your company.'),
+    ).toBeVisible();
+    await user.click(form.getByRole('button', { name: 'Place the order' }));
+
+    expect(await screen.findByText('Order page')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/quotes/${ANSWERED_ID}/accept`)[0]?.body).toEqual({
+      addressId: ADDRESS_ID,
+      shippingMethod: METHOD_ID,
+      expectedTotal: 118.97,
+      poNumber: 'PO-88',
+      payment: 'invoice',
+    });
   });
 
   it('says why an expired quote cannot be accepted (410), and shows it expired', async () => {
