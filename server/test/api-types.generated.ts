@@ -779,7 +779,7 @@ export interface paths {
     put?: never;
     /**
      * Accept a quote: it becomes an unpaid order at the quoted prices
-     * @description Shipped to `addressId` of your address book by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows; with `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
+     * @description Shipped to `addressId` of your address book (or your company's) by `shippingMethod` (the cheapest when left out), with its shipping and sales tax, as POST /api/quotes/:id/preview shows. A company's member accepts on its terms as at checkout: `poNumber` (required where its terms say so), `payment: "invoice"` on payment terms within the credit limit (409 above it), and an order above the member's spending limit waits for an approver. With `expectedTotal`, a total that changed answers 409 with the new preview. Every line takes its stock now, or none does (a 409 names the lines). Accepting again, or from two tabs at once, answers the same order. An expired quote answers 410.
      */
     post: operations['postQuotesByIdAccept'];
     delete?: never;
