@@ -287,7 +287,10 @@ test('a customer creates a company, invites an approver, sets a spending limit, 
     'as approver',
   );
 
-  await typeInto(page, page.getByLabel('Company spending limit ($)'), '250');
+  // The spending limits come before the invitations on the page: back up to them.
+  await tabTo(page, page.getByLabel('Company spending limit ($)'), { back: true });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('250');
   await tabTo(page, page.getByRole('button', { name: 'Save spending limits' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('The spending limits are saved.')).toBeVisible();
@@ -297,7 +300,7 @@ test('a customer creates a company, invites an approver, sets a spending limit, 
   await typeInto(
     page,
     page.getByLabel('Part numbers and quantities, one per line'),
-    'FRG-D4-3600-16K, 2',
+    'FRG-D4-3600-16K, 4',
   );
   await tabTo(page, page.getByRole('button', { name: 'Add to cart' }));
   await page.keyboard.press('Enter');
