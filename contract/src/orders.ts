@@ -131,11 +131,16 @@ export type Order = z.input<typeof Order>;
 export const OrderList = z.array(Order);
 
 /**
- * An order on its company's payment terms, invoiced and not paid yet (issue 49): it ships before
- * it is paid, is paid by its due date, and is neither paid by card nor deleted.
+ * An order on its company's payment terms, invoiced and not paid yet nor credited (issue 49): it
+ * ships before it is paid, is paid by its due date, and is neither paid by card nor deleted.
  */
-export const onAccount = (order: Pick<Order, 'paid' | 'paymentMethod' | 'invoiceNumber'>) =>
-  !order.paid && order.paymentMethod === 'invoice' && order.invoiceNumber !== null;
+export const onAccount = (
+  order: Pick<Order, 'paid' | 'paymentMethod' | 'invoiceNumber' | 'refundedAt'>,
+) =>
+  !order.paid &&
+  order.paymentMethod === 'invoice' &&
+  order.invoiceNumber !== null &&
+  order.refundedAt === null;
 
 /** The lines of an order: its `lines`, or the order itself when it has one. */
 export function linesOf(order: Order): OrderLine[] {

@@ -132,7 +132,11 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     await t.app.orderMails.drain();
     const placedMail = mail.sent.find((m) => m.subject.includes(row.number));
     expect(placedMail?.text).toContain('Purchase order PO-4711');
-    const mine = await call(cookies[1]!, 'GET', '/api/orders?userEmail=buyer1@terms.example&q=po-4711');
+    const mine = await call(
+      cookies[1]!,
+      'GET',
+      '/api/orders?userEmail=buyer1@terms.example&q=po-4711',
+    );
     expect(mine.json().map((o: { _id: string }) => o._id)).toEqual([row._id]);
     const table = await call(shop, 'GET', '/api/admin/orders?q=4711');
     expect(table.json().items.map((o: { _id: string }) => o._id)).toEqual([row._id]);
@@ -353,5 +357,79 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect((await pay(admin, { amount: 1, paidAt: today, reference: 'x' })).statusCode).toBe(409);
     const company = (await call(admin, 'GET', `/api/admin/companies/${companyId}`)).json();
     expect(company.recentOrders.find((o: { _id: string }) => o._id === row._id).paid).toBe(true);
+    // Paid by transfers: it is not credited here (the money goes back the way it came).
+    const paidBack = await call(admin, 'POST', `/api/orders/${row._id}/refund`, {
+      reason: 'Returned goods',
+    });
+    expect(paidBack.statusCode).toBe(409);
+  });
+
+  it('cancels an unpaid order on terms by crediting its invoice: stock back, nothing owed', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'shop@example.com', password: 'long enough 123' },
+    });
+    const admin = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const buyer = cookies[6]!;
+    const stock = async () =>
+      (
+        await t.database.db
+          .select({ q: parts.availableQuantity })
+          .from(parts)
+          .where(eq(parts.id, partId))
+      )[0]!.q;
+    const before = await stock();
+    await fill(buyer, 3);
+    const placed = await checkout(buyer, { payment: 'invoice', poNumber: 'PO-CANCEL' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const row = await order(buyer, placed.json().insertedId);
+    expect(await stock()).toBe(before - 3);
+    const owedBefore = (await call(admin, 'GET', '/api/admin/sales?days=30')).json().receivables;
+
+    // A buyer cannot; the shop's admin credits it.
+    const refused = await call(buyer, 'POST', `/api/orders/${row._id}/refund`, {
+      reason: 'Ordered twice',
+    });
+    expect(refused.statusCode).toBe(403);
+    const credited = await call(admin, 'POST', `/api/orders/${row._id}/refund`, {
+      reason: 'Ordered twice',
+    });
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.json()).toMatchObject({ modifiedCount: 1 });
+    expect(
+      (
+        await call(admin, 'POST', `/api/orders/${row._id}/refund`, {
+          reason: 'Ordered twice again',
+        })
+      ).json(),
+    ).toMatchObject({ modifiedCount: 0 });
+    const after = await order(buyer, row._id);
+    expect(after).toMatchObject({ paid: false, creditNoteNumber: expect.stringMatching(/^CN-/) });
+    expect(after.refundedAt).not.toBeNull();
+    expect(await stock()).toBe(before);
+    const owedAfter = (await call(admin, 'GET', '/api/admin/sales?days=30')).json().receivables;
+    expect(owedAfter.openInvoices).toBe(owedBefore.openInvoices - 1);
+    expect(owedAfter.outstanding).toBeCloseTo(owedBefore.outstanding - row.total, 2);
+    // Its credit note says nothing was refunded to a card; the buyer is told.
+    const pdf = await call(buyer, 'GET', `/api/orders/${row._id}/credit-note.pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Credited on account');
+    expect(text).toContain(row.invoiceNumber!);
+    await t.app.orderMails.drain();
+    const told = mail.sent.find((m) =>
+      m.subject.includes(`invoice ${row.invoiceNumber} is credited`),
+    );
+    expect(told?.to).toBe('buyer6@terms.example');
+    expect(told?.text).toContain('nothing is owed on it');
+    // A payment against a credited invoice is refused.
+    const late = await call(admin, 'POST', `/api/admin/invoices/${row.invoiceNumber}/payments`, {
+      amount: 1,
+      paidAt: new Date().toISOString().slice(0, 10),
+      reference: 'late',
+    });
+    expect(late.statusCode).toBe(409);
   });
 });

@@ -326,6 +326,25 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
       };
     }
     case 'refunded':
+      if (input.creditedInvoice)
+        return {
+          preview: `Invoice ${input.creditedInvoice} is cancelled: nothing is owed on it.`,
+          body: [
+            h(Heading, { as: 'h1', style: s.h1 }, 'Your order was cancelled'),
+            hello,
+            p(
+              `We cancelled your order of ${placedOn} and credited its invoice ${input.creditedInvoice} in full: nothing is owed on it.`,
+            ),
+            fact('Amount credited', total),
+            input.creditNoteNumber
+              ? fact('Credit note', `${input.creditNoteNumber} (attached, PDF)`)
+              : null,
+            input.reason ? fact('Reason', input.reason) : null,
+            orderFact(order),
+            linesTable(order, 'Total credited'),
+            orderLink,
+          ],
+        };
       return {
         preview: `We refunded ${total} to your card.`,
         body: [

@@ -67,6 +67,8 @@ export interface OrderMailInput {
   trackingUrl?: string | null;
   /** refunded */
   creditNoteNumber?: string;
+  /** refunded: the invoice on payment terms it cancelled, unpaid (no card was refunded). */
+  creditedInvoice?: string;
   /** refunded */
   reason?: string;
   /** The invoice or credit note PDF, passed through to the message. */
@@ -97,7 +99,9 @@ export function orderMailSubject(input: OrderMailInput): string {
     case 'shipped':
       return `Your Partsmith order ${order.number} has shipped`;
     case 'refunded':
-      return `Your Partsmith order ${order.number} was refunded`;
+      return input.creditedInvoice
+        ? `Your Partsmith order ${order.number} was cancelled: invoice ${input.creditedInvoice} is credited`
+        : `Your Partsmith order ${order.number} was refunded`;
     case 'expired':
       return `Your unpaid Partsmith order ${order.number} expired`;
     case 'paid-notice':

@@ -137,7 +137,11 @@ export const orders = pgTable(
       'orders_total_adds_up',
       sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
-    check('orders_refunded_only_paid', sql`${t.refundedAt} is null or ${t.paid}`),
+    // Refunded once paid, or credited while invoiced on terms (issue 49, not paid yet).
+    check(
+      'orders_refunded_only_paid',
+      sql`${t.refundedAt} is null or ${t.paid} or (${t.paymentMethod} = 'invoice' and ${t.invoiceNumber} is not null)`,
+    ),
     check('orders_approval_known', sql`${t.approval} in ('pending', 'approved', 'declined')`),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'invoice')`),
     // What a company's buyers owe on terms (the credit limit), and the overdue reminders.

@@ -63,6 +63,8 @@ export interface InvoiceDocument {
   onAccountPaid?: boolean;
   /** The buyer's purchase order number. */
   poNumber?: string;
+  /** Credit notes only: an unpaid invoice on payment terms cancelled, no card refunded. */
+  creditedOnAccount?: boolean;
   /** Credit notes only: the invoice it reverses, and the reason. */
   refersTo?: string;
   reason?: string;
@@ -409,7 +411,9 @@ function drawTotals(pdf: Doc, doc: InvoiceDocument) {
     ? [
         `Reverses invoice ${doc.refersTo ?? ''}`.trim() + '.',
         ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
-        `Refunded to the card of payment ${doc.paymentReference}.`,
+        doc.creditedOnAccount
+          ? 'Credited on account: nothing is owed on the invoice it reverses.'
+          : `Refunded to the card of payment ${doc.paymentReference}.`,
       ]
     : doc.onAccountPaid
       ? ['Paid on account: thank you.']

@@ -83,13 +83,14 @@ export function orderDocument(
 ): InvoiceDocument | null {
   const number = kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber;
   // An invoice on a company's terms is issued when the order is placed or approved (issue 49).
-  const onTerms = kind === 'invoice' && row.paymentMethod === 'invoice' && row.dueDate !== null;
+  const onTermsOrder = row.paymentMethod === 'invoice' && row.invoiceNumber !== null;
+  const onTerms = kind === 'invoice' && onTermsOrder && row.dueDate !== null;
   const issuedAt = onTerms
     ? (row.approvalDecidedAt ?? row.createdAt)
     : kind === 'invoice'
       ? row.paidAt
       : row.refundedAt;
-  if (!number || !issuedAt || (!row.transactionId && !onTerms)) return null;
+  if (!number || !issuedAt || (!row.transactionId && !onTermsOrder)) return null;
   const shipTo = shipToLines(row.shipTo);
   return {
     kind,
@@ -123,7 +124,12 @@ export function orderDocument(
       : {}),
     ...(row.poNumber ? { poNumber: row.poNumber } : {}),
     ...(kind === 'credit-note'
-      ? { refersTo: row.invoiceNumber ?? undefined, reason: row.refundReason ?? undefined }
+      ? {
+          refersTo: row.invoiceNumber ?? undefined,
+          reason: row.refundReason ?? undefined,
+          // Credited on account, unpaid: no card to refund (state-changes.ts).
+          ...(onTermsOrder && !row.refundId ? { creditedOnAccount: true } : {}),
+        }
       : {}),
   };
 }

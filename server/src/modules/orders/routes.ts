@@ -276,6 +276,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Refund a paid order in full: its credit note, its mail, its stock back if unshipped',
+        description:
+          'An order invoiced on a company’s payment terms and not paid is cancelled instead: its invoice is credited by a credit note (no card to refund), its stock comes back if unshipped and its buyer is mailed; with payments recorded against its invoice it answers 409.',
         params: IdParams,
         body: RefundBody,
         response: {

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+import { invoicePayments, orderLines, orderMails, orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { formatUsd } from '../../lib/money.ts';
 import { recordAudit } from '../audit/service.ts';
 import { restock } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -19,6 +20,51 @@ export async function restockOrder(tx: DbOrTx, orderId: string) {
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.partId);
   for (const line of lines) await restock(tx, line);
+}
+
+/**
+ * Cancels an order invoiced on payment terms (issue 49) with a credit note, while nothing has
+ * been paid against its invoice: no card to refund; its lines go back in stock unless shipped,
+ * the buyer is mailed, the credit is audited. Payments recorded against it: 409 (the money goes
+ * back by the way it came, outside the shop).
+ */
+async function creditInvoiceOnTerms(
+  db: Db,
+  id: string,
+  admin: { id: string; email: string },
+  reason: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound('We could not find that order.');
+    if (row.refundedAt) return 0;
+    const [payments] = await tx
+      .select({ paidCents: sql<string>`coalesce(sum(${invoicePayments.amountCents}), 0)` })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.orderId, id));
+    const paidCents = Number(payments?.paidCents ?? 0);
+    if (paidCents > 0)
+      throw new HttpError(
+        409,
+        `Payments of ${formatUsd(paidCents)} were recorded against invoice ${row.invoiceNumber}: return them by the way they came before the invoice is credited.`,
+      );
+    const wasShipped = row.shippedAt !== null;
+    if (!wasShipped) await restockOrder(tx, id);
+    await tx.execute(sql`
+      with note as (${takeDocumentNumber('CN', sql`true`)})
+      update ${orders} set refunded_at = now(), refund_reason = ${reason},
+        credit_note_number = (select number from note)
+      where id = ${id}`);
+    await tx.insert(orderMails).values({ orderId: id, kind: 'refunded' });
+    await recordAudit(tx, admin, {
+      action: 'order.refund',
+      targetId: id,
+      summary: `Credited invoice ${row.invoiceNumber} of ${row.userEmail} (${row.name}, ${formatUsd(row.totalCents)}), unpaid, on terms: ${reason}`,
+      before: { paid: false, refunded: false },
+      after: { refunded: true, restocked: !wasShipped },
+    });
+    return 1;
+  });
 }
 
 export interface StateChangeDeps {
@@ -84,7 +130,8 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
     },
 
     /**
-     * Refunds a paid order in full (admins): the payment is refunded at the provider (one refund
+     * Refunds a paid order in full (admins; an order invoiced on terms: creditInvoiceOnTerms):
+     * the payment is refunded at the provider (one refund
      * per payment, so a retry gets the same one), then, in one transaction, the order is marked
      * refunded with its credit note's number, an order not yet shipped puts its lines back in
      * stock, its mail is queued and the refund is audited.
@@ -96,8 +143,16 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
     ): Promise<number> {
       const [found] = await db.select().from(orders).where(eq(orders.id, id));
       if (!found) throw notFound('We could not find that order.');
+      if (found.paymentMethod === 'invoice' && found.invoiceNumber) {
+        const credited = await creditInvoiceOnTerms(db, id, admin, reason);
+        if (credited) {
+          catalogueChanged();
+          deps.mailQueued?.();
+        }
+        return credited;
+      }
       if (!found.paid || !found.transactionId)
-        throw new HttpError(409, 'Only a paid order can be refunded.');
+        throw new HttpError(409, 'Only a paid order, or one invoiced on terms, can be refunded.');
       if (found.refundedAt) return 0;
       if (!deps.payments) {
         throw new HttpError(

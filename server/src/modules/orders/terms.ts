@@ -4,10 +4,12 @@ import { invoicePayments, orders } from '../../db/schema/orders.ts';
 
 /**
  * Orders on payment terms (issue 49): what a company owes. An order on terms is open until its
- * payments come to its total; one declined by the company's approver, or expired, owes nothing.
+ * payments come to its total; one declined by the company's approver, expired or credited owes
+ * nothing.
  */
 const openOnTerms = sql`${orders.paymentMethod} = 'invoice' and not ${orders.paid}
-  and ${orders.expiredAt} is null and ${orders.approval} is distinct from 'declined'`;
+  and ${orders.expiredAt} is null and ${orders.refundedAt} is null
+  and ${orders.approval} is distinct from 'declined'`;
 
 /** What is still owed on an order: its total less the payments recorded against it. */
 const owedCents = sql<number>`(${orders.totalCents} - coalesce((select sum(${invoicePayments.amountCents})

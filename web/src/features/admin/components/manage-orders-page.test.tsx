@@ -309,6 +309,39 @@ describe('ManageOrdersPage', () => {
       expect(check({ reason: 'no' })).toBe('Give a reason for the refund');
     });
 
+    it('ships an order on terms before it is paid, and cancels it by crediting its invoice', async () => {
+      const onTerms = order(5, 'Bench vise', {
+        paid: false,
+        paymentMethod: 'invoice',
+        invoiceNumber: 'PS-2026-000077',
+        dueDate: '2026-12-30',
+        poNumber: 'PO-4711',
+      });
+      vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Ordered twice' });
+      const api = mockAdminApi({
+        [`GET ${PATH}`]: () => listOf([onTerms], 1),
+        [`POST /api/orders/${onTerms._id}/refund`]: () =>
+          json({ acknowledged: true, modifiedCount: 1 }),
+      });
+      renderPage();
+      await screen.findByText('PO PO-4711');
+      const row = rowOf('Bench vise');
+      expect(row.getByText('On account, due Dec 30, 2026')).toBeInTheDocument();
+      expect(row.getByRole('button', { name: /^Pending/ })).toBeInTheDocument();
+      expect(row.queryByText('Unpaid')).toBeNull();
+      expect(row.queryByRole('button', { name: /^Delete/ })).toBeNull();
+
+      await userEvent.setup().click(row.getByRole('button', { name: /^Credit invoice/ }));
+      const asked = vi.mocked(formDialog).mock.calls[0]![0];
+      expect(asked.title).toBe('Cancel this order and credit its invoice?');
+      expect(asked.confirmButtonText).toBe('Credit the invoice');
+      await waitFor(() =>
+        expect(api.callsTo('POST', `/api/orders/${onTerms._id}/refund`).map((c) => c.body)).toEqual(
+          [{ reason: 'Ordered twice' }],
+        ),
+      );
+    });
+
     it("shows the server's refusal under the failure title", async () => {
       vi.mocked(formDialog).mockResolvedValueOnce({ reason: 'Customer changed their mind' });
       mockAdminApi({

@@ -74,7 +74,7 @@ function StatusCell({ order }: { order: Order }) {
     }
   };
 
-  if (!order.paid && !onAccount(order)) {
+  if (!order.paid && !onAccount(order) && !order.refundedAt) {
     return (
       <span className="flex flex-wrap gap-1.5">
         <span className="badge border-red-300 bg-red-100 font-semibold text-red-800">Unpaid</span>
@@ -150,7 +150,7 @@ function RefundButton({ order }: { order: Order }) {
       busy={refund.isPending}
       onAction={onRefund}
     >
-      Refund
+      {onAccount(order) ? 'Credit invoice' : 'Refund'}
       <span className="sr-only">
         : order of {order.name} for {order.userEmail}
       </span>
@@ -247,12 +247,12 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
         <CellLabel>Status</CellLabel>
         <span className="flex flex-col items-end gap-1 md:items-start">
           <StatusCell order={order} />
-          {order.paid && !order.refundedAt && <RefundButton order={order} />}
+          {(order.paid || onAccount(order)) && !order.refundedAt && <RefundButton order={order} />}
         </span>
       </td>
       <td className={`${LINE} md:text-right`}>
         <CellLabel>Delete</CellLabel>
-        {order.paid || onAccount(order) ? (
+        {order.paid || order.invoiceNumber ? (
           <NoAction
             why={order.paid ? 'Paid orders cannot be deleted' : 'Invoiced orders cannot be deleted'}
           />

@@ -1,4 +1,4 @@
-import { RefundBody, ShipBody, type Order } from '@partsmith/contract';
+import { onAccount, RefundBody, ShipBody, type Order } from '@partsmith/contract';
 import { formDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 
@@ -35,11 +35,15 @@ export async function askShipment(order: Order): Promise<ShipBody | null> {
 
 /** Before refunding: why (the contract's RefundBody). Resolves the body, or null when cancelled. */
 export async function askRefund(order: Order): Promise<RefundBody | null> {
+  // An unpaid order on payment terms is cancelled: its invoice is credited, nothing is refunded.
+  const credit = onAccount(order);
   const values = await formDialog({
-    title: 'Refund this order?',
-    text: `${formatDollars(order.total)} goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`,
+    title: credit ? 'Cancel this order and credit its invoice?' : 'Refund this order?',
+    text: credit
+      ? `Invoice ${order.invoiceNumber ?? ''} of ${formatDollars(order.total)} for ${order.name} is credited by a credit note: ${order.userEmail}'s company owes nothing on it. This cannot be undone.`
+      : `${formatDollars(order.total)} goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`,
     fields: [{ name: 'reason', label: 'Reason', multiline: true, maxLength: 300 }],
-    confirmButtonText: 'Refund',
+    confirmButtonText: credit ? 'Credit the invoice' : 'Refund',
     check: (entered) => problemOf(RefundBody.safeParse(entered)),
   });
   return values && { reason: values.reason };

@@ -56,6 +56,14 @@ function PaymentCell({ order }: { order: Order }) {
       </span>
     );
   }
+  if (order.refundedAt) {
+    // An order on terms cancelled before it was paid: its invoice was credited.
+    return (
+      <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+        Cancelled
+      </span>
+    );
+  }
   if (onAccount(order)) {
     return (
       <div className="flex flex-wrap justify-end gap-1.5 @4xl:justify-start">
@@ -143,8 +151,8 @@ function OrderRow({
   deleting: boolean;
   onDelete: (order: Order, index: number) => void;
 }) {
-  // A paid order, or one invoiced on terms, is kept: no Delete.
-  const settled = order.paid || onAccount(order);
+  // A paid order, or one invoiced on terms (even credited), is kept: no Delete.
+  const settled = order.paid || order.invoiceNumber !== null;
   return (
     <tr className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-2 p-4 @4xl:table-row @4xl:p-0 @4xl:hover:bg-slate-50">
       <td

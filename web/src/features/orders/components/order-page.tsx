@@ -182,7 +182,7 @@ export function orderSteps(order: Order): Step[] {
       at: order.expiredAt ?? null,
       detail: 'It was not paid in time: its parts went back in stock.',
     });
-  } else if (order.paymentMethod === 'invoice') {
+  } else if (order.paymentMethod === 'invoice' && !order.refundedAt) {
     steps.push({
       label: 'Waiting for payment',
       state: 'waiting',
@@ -224,11 +224,15 @@ export function orderSteps(order: Order): Step[] {
     steps.push({ label: 'Waiting to ship', state: 'waiting', at: null });
   }
   if (order.refundedAt) {
+    // An order on terms cancelled before it was paid: its invoice is credited, nothing refunded.
+    const credited = !order.paid && order.paymentMethod === 'invoice';
     steps.push({
-      label: 'Refunded',
+      label: credited ? 'Cancelled: invoice credited' : 'Refunded',
       state: 'done',
       at: order.refundedAt,
-      detail: order.creditNoteNumber ? `Credit note ${order.creditNoteNumber}.` : undefined,
+      detail: order.creditNoteNumber
+        ? `Credit note ${order.creditNoteNumber}${credited ? ': nothing is owed.' : '.'}`
+        : undefined,
     });
   }
   return steps;

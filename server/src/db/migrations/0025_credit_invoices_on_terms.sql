@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_refunded_only_paid";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_refunded_only_paid" CHECK ("orders"."refunded_at" is null or "orders"."paid" or ("orders"."payment_method" = 'invoice' and "orders"."invoice_number" is not null));
