@@ -34,6 +34,24 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     call(cookie, 'PUT', `/api/cart/lines/${partId}`, { quantity });
   const checkout = async (cookie: string, body: object) =>
     call(cookie, 'POST', '/api/checkout', { addressId: await addressOf(cookie), ...body });
+  /** The part's stock now. */
+  const stock = async () =>
+    (
+      await t.database.db
+        .select({ q: parts.availableQuantity })
+        .from(parts)
+        .where(eq(parts.id, partId))
+    )[0]!.q;
+  /** shop@example.com, the shop's admin (ADMIN_EMAILS, signed up by the PO test), signed in. */
+  const shopAdmin = async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'shop@example.com', password: 'long enough 123' },
+    });
+    return String(signIn.headers['set-cookie']).split(';')[0]!;
+  };
   const order = async (cookie: string, id: string) =>
     Order.parse((await call(cookie, 'GET', `/api/purchase/${id}`)).json());
 
@@ -174,13 +192,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     // Every order on terms, over the shop's MAX_UNPAID_ORDERS of 2 per buyer: the credit limit governs.
     const placed = codes.filter((c) => c === 200).length;
     expect(placed).toBeGreaterThan(0);
-    const stock = (
-      await t.database.db
-        .select({ q: parts.availableQuantity })
-        .from(parts)
-        .where(eq(parts.id, partId))
-    )[0]!.q;
-    expect(stock).toBe(10_000 - 1 - placed - 0);
+    expect(await stock()).toBe(10_000 - 1 - placed - 0);
     const account = (
       await t.database.db
         .select()
@@ -222,23 +234,13 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect(decision).toMatchObject({ to: 'buyer2@terms.example' });
     expect(decision!.text).toContain('purchase order PO-APPROVE');
 
-    const stockBefore = (
-      await t.database.db
-        .select({ q: parts.availableQuantity })
-        .from(parts)
-        .where(eq(parts.id, partId))
-    )[0]!.q;
+    const stockBefore = await stock();
     await fill(buyer, 2);
     const second = await checkout(buyer, { poNumber: 'PO-DECLINE' });
     expect(second.statusCode, second.body).toBe(200);
     const declined = await call(owner, 'POST', `/api/orders/${second.json().insertedId}/decline`);
     expect(declined.statusCode, declined.body).toBe(200);
-    const stockAfter = (
-      await t.database.db
-        .select({ q: parts.availableQuantity })
-        .from(parts)
-        .where(eq(parts.id, partId))
-    )[0]!.q;
+    const stockAfter = await stock();
     expect(stockAfter).toBe(stockBefore);
   });
 
@@ -279,14 +281,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
 
   it('records payments against an invoice on terms until it is paid, and reminds of an overdue one', async () => {
     const shop = (await signUp(t, { email: 'shop2@example.com', mails: mail.mails })).cookie;
-    // shop@example.com is the admin (ADMIN_EMAILS); sign in again for a cookie.
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: t.config.publicUrl },
-      payload: { email: 'shop@example.com', password: 'long enough 123' },
-    });
-    const admin = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const admin = await shopAdmin();
     const buyer = cookies[5]!;
     await call(cookies[0]!, 'PUT', '/api/company/spending-limits', { spendingLimit: null });
     await t.database.db
@@ -365,21 +360,8 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
   });
 
   it('cancels an unpaid order on terms by crediting its invoice: stock back, nothing owed', async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: t.config.publicUrl },
-      payload: { email: 'shop@example.com', password: 'long enough 123' },
-    });
-    const admin = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const admin = await shopAdmin();
     const buyer = cookies[6]!;
-    const stock = async () =>
-      (
-        await t.database.db
-          .select({ q: parts.availableQuantity })
-          .from(parts)
-          .where(eq(parts.id, partId))
-      )[0]!.q;
     const before = await stock();
     await fill(buyer, 3);
     const placed = await checkout(buyer, { payment: 'invoice', poNumber: 'PO-CANCEL' });

@@ -80,16 +80,17 @@ export async function buyerPriceRules(
 
 /**
  * buyerPriceRules for several customers at once (the requesters of a page of quotes): the rules
- * of each one's company price list for these parts, for those whose company has a list (one
- * query for the lists, one more for each list). Customers of the same list share its map.
+ * of each one's company price list for the parts `loadParts` gives, for those whose company has a
+ * list (one query for the lists; the parts are loaded only then, and one more query a list).
+ * Customers of the same list share its map.
  */
 export async function buyersPriceRules(
   db: DbOrTx,
   userIds: readonly string[],
-  partsToPrice: readonly { id: string; category: string | null }[],
+  loadParts: () => Promise<readonly { id: string; category: string | null }[]>,
 ): Promise<Map<string, Map<string, CompanyPriceRule>>> {
   const byUser = new Map<string, Map<string, CompanyPriceRule>>();
-  if (userIds.length === 0 || partsToPrice.length === 0) return byUser;
+  if (userIds.length === 0) return byUser;
   const lists = await db
     .select({ userId: companyMembers.userId, priceListId: companyAccounts.priceListId })
     .from(companyMembers)
@@ -100,6 +101,8 @@ export async function buyersPriceRules(
         sql`${companyAccounts.priceListId} is not null`,
       ),
     );
+  if (lists.length === 0) return byUser;
+  const partsToPrice = await loadParts();
   const rulesOf = new Map<string, Map<string, CompanyPriceRule>>();
   for (const { priceListId } of lists)
     if (!rulesOf.has(priceListId!))

@@ -87,10 +87,13 @@ async function companyPrices(
   );
   const open = lines.filter((line) => line.partId && requester.has(line.quoteId));
   if (open.length === 0) return prices;
-  const parts = new Map(
-    (await partsByIds(db, [...new Set(open.map((line) => line.partId!))])).map((p) => [p.id, p]),
-  );
-  const rules = await buyersPriceRules(db, [...new Set(requester.values())], [...parts.values()]);
+  // The parts are read only when a requester's company has a price list.
+  const parts = new Map<string, Awaited<ReturnType<typeof partsByIds>>[number]>();
+  const rules = await buyersPriceRules(db, [...new Set(requester.values())], async () => {
+    for (const part of await partsByIds(db, [...new Set(open.map((line) => line.partId!))]))
+      parts.set(part.id, part);
+    return [...parts.values()];
+  });
   for (const line of open) {
     const part = parts.get(line.partId!);
     const rule = rules.get(requester.get(line.quoteId)!)?.get(line.partId!);
