@@ -1,4 +1,5 @@
 import type { Cart, Order, Part } from '@partsmith/contract';
+import type { CompanyRole, MyCompany } from '@partsmith/contract/companies';
 
 /** Answers the tests share: a part of the catalogue and a buyer's order of another part. */
 export const PART_ID = '5f1c9a7e-2b4d-4c8e-9f10-1a2b3c4d5e6f';
@@ -58,5 +59,42 @@ export function thermalPasteOrder(overrides: Partial<Order> = {}): Order {
     status: null,
     createdAt: '2025-03-02T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+type CompanyTerms = NonNullable<MyCompany['company']>['terms'];
+
+/**
+ * GET /api/company's answer for Jane as a member of a company: Acme Workshop, a buyer without a
+ * spending limit nor payment terms, unless `given` says otherwise.
+ */
+export function myCompany(
+  given: {
+    id?: string;
+    name?: string;
+    role?: CompanyRole;
+    mySpendingLimit?: number | null;
+    terms?: Partial<CompanyTerms>;
+  } = {},
+): MyCompany {
+  return {
+    company: {
+      id: given.id ?? 'c0000000-0000-4000-8000-000000000001',
+      name: given.name ?? 'Acme Workshop',
+      role: given.role ?? 'buyer',
+      mySpendingLimit: given.mySpendingLimit ?? null,
+      spendingLimit: null,
+      terms: {
+        paymentTerms: null,
+        creditLimit: 0,
+        outstanding: 0,
+        available: 0,
+        poRequired: false,
+        priceListName: null,
+        ...given.terms,
+      },
+      members: [],
+      invitations: [],
+    },
   };
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '@partsmith/contract/pages';
 import { RequireAdmin, RequireUser } from '../../features/auth/components/guards.tsx';
 import { appRoutes, renderApp } from '../../test/app-routes.tsx';
+import { myCompany } from '../../test/fixtures.ts';
 import { lazyComponent, routeChain } from '../../test/lazy-route.ts';
 import { json, mockApi, sessionFor, silenceFlushSyncWarning } from '../../test/mock-api.ts';
 import { DashboardRoute } from '../layouts/dashboard.tsx';
@@ -73,25 +74,7 @@ describe('the company routes', () => {
       },
       'GET /api/company': () =>
         json({
-          company: member
-            ? {
-                id: 'c0000000-0000-4000-8000-000000000001',
-                name: 'Acme Workshop',
-                role: 'approver',
-                mySpendingLimit: null,
-                spendingLimit: null,
-                terms: {
-                  paymentTerms: null,
-                  creditLimit: 0,
-                  outstanding: 0,
-                  available: 0,
-                  poRequired: false,
-                  priceListName: null,
-                },
-                members: [],
-                invitations: [],
-              }
-            : null,
+          company: member ? myCompany({ role: 'approver' }).company : null,
         }),
     });
     const { router } = renderApp(`/company/invitations/${INVITATION}`);

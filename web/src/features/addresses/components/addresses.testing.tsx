@@ -1,8 +1,10 @@
 import type { Address, Country } from '@partsmith/contract';
+import type { CompanyRole } from '@partsmith/contract/companies';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { myCompany } from '../../../test/fixtures.ts';
 import { json, mockApi, type Routes } from '../../../test/mock-api.ts';
 
 // What the address book's tests share (the form's, the picker's and the page's).
@@ -90,25 +92,8 @@ export const receivingDock: Address = {
 };
 
 /** GET /api/company's answer for a member of Jane's company in `role`. */
-export const companyAnswer = (role: 'owner' | 'admin' | 'approver' | 'buyer') => ({
-  company: {
-    id: COMPANY_ID,
-    name: 'Doe Workstations',
-    role,
-    mySpendingLimit: null,
-    spendingLimit: null,
-    terms: {
-      paymentTerms: null,
-      creditLimit: 0,
-      outstanding: 0,
-      available: 0,
-      poRequired: false,
-      priceListName: null,
-    },
-    members: [],
-    invitations: [],
-  },
-});
+export const companyAnswer = (role: CompanyRole) =>
+  myCompany({ id: COMPANY_ID, name: 'Doe Workstations', role });
 
 /** The countries' route, which every form needs. */
 export const countriesRoute: Routes = { 'GET /api/countries': () => json(countries) };

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jane, ORDER_ID } from '../../../test/fixtures.ts';
+import { jane, myCompany, ORDER_ID } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { CartPage } from './cart-page.tsx';
 import { ADDRESS_ID, fullCart, previewOf, STANDARD_ID, testPicker } from './cart-page.testing.tsx';
@@ -19,31 +19,21 @@ afterEach(() => {
 });
 
 /** Jane, a buyer of Acme Workshop, on `terms`. */
-function acme(
+const acme = (
   terms: Partial<NonNullable<MyCompany['company']>['terms']> = {},
   mySpendingLimit: number | null = null,
-): MyCompany {
-  return {
-    company: {
-      id: 'c0000000-0000-4000-8000-000000000001',
-      name: 'Acme Workshop',
-      role: 'buyer',
-      mySpendingLimit,
-      spendingLimit: null,
-      terms: {
-        paymentTerms: 'net30',
-        creditLimit: 10_000,
-        outstanding: 1_000,
-        available: 9_000,
-        poRequired: true,
-        priceListName: null,
-        ...terms,
-      },
-      members: [],
-      invitations: [],
+): MyCompany =>
+  myCompany({
+    mySpendingLimit,
+    terms: {
+      paymentTerms: 'net30',
+      creditLimit: 10_000,
+      outstanding: 1_000,
+      available: 9_000,
+      poRequired: true,
+      ...terms,
     },
-  };
-}
+  });
 
 function renderCheckout(routes: Routes) {
   const api = mockApi({

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../lib/dialogs.ts';
-import { ORDER_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
+import { myCompany, ORDER_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { AWAITING_APPROVAL, DECLINED, DECLINED_DETAIL, OrderPage } from './order-page.tsx';
 
@@ -16,25 +16,8 @@ vi.mock('../../../lib/dialogs.ts', () => ({
   confirmDialog: vi.fn(async () => true),
 }));
 
-const companyOf = (role: CompanyRole): MyCompany => ({
-  company: {
-    id: 'c0000000-0000-4000-8000-000000000001',
-    name: 'Acme Workshop',
-    role,
-    mySpendingLimit: null,
-    spendingLimit: null,
-    terms: {
-      paymentTerms: 'net30',
-      creditLimit: 10_000,
-      outstanding: 0,
-      available: 10_000,
-      poRequired: false,
-      priceListName: null,
-    },
-    members: [],
-    invitations: [],
-  },
-});
+const companyOf = (role: CompanyRole): MyCompany =>
+  myCompany({ role, terms: { paymentTerms: 'net30', creditLimit: 10_000, available: 10_000 } });
 
 function renderPage(order: () => Order, routes: Routes = {}) {
   const api = mockApi({ [`GET /api/purchase/${ORDER_ID}`]: () => json(order()), ...routes });

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import type { Quote } from '@partsmith/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jane } from '../../../test/fixtures.ts';
+import type { CompanyRole } from '@partsmith/contract/companies';
+import { jane, myCompany } from '../../../test/fixtures.ts';
 import { json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import type { AddressPickerSlot } from './accept-quote-form.tsx';
 import { AnswerQuoteForm } from './answer-quote-form.tsx';
@@ -16,26 +17,9 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const COMPANY_ID = '5c0a1e2b-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
 const noPicker: AddressPickerSlot = () => null;
 
-/** GET /api/company's answer: Jane in Acme Workshop in `role`. */
-const myCompany = (role: string) => ({
-  company: {
-    id: COMPANY_ID,
-    name: 'Acme Workshop',
-    role,
-    mySpendingLimit: null,
-    spendingLimit: null,
-    terms: {
-      paymentTerms: null,
-      creditLimit: 0,
-      outstanding: 0,
-      available: 0,
-      poRequired: false,
-      priceListName: 'Workshops',
-    },
-    members: [],
-    invitations: [],
-  },
-});
+/** GET /api/company's answer: Jane in Acme Workshop in `role`, priced by its list. */
+const acme = (role: CompanyRole) =>
+  myCompany({ id: COMPANY_ID, role, terms: { priceListName: 'Workshops' } });
 
 /** Jane's request with her company's price on the CPUs (not on the power supplies). */
 const priced = (overrides: Partial<Quote> = {}) => {
@@ -75,7 +59,7 @@ describe("the company's quotes and prices", () => {
     const api = renderUi(
       {
         'GET /api/quotes': () => json([priced()]),
-        'GET /api/company': () => json(myCompany('buyer')),
+        'GET /api/company': () => json(acme('buyer')),
       },
       <MyQuotesPage user={jane} addressPicker={noPicker} />,
     );
@@ -103,7 +87,7 @@ describe("the company's quotes and prices", () => {
     const api = renderUi(
       {
         'GET /api/quotes': () => json([]),
-        'GET /api/company': () => json(myCompany('approver')),
+        'GET /api/company': () => json(acme('approver')),
         // The company's quotes hold Jane's own too: shown once, above, as hers.
         'GET /api/company/quotes': () => json([bobs, answered()]),
       },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PART_ID, jane } from '../../../test/fixtures.ts';
+import { PART_ID, jane, myCompany } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
 import { MY_QUOTES_TITLE, MyQuotesPage } from './my-quotes-page.tsx';
 import { QUOTE_ACCEPTED, type AddressPickerSlot } from './accept-quote-form.tsx';
@@ -259,25 +259,16 @@ describe('MyQuotesPage', () => {
     const { api } = renderPage({
       'GET /api/quotes': () => json([open]),
       'GET /api/company': () =>
-        json({
-          company: {
-            id: 'c0000000-0000-4000-8000-000000000001',
-            name: 'Acme Workshop',
-            role: 'buyer',
-            mySpendingLimit: null,
-            spendingLimit: null,
+        json(
+          myCompany({
             terms: {
               paymentTerms: 'net30',
               creditLimit: 10_000,
-              outstanding: 0,
               available: 10_000,
               poRequired: true,
-              priceListName: null,
             },
-            members: [],
-            invitations: [],
-          },
-        }),
+          }),
+        ),
       ...previewRoute,
       [`POST /api/quotes/${ANSWERED_ID}/accept`]: () =>
         json({ acknowledged: true, insertedId: QUOTE_ORDER_ID }),
