@@ -120,31 +120,26 @@ export function CompanyTermsFields({
       {onTerms && (
         <fieldset className="flex flex-col gap-2" disabled={disabled}>
           <legend className={FIELD_LABEL}>Payment</legend>
-          <label className="flex items-start gap-2 text-slate-900">
-            <input
-              type="radio"
-              className="radio radio-primary mt-0.5 shrink-0"
-              name={`${fieldId}-payment`}
-              value="card"
-              checked={payment === 'card'}
-              onChange={() => terms.setPayment('card')}
-            />
-            Pay by card
-          </label>
-          <label className="flex items-start gap-2 text-slate-900">
-            <input
-              type="radio"
-              className="radio radio-primary mt-0.5 shrink-0"
-              name={`${fieldId}-payment`}
-              value="invoice"
-              checked={payment === 'invoice'}
-              onChange={() => terms.setPayment('invoice')}
-            />
-            <span>
-              Pay by invoice ({TERMS_SHORT[onTerms]}, {formatDollars(company.terms.available)} of
-              credit available)
-            </span>
-          </label>
+          {(['card', 'invoice'] as const).map((option) => (
+            <label key={option} className="flex items-start gap-2 text-slate-900">
+              <input
+                type="radio"
+                className="radio radio-primary mt-0.5 shrink-0"
+                name={`${fieldId}-payment`}
+                value={option}
+                checked={payment === option}
+                onChange={() => terms.setPayment(option)}
+              />
+              {option === 'card' ? (
+                'Pay by card'
+              ) : (
+                <span>
+                  Pay by invoice ({TERMS_SHORT[onTerms]}, {formatDollars(company.terms.available)}{' '}
+                  of credit available)
+                </span>
+              )}
+            </label>
+          ))}
           {payment === 'invoice' && total !== undefined && total > company.terms.available && (
             <p className={FIELD_HINT}>
               This order is above the credit available: pay it by card, or ask the shop to raise the

@@ -188,6 +188,16 @@ function AddressBook({
     refocus.current = true;
     setAdding(false);
   };
+  // A deleted card hands the focus to "Add an address".
+  const cards = (list: Address[]) =>
+    list.map((address) => (
+      <AddressCard
+        key={address._id}
+        address={address}
+        countries={countries}
+        onDeleted={() => addButton.current?.focus()}
+      />
+    ));
 
   return (
     <div className="flex flex-col gap-6">
@@ -213,14 +223,7 @@ function AddressBook({
       )}
       {addresses.length > 0 && (
         <ul aria-label="Your saved addresses" className="grid gap-4 sm:grid-cols-2">
-          {addresses.map((address) => (
-            <AddressCard
-              key={address._id}
-              address={address}
-              countries={countries}
-              onDeleted={() => addButton.current?.focus()}
-            />
-          ))}
+          {cards(addresses)}
         </ul>
       )}
       {shared.length > 0 && (
@@ -229,14 +232,7 @@ function AddressBook({
             {companyAddressesTitle(shared)}
           </h2>
           <ul aria-labelledby="company-addresses-heading" className="grid gap-4 sm:grid-cols-2">
-            {shared.map((address) => (
-              <AddressCard
-                key={address._id}
-                address={address}
-                countries={countries}
-                onDeleted={() => addButton.current?.focus()}
-              />
-            ))}
+            {cards(shared)}
           </ul>
         </section>
       )}

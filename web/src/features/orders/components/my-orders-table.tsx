@@ -23,6 +23,16 @@ function Expiry({ at }: { at: string }) {
   );
 }
 
+/** Shipped, for an order on its way (paid, or on payment terms). */
+function ShippedBadge({ order }: { order: Order }) {
+  if (order.status !== 'shipped') return null;
+  return (
+    <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+      Shipped
+    </span>
+  );
+}
+
 /** The Pay link only while the order has a price and is unpaid. */
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
@@ -32,11 +42,7 @@ function PaymentCell({ order }: { order: Order }) {
           <span className="badge border-green-300 bg-green-100 font-semibold text-green-900">
             Paid
           </span>
-          {order.status === 'shipped' && (
-            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
-              Shipped
-            </span>
-          )}
+          <ShippedBadge order={order} />
         </div>
         {order.transactionId && (
           <p className="flex max-w-[11rem] items-baseline gap-1 text-xs text-slate-700">
@@ -70,11 +76,7 @@ function PaymentCell({ order }: { order: Order }) {
         <span className="badge border-sky-300 bg-sky-50 font-semibold text-sky-900">
           On account{order.dueDate ? `, due ${dayLabel(order.dueDate)}` : ''}
         </span>
-        {order.status === 'shipped' && (
-          <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
-            Shipped
-          </span>
-        )}
+        <ShippedBadge order={order} />
       </div>
     );
   }
