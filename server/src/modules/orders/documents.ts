@@ -69,6 +69,18 @@ export const buyerTaxIdOf = (row: Pick<OrderRow, 'buyerTaxId' | 'shipTo'>) =>
   row.buyerTaxId ?? row.shipTo?.taxId ?? null;
 
 /**
+ * An order invoiced on its company's payment terms (issue 49): its invoice is issued when it is
+ * placed or approved, and paid later.
+ */
+export const invoicedOnTerms = (row: Pick<OrderRow, 'paymentMethod' | 'invoiceNumber'>) =>
+  row.paymentMethod === 'invoice' && row.invoiceNumber !== null;
+
+/** A refund that credited an unpaid invoice on terms (state-changes.ts): no card was refunded. */
+export const creditedOnAccount = (
+  row: Pick<OrderRow, 'paymentMethod' | 'invoiceNumber' | 'refundedAt' | 'refundId'>,
+) => invoicedOnTerms(row) && row.refundedAt !== null && !row.refundId;
+
+/**
  * An order's invoice (once it is paid) or credit note (once it is refunded), as the PDF draws it,
  * or null when the order has none. Everything comes from the order's own copy (lines, prices,
  * shipping, taxes, buyer, where it shipped, the dates it was paid or refunded), so the document
@@ -83,7 +95,7 @@ export function orderDocument(
 ): InvoiceDocument | null {
   const number = kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber;
   // An invoice on a company's terms is issued when the order is placed or approved (issue 49).
-  const onTermsOrder = row.paymentMethod === 'invoice' && row.invoiceNumber !== null;
+  const onTermsOrder = invoicedOnTerms(row);
   const onTerms = kind === 'invoice' && onTermsOrder && row.dueDate !== null;
   const issuedAt = onTerms
     ? (row.approvalDecidedAt ?? row.createdAt)
@@ -127,8 +139,7 @@ export function orderDocument(
       ? {
           refersTo: row.invoiceNumber ?? undefined,
           reason: row.refundReason ?? undefined,
-          // Credited on account, unpaid: no card to refund (state-changes.ts).
-          ...(onTermsOrder && !row.refundId ? { creditedOnAccount: true } : {}),
+          ...(creditedOnAccount(row) ? { creditedOnAccount: true } : {}),
         }
       : {}),
   };

@@ -18,6 +18,7 @@ import {
 } from '../jobs/outbox.ts';
 import {
   buyerTaxIdOf,
+  creditedOnAccount,
   orderDocument,
   orderMoneyOf,
   shipToLines,
@@ -100,8 +101,7 @@ export async function orderMail(
     input.trackingUrl = trackingUrl(order.carrier, order.trackingNumber);
   } else if (kind === 'refunded') {
     input.creditNoteNumber = order.creditNoteNumber ?? undefined;
-    if (order.paymentMethod === 'invoice' && !order.refundId)
-      input.creditedInvoice = order.invoiceNumber ?? undefined;
+    if (creditedOnAccount(order)) input.creditedInvoice = order.invoiceNumber ?? undefined;
     input.reason = order.refundReason ?? undefined;
     input.attachments = await attach(orderDocument('credit-note', order, lines, shop.seller));
   }

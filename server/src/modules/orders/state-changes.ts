@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/service.ts';
 import { restock } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, markPaymentRefunded } from '../payments/service.ts';
+import { invoicedOnTerms } from './documents.ts';
 import { toApiOrder } from './reading.ts';
 import { takeDocumentNumber } from './repository.ts';
 
@@ -96,8 +97,7 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
         // An order on payment terms ships once invoiced: it is paid later, by its due date.
-        const onTerms = row.paymentMethod === 'invoice' && row.invoiceNumber !== null;
-        if (!row.paid && !onTerms)
+        if (!row.paid && !invoicedOnTerms(row))
           throw new HttpError(409, 'Only a paid order, or one invoiced on terms, can be shipped.');
         if (row.refundedAt) throw new HttpError(409, 'A refunded order cannot be shipped.');
         if (row.shippedAt) return 0;
@@ -143,7 +143,7 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
     ): Promise<number> {
       const [found] = await db.select().from(orders).where(eq(orders.id, id));
       if (!found) throw notFound('We could not find that order.');
-      if (found.paymentMethod === 'invoice' && found.invoiceNumber) {
+      if (invoicedOnTerms(found)) {
         const credited = await creditInvoiceOnTerms(db, id, admin, reason);
         if (credited) {
           catalogueChanged();
