@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { myCompany, ORDER_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
-import { AWAITING_APPROVAL, DECLINED, DECLINED_DETAIL, OrderPage } from './order-page.tsx';
+import { AWAITING_APPROVAL, DECLINED, DECLINED_DETAIL } from './order-approval.tsx';
+import { OrderPage } from './order-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({
