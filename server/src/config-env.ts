@@ -120,6 +120,8 @@ export const EnvSchema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** What one customer's unpaid orders may come to together, in dollars; 0 for no limit. */
   MAX_UNPAID_VALUE: z.coerce.number().int().min(0).max(1_000_000_000).default(5000),
+  /** Sign-ups one client address may make a minute (Better Auth's rule; sign-in has its own). */
+  SIGN_UP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** A visitor's cart nobody has touched for this many days is deleted (housekeeping). */
   VISITOR_CART_DAYS: z
     .literal('')

@@ -103,6 +103,8 @@ export interface Config {
   visitorCartDays: number;
   /** The limits on free writes, with RATE_LIMITS' overrides applied. */
   rateLimits: RateLimits;
+  /** SIGN_UP_LIMIT: sign-ups one client address may make a minute. */
+  signUpLimit: number;
   /** METRICS_TOKEN: Prometheus metrics at GET /api/metrics for its bearer; unset, no such route. */
   metricsToken: string | undefined;
   social: {
@@ -274,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUnpaidValueCents: e.MAX_UNPAID_VALUE * 100,
     visitorCartDays: e.VISITOR_CART_DAYS,
     rateLimits,
+    signUpLimit: e.SIGN_UP_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     social: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -185,7 +185,7 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       customRules: {
         '/sign-in/email': { window: 60, max: 20 },
         // Generous enough for an office behind one address; sign-in has its per-account lock.
-        '/sign-up/email': { window: 60, max: 30 },
+        '/sign-up/email': { window: 60, max: config.signUpLimit },
         '/request-password-reset': { window: 300, max: 5 },
         '/get-session': false,
       },
