@@ -5,6 +5,38 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { artwork } from './scripts/artwork.ts';
 
+/** What rolldown's chunking tells a group's name function about a module. */
+interface ChunkingContext {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+/** The modules every page runs: the client entry and the root route (the layout, its header). */
+const SHELL = ['/src/app/entry.client.tsx', '/src/app/root.tsx'];
+
+/**
+ * One chunk for the shell (docs/decisions/065): every module the client entry or the root route
+ * imports statically, however deep, runs on every page, so splitting it by which other routes
+ * share each module only made 20-odd small requests of it (35 modulepreloads on /login, 30 of
+ * them under 2 kB). Modules only routes share are still split by rolldown's own chunking.
+ */
+function shellChunk(id: string, ctx: ChunkingContext): string | null {
+  return staticallyImportedBy(SHELL, id, ctx, new Set()) ? 'shell' : null;
+}
+
+/** Whether a module is one of `roots` or imported by one of them, through static imports only. */
+function staticallyImportedBy(
+  roots: readonly string[],
+  id: string,
+  ctx: ChunkingContext,
+  seen: Set<string>,
+): boolean {
+  if (roots.some((root) => id.endsWith(root))) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const importers = ctx.getModuleInfo(id)?.importers ?? [];
+  return importers.some((importer) => staticallyImportedBy(roots, importer, ctx, seen));
+}
+
 /** Vitest runs the components alone (jsdom): React's own plugin, not the framework's. */
 const testing = Boolean(process.env.VITEST);
 
@@ -18,6 +50,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     sourcemap: false,
     target: isSsrBuild ? 'node20' : 'es2022',
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : { output: { codeSplitting: { groups: [{ name: shellChunk }] } } },
   },
   // The server module carries its packages, React's production build among them: the API server
   // imports it from dist/server alone (a production install has no web packages). The dev server

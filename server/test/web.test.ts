@@ -32,6 +32,11 @@ export const entry = { module: { requestHandler(build) {
     if (pathname === '/go') {
       return new Response(null, { status: 302, headers: { location: '/login?redirect=%2Fgo' } });
     }
+    if (pathname === '/__manifest') {
+      return new Response(JSON.stringify({ routes: 'r'.repeat(3000) }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const known = ['/', '/login', '/contact', '/dashboard/my-orders'].includes(pathname);
     const html = '<!doctype html><div id="root"><h1>' + (known ? 'page ' + pathname + search : 'Not found') +
       '</h1></div><script' + (context.nonce ? ' nonce="' + context.nonce + '"' : '') +
@@ -164,6 +169,20 @@ describe('the web app (React Router framework mode, docs/decisions/058)', () => 
     const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(HOME('home'));
+  });
+
+  it("compresses React Router's route manifests (JSON the page asks for as links render)", async () => {
+    const url = '/__manifest?paths=%2Fcart&version=abc';
+    for (const encoding of ['br', 'gzip']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(decoded(res))).toEqual({ routes: 'r'.repeat(3000) });
+    }
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body)).toEqual({ routes: 'r'.repeat(3000) });
   });
 
   it("allows a prerendered page's own inline scripts by their hashes, on that page only", async () => {

@@ -89,30 +89,39 @@ function readPrerendered(client: string): Map<string, Html> {
   return pages;
 }
 
-/**
- * Sends a page's HTML, its inline scripts allowed by their hashes, compressed as the browser
- * accepts (the compression plugin does not see what the not-found handler sends). Brotli at
- * quality 5: a few tenths of a millisecond for a page, nearly quality 11's size.
- */
+/** Sends a page's HTML, its inline scripts allowed by their hashes, compressed. */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Html) {
   allowInlineScripts(reply, page.hashes);
   const styles = stylesheetPreloads(page.html);
   if (styles) reply.header('link', styles);
+  reply.type('text/html; charset=utf-8');
+  return sendEncoded(request, reply, page.html, page);
+}
+
+/**
+ * Sends a body compressed as the browser accepts (the compression plugin does not see what the
+ * not-found handler sends): the build's own compressed copies when there are, else Brotli at
+ * quality 5 (a few tenths of a millisecond for a page, nearly quality 11's size) or gzip.
+ */
+function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  copies: { br?: Buffer; gzip?: Buffer } = {},
+) {
+  reply.header('vary', 'accept-encoding');
   const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   if (encoding === 'br') {
-    const body =
-      page.br ??
-      zlib.brotliCompressSync(page.html, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-      });
-    return reply.header('content-encoding', 'br').send(body);
+    const encoded =
+      copies.br ??
+      zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(encoded);
   }
   if (encoding === 'gzip') {
-    const body = page.gzip ?? zlib.gzipSync(page.html, { level: 6 });
-    return reply.header('content-encoding', 'gzip').send(body);
+    const encoded = copies.gzip ?? zlib.gzipSync(body, { level: 6 });
+    return reply.header('content-encoding', 'gzip').send(encoded);
   }
-  return reply.send(page.html);
+  return reply.send(body);
 }
 
 /**
@@ -227,7 +236,10 @@ export async function webApp(
       for (const [name, value] of page.headers) {
         if (name !== 'content-length' && name !== 'cache-control') reply.header(name, value);
       }
-      return reply.send(page.html);
+      // The lazy route discovery's manifests (`/__manifest`) run to tens of kilobytes of JSON.
+      return page.html.length < 1024
+        ? reply.send(page.html)
+        : sendEncoded(request, reply, page.html);
     }
     if (page.nonce) {
       allowNonce(reply, page.nonce);
