@@ -10,7 +10,8 @@ import { WAIT_FOR_UPLOAD } from '../../../components/ui/image-form.tsx';
 import { imageFile, stubXhr } from '../../../components/ui/image-upload.testing.ts';
 import { SAVED } from './admin-messages.ts';
 import { mockAdminApi, renderAdminPage } from './admin-test-utils.tsx';
-import { EditPartForm, NOTHING_CHANGED } from './edit-part-form.tsx';
+import { EditPartForm } from './edit-part-form.tsx';
+import { NOTHING_CHANGED } from './part-editor.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { json, mockApi } from '../../../test/mock-api.ts';
-import { AdminCompanyPage, NOTHING_CHANGED, TERMS_SAVED } from './admin-company-page.tsx';
+import { AdminCompanyPage } from './admin-company-page.tsx';
+import { NOTHING_CHANGED, TERMS_SAVED } from './company-terms-form.tsx';
 
 vi.mock('../../../lib/dialogs.ts', () => ({ confirmDialog: vi.fn(async () => true) }));
 

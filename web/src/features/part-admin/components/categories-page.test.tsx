@@ -8,14 +8,13 @@ import { confirmDialog } from '../../../lib/dialogs.ts';
 import { CATEGORIES } from '../../../test/categories.ts';
 import { apiError, json, mockApi, type ApiCall, type Routes } from '../../../test/mock-api.ts';
 import { CATEGORY_DELETED, CategoriesPage } from './categories-page.tsx';
+import { keyOf, slugOf } from './category-fields.ts';
 import {
   CATEGORY_ADDED,
   CATEGORY_FAILED,
   CATEGORY_SAVE_FAILED,
   CATEGORY_SAVED,
   DROP_VALUES,
-  keyOf,
-  slugOf,
 } from './category-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -15,7 +15,8 @@ import { confirmDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useCategories } from '../../../lib/get-categories.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
-import { CategoryForm, TYPE_NAMES } from './category-form.tsx';
+import { TYPE_NAMES } from './category-fields.ts';
+import { CategoryForm } from './category-form.tsx';
 import { SearchSynonyms } from './search-synonyms.tsx';
 
 export const CATEGORY_DELETED = 'Category deleted';

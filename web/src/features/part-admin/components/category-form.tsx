@@ -1,30 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AddCategoryBody,
-  ATTRIBUTE_TYPES,
-  CATEGORY_ATTRIBUTES_MAX,
-  CategoryConflict,
-  type AttributeType,
-  type Category,
-  type LostValues,
-} from '@partsmith/contract';
-import * as z from '@partsmith/contract/zod-subset';
-import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
-import {
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldPath,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
+import { ATTRIBUTE_TYPES, CATEGORY_ATTRIBUTES_MAX, type Category } from '@partsmith/contract';
+import { useEffect, useId, useRef } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { EditableRows } from '../../../components/ui/editable-rows.tsx';
 import { FailureBox, fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { useSubmitFailure } from '../../../lib/submit-failure.ts';
 import { useAddCategory, type NewCategory } from '../api/add-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
+import {
+  categoryFields,
+  CategoryFormSchema,
+  EMPTY,
+  keyOf,
+  lostValuesOf,
+  lostValuesText,
+  messageIn,
+  NEW_ROW,
+  partsText,
+  slugOf,
+  TYPE_NAMES,
+  type CategoryFields,
+} from './category-fields.ts';
+import { CODE_WORD, TextField } from './category-text-field.tsx';
 
 export const CATEGORY_ADDED = 'Category added';
 export const CATEGORY_FAILED = 'The category was not added.';
@@ -32,177 +31,7 @@ export const CATEGORY_SAVED = 'Category saved';
 export const CATEGORY_SAVE_FAILED = 'The category was not saved.';
 export const DROP_VALUES = 'Yes, drop them';
 
-/** An attribute's type as the form's select names it. */
-export const TYPE_NAMES: Record<AttributeType, string> = {
-  enum: 'Choice from a list',
-  number: 'Number',
-  boolean: 'Yes or no',
-};
-
-/** The form's controls' values (CategoryFormSchema's input). */
-export type CategoryFields = z.input<typeof CategoryFormSchema>;
-/** One attribute as its controls hold it: the choices as one comma separated text. */
-type AttributeRow = CategoryFields['attributes'][number];
-
-const NEW_ROW: AttributeRow = {
-  label: '',
-  key: '',
-  type: 'enum',
-  unit: '',
-  integer: false,
-  options: '',
-};
-const EMPTY: CategoryFields = { name: '', slug: '', attributes: [NEW_ROW] };
-
-/** Letters and digits only, accents dropped: "Größe (mm)" reads as ["grosse", "mm"]. */
-const words = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
-/** The short name suggested for a category's name: "Case fans" is case-fans. */
-export const slugOf = (name: string) => words(name).join('-').slice(0, 60).replace(/-+$/, '');
-
-/** The key suggested for an attribute's label: "Fan size (mm)" is fanSizeMm, a camelCase word. */
-export const keyOf = (label: string) =>
-  // A key starts with a letter: "120 mm fans" is mmFans.
-  words(label.replace(/^[^\p{L}]+/u, ''))
-    .map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1)))
-    .join('')
-    .slice(0, 40);
-
-/** The choices typed as "120 mm, 140 mm": each once, blanks dropped. */
-const choicesOf = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((choice) => choice.trim())
-      .filter(Boolean),
-  ),
-];
-
-/**
- * The form's schema: its controls' values as the API takes them (a unit and "whole numbers" for
- * a number only, the choices for a choice only), then the contract's AddCategoryBody, the one
- * the server checks with: its messages land on the controls they name.
- */
-export const CategoryFormSchema = z
-  .object({
-    name: z.string(),
-    slug: z.string(),
-    attributes: z.array(
-      z.object({
-        label: z.string(),
-        key: z.string(),
-        type: z.enum(ATTRIBUTE_TYPES),
-        unit: z.string(),
-        integer: z.boolean(),
-        options: z.string(),
-        /** An attribute the category has already: parts hold values under its key. */
-        stored: z.boolean().optional(),
-      }),
-    ),
-  })
-  .transform(({ name, slug, attributes }) => ({
-    name,
-    slug: slug.trim(),
-    attributes: attributes.map(({ label, key, type, unit, integer, options }) => ({
-      key: key.trim(),
-      label,
-      type,
-      ...(type === 'number' && unit.trim() ? { unit } : {}),
-      ...(type === 'number' && integer ? { integer: true } : {}),
-      ...(type === 'enum' ? { options: choicesOf(options) } : {}),
-    })),
-  }))
-  .pipe(AddCategoryBody);
-
-/** A stored category as the form's controls hold it, its attributes' keys fixed. */
-export function categoryFields(category: Category): CategoryFields {
-  return {
-    name: category.name,
-    slug: category.slug,
-    attributes: category.attributes.map((def) => ({
-      label: def.label,
-      key: def.key,
-      type: def.type,
-      unit: def.unit ?? '',
-      integer: def.integer ?? false,
-      options: (def.options ?? []).join(', '),
-      stored: true,
-    })),
-  };
-}
-
-const partsText = (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`;
-
-/** What a change would drop, as the confirmation says it: "Speed (removed): 2 parts". */
-export function lostValuesText(lost: readonly LostValues[]): string {
-  const what = { removed: 'removed', changed: 'no longer fits' } as const;
-  return lost
-    .map((entry) => `${entry.label} (${what[entry.change]}): ${partsText(entry.parts)}`)
-    .join('; ');
-}
-
-/** The values a refused change would drop (a 409 of PUT /api/categories/:slug), if that was why. */
-function lostValuesOf(error: unknown): CategoryConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = CategoryConflict.safeParse(error.body);
-  return body.success && body.data.attributes?.length ? body.data : null;
-}
-
-/** The first message at or under an error (a choice's own lands on `options.<n>`). */
-function messageIn(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  for (const inner of Object.values(error)) {
-    const message = messageIn(inner);
-    if (message) return message;
-  }
-  return undefined;
-}
-
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
-/** A box for a code word (a short name, a key): no capitals or spelling fixes on a phone. */
-const CODE_WORD = { autoCapitalize: 'none', spellCheck: false } as const;
-
-/** A labelled text box, its error and hint tied to it; `field` is what register() gives it. */
-function TextField({
-  id,
-  label,
-  error,
-  hint,
-  field,
-  ...box
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  field: UseFormRegisterReturn;
-} & Pick<
-  InputHTMLAttributes<HTMLInputElement>,
-  'maxLength' | 'placeholder' | 'autoCapitalize' | 'spellCheck' | 'readOnly'
->) {
-  return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          type="text"
-          autoComplete="off"
-          className={`input w-full border ${box.readOnly ? 'bg-slate-100' : 'bg-white'} ${fieldBorder(!!error)}`}
-          {...box}
-          {...field}
-        />
-      )}
-    </Field>
-  );
-}
 
 /**
  * "Add a category": its name, its short name (suggested from the name until the admin writes

@@ -1,5 +1,5 @@
 import type { PriceList } from '@partsmith/contract/price-lists';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EditableRows } from '../../../components/ui/editable-rows.tsx';
 import {
   FIELD_HINT,
@@ -9,9 +9,7 @@ import {
   fieldBorder,
 } from '../../../components/ui/form-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { useCategories } from '../../../lib/get-categories.ts';
-import { formatDollars } from '../../../lib/money.ts';
-import { findParts, useSavePriceList, type FoundPart } from '../api/price-lists.ts';
+import { useSavePriceList } from '../api/price-lists.ts';
 import {
   emptyFields,
   fieldsOf,
@@ -21,149 +19,12 @@ import {
   type PriceListFields,
   type PriceRow,
 } from './price-list-fields.ts';
+import { PartFinder } from './part-finder.tsx';
+import { DiscountRows } from './price-list-discounts.tsx';
 
 export const CHECK_FIELDS = 'Check the fields marked below.';
-export const NO_PART_FOUND = 'No part matches. Try its part number, or fewer words of its name.';
-export const TYPE_TO_SEARCH = 'Type a part number or a name to search for.';
 
-const MAX_DISCOUNTS = 500;
 const MAX_PRICES = 200;
-
-/**
- * Finds a part by its part number or name (the catalogue's search) and chooses one of the
- * matches; once chosen, the part is named with a button to change it.
- */
-function PartFinder({
-  id,
-  part,
-  error,
-  onChoose,
-}: {
-  id: string;
-  part: FoundPart | null;
-  error: string | undefined;
-  onChoose: (part: FoundPart | null) => void;
-}) {
-  const [text, setText] = useState('');
-  const [state, setState] = useState<
-    | { kind: 'idle' }
-    | { kind: 'searching' }
-    | { kind: 'found'; parts: FoundPart[] }
-    | { kind: 'failed'; message: string }
-  >({ kind: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const search = async () => {
-    const q = text.trim();
-    if (!q) return setState({ kind: 'failed', message: TYPE_TO_SEARCH });
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState({ kind: 'searching' });
-    try {
-      const parts = await findParts(q, current.signal);
-      if (!current.signal.aborted) setState({ kind: 'found', parts });
-    } catch (failure) {
-      if (!current.signal.aborted) setState({ kind: 'failed', message: errorText(failure) });
-    }
-  };
-
-  if (part) {
-    return (
-      <div role="group" aria-labelledby={`${id}-label`}>
-        <p className={FIELD_LABEL} id={`${id}-label`}>
-          Part
-        </p>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-900">
-          <span className="min-w-0 break-words">
-            {part.sku && <span className="font-mono font-semibold">{part.sku}</span>} {part.name}{' '}
-            <span className="text-sm text-slate-700">(list price {formatDollars(part.price)})</span>
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={`Change the part ${part.name}`}
-            onClick={() => {
-              onChoose(null);
-              setState({ kind: 'idle' });
-            }}
-          >
-            Change
-          </button>
-        </p>
-      </div>
-    );
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter searches; it does not save the whole form.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void search();
-    }
-  };
-
-  return (
-    <div>
-      <label htmlFor={id} className={FIELD_LABEL}>
-        Part (part number or name)
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          type="search"
-          className={`input min-w-0 flex-1 border ${fieldBorder(!!error)}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${id}-error`)}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={state.kind === 'searching'}
-          onClick={() => void search()}
-        >
-          {state.kind === 'searching' && <span aria-hidden="true" className="spinner size-4" />}
-          Find
-        </button>
-      </div>
-      <FieldMessages id={id} error={error} />
-      <div role="status" className="text-sm text-slate-700">
-        {state.kind === 'searching' && 'Searching the catalogue…'}
-        {state.kind === 'found' &&
-          (state.parts.length === 0
-            ? NO_PART_FOUND
-            : `${state.parts.length} ${state.parts.length === 1 ? 'part matches' : 'parts match'}: choose one.`)}
-      </div>
-      {state.kind === 'failed' && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {state.message}
-        </p>
-      )}
-      {state.kind === 'found' && state.parts.length > 0 && (
-        <ul className="mt-2 flex flex-col gap-1" aria-label="Matching parts">
-          {state.parts.map((found) => (
-            <li key={found._id}>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm h-auto min-h-8 w-full justify-start py-1 text-left font-normal"
-                onClick={() => onChoose(found)}
-              >
-                <span className="min-w-0 break-words">
-                  Choose {found.sku && <span className="font-mono font-semibold">{found.sku}</span>}{' '}
-                  {found.name} ({formatDollars(found.price)})
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * The form of a price list: its name, when it applies, its discounts per category and its fixed
@@ -180,13 +41,11 @@ export function PriceListForm({
 }) {
   const id = useId();
   const save = useSavePriceList();
-  const categories = useCategories();
   const [fields, setFields] = useState<PriceListFields>(() =>
     list ? fieldsOf(list) : emptyFields(),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checked, setChecked] = useState(false);
-  const addDiscountButton = useRef<HTMLButtonElement>(null);
   const addPriceButton = useRef<HTMLButtonElement>(null);
   // The control to focus once the rows are drawn (a new row's first control): every change of
   // the rows renders the form again, and the focus moves after that render.
@@ -208,11 +67,6 @@ export function PriceListForm({
       setErrors('errors' in result ? result.errors : {});
     }
   };
-  const setDiscount = (key: string, changes: Partial<PriceListFields['discounts'][number]>) =>
-    update({
-      ...fields,
-      discounts: fields.discounts.map((row) => (row.key === key ? { ...row, ...changes } : row)),
-    });
   const setPrice = (key: string, changes: Partial<PriceRow>) =>
     update({
       ...fields,
@@ -291,102 +145,13 @@ export function PriceListForm({
       </fieldset>
       <p className={`${FIELD_HINT} -mt-3`}>Both days included; leave them empty for always.</p>
 
-      <EditableRows
-        legend="Discounts per category"
-        hint="A percentage off the list price of every part of a category. A fixed price below wins over it."
-        error={undefined}
-        full={fields.discounts.length >= MAX_DISCOUNTS}
-        fullText={`At most ${MAX_DISCOUNTS} discounts.`}
-        addLabel="Add a discount"
-        addButton={addDiscountButton}
-        onAdd={() => {
-          const key = rowKey();
-          update({
-            ...fields,
-            discounts: [...fields.discounts, { key, category: '', percent: '' }],
-          });
-          setFocusId(fieldId(`${key}-category`));
-        }}
-      >
-        {fields.discounts.map((row, index) => {
-          const categoryId = fieldId(`${row.key}-category`);
-          const percentId = fieldId(`${row.key}-percent`);
-          const categoryError = errors[`${row.key}-category`];
-          const percentError = errors[`${row.key}-percent`];
-          return (
-            <li
-              key={row.key}
-              className="grid grid-cols-1 items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]"
-            >
-              <div>
-                <label htmlFor={categoryId} className={FIELD_LABEL}>
-                  Category {index + 1}
-                </label>
-                <select
-                  id={categoryId}
-                  className={`select w-full border ${fieldBorder(!!categoryError)}`}
-                  aria-invalid={categoryError ? true : undefined}
-                  aria-describedby={describedBy(categoryError && `${categoryId}-error`)}
-                  value={row.category}
-                  onChange={(event) => setDiscount(row.key, { category: event.target.value })}
-                >
-                  <option value="">
-                    {categories.isPending
-                      ? 'Loading the categories…'
-                      : categories.isError
-                        ? 'The categories could not be loaded'
-                        : 'Choose a category'}
-                  </option>
-                  {/* A saved category the catalogue no longer lists stays choosable. */}
-                  {row.category &&
-                    !categories.data?.some((category) => category.slug === row.category) && (
-                      <option value={row.category}>{row.category}</option>
-                    )}
-                  {categories.data?.map((category) => (
-                    <option key={category.slug} value={category.slug}>
-                      {category.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldMessages id={categoryId} error={categoryError} />
-              </div>
-              <div>
-                <label htmlFor={percentId} className={FIELD_LABEL}>
-                  Discount (%)
-                </label>
-                <input
-                  id={percentId}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step="0.01"
-                  className={`input w-full border ${fieldBorder(!!percentError)}`}
-                  aria-invalid={percentError ? true : undefined}
-                  aria-describedby={describedBy(percentError && `${percentId}-error`)}
-                  value={row.percent}
-                  onChange={(event) => setDiscount(row.key, { percent: event.target.value })}
-                />
-                <FieldMessages id={percentId} error={percentError} />
-              </div>
-              <button
-                type="button"
-                className="btn btn-ghost self-end text-error"
-                aria-label={`Remove discount ${index + 1}`}
-                onClick={() => {
-                  update({
-                    ...fields,
-                    discounts: fields.discounts.filter((other) => other.key !== row.key),
-                  });
-                  addDiscountButton.current?.focus();
-                }}
-              >
-                Remove
-              </button>
-            </li>
-          );
-        })}
-      </EditableRows>
+      <DiscountRows
+        fields={fields}
+        errors={errors}
+        fieldId={fieldId}
+        update={update}
+        setFocusId={setFocusId}
+      />
 
       <EditableRows
         legend="Fixed prices"

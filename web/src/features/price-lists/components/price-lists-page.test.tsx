@@ -9,7 +9,8 @@ import { confirmDialog } from '../../../lib/dialogs.ts';
 import { CATEGORIES } from '../../../test/categories.ts';
 import { part, PART_ID } from '../../../test/fixtures.ts';
 import { apiError, json, mockApi } from '../../../test/mock-api.ts';
-import { CHECK_FIELDS, NO_PART_FOUND } from './price-list-form.tsx';
+import { NO_PART_FOUND } from './part-finder.tsx';
+import { CHECK_FIELDS } from './price-list-form.tsx';
 import { NO_PRICE_LISTS, PriceListsPage } from './price-lists-page.tsx';
 
 vi.mock('../../../lib/dialogs.ts', () => ({ confirmDialog: vi.fn(async () => true) }));
