@@ -116,7 +116,7 @@ try {
     });
     log(`${r.name.padEnd(width)}  ${cells.join(' ')}`);
     const measured = shop.pages.find((p) => p.name === r.name);
-    if (measured && !r.finalUrl.endsWith(new URL(measured.url).pathname)) {
+    if (measured && new URL(r.finalUrl).pathname !== new URL(measured.url).pathname) {
       failed = true;
       log(`  ended on ${r.finalUrl} (a redirect: the page itself was not measured)`);
     }
