@@ -5,245 +5,34 @@
 // import(), and esbuild keeps every module an `export *` barrel names when it is reached that way
 // (1.5 MB of code blocks, Tailwind and Markdown the mails do not use).
 import { Body } from '@react-email/body';
-import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
-import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { createElement as h, type ReactNode } from 'react';
 import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { formatUsd } from '../lib/money.ts';
-import { linesOnlyMoney, moneyRows } from '../lib/order-money.ts';
-import { partCount, type MailOrder, type OrderMailInput } from './order-mails.ts';
-
-// The shop's colours (web/src/index.css, the partsmith theme).
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#e2e8f0';
-const PAGE = '#f1f5f9';
-const ORANGE = '#c2410c';
-const FONT =
-  "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
-const s = {
-  body: { backgroundColor: PAGE, margin: 0, padding: '24px 0', fontFamily: FONT, color: INK },
-  container: { maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px' },
-  header: { backgroundColor: INK, padding: '18px 24px', borderRadius: '8px 8px 0 0' },
-  brand: {
-    margin: 0,
-    color: '#ffffff',
-    fontSize: '22px',
-    lineHeight: '28px',
-    fontWeight: 700,
-    letterSpacing: '0.3px',
-  },
-  content: { padding: '8px 24px 8px' },
-  h1: { fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: '16px 0 8px', color: INK },
-  text: { fontSize: '16px', lineHeight: '24px', margin: '12px 0', color: INK },
-  small: { fontSize: '13px', lineHeight: '20px', margin: '4px 0', color: MUTED },
-  label: {
-    fontSize: '12px',
-    lineHeight: '20px',
-    color: MUTED,
-    textTransform: 'uppercase',
-    letterSpacing: '0.6px',
-    fontWeight: 700,
-  },
-  value: {
-    fontSize: '16px',
-    lineHeight: '24px',
-    margin: '14px 0',
-    color: INK,
-    overflowWrap: 'anywhere',
-  },
-  button: {
-    backgroundColor: ORANGE,
-    color: '#ffffff',
-    fontSize: '16px',
-    fontWeight: 700,
-    borderRadius: '8px',
-    padding: '12px 22px',
-    textDecoration: 'none',
-  },
-  link: { color: ORANGE, textDecoration: 'underline' },
-  th: {
-    fontSize: '12px',
-    lineHeight: '16px',
-    color: MUTED,
-    textTransform: 'uppercase',
-    letterSpacing: '0.6px',
-    padding: '8px 0',
-    borderBottom: `2px solid ${INK}`,
-  },
-  td: {
-    fontSize: '15px',
-    lineHeight: '22px',
-    padding: '10px 0',
-    borderBottom: `1px solid ${RULE}`,
-    verticalAlign: 'top',
-  },
-  footer: { padding: '0 24px 16px' },
-} satisfies Record<string, CSSProperties>;
+import { partCount, type OrderMailInput } from './order-mails.ts';
+import {
+  button,
+  fact,
+  linesTable,
+  link,
+  orderFact,
+  p,
+  shipToFacts,
+  small,
+} from './order-mail-blocks.ts';
+import { RULE, s } from './order-mail-styles.ts';
 
 /** Left out of the text part (react-email's plain-text rules). */
 const SKIP_IN_TEXT = { 'data-skip-in-text': true };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-const p = (...children: ReactNode[]) => h(Text, { style: s.text }, ...children);
-const small = (...children: ReactNode[]) => h(Text, { style: s.small }, ...children);
-const link = (href: string, children: ReactNode) => h(Link, { href, style: s.link }, children);
-/**
- * A label above its value, such as "Ship to" over the address, in one paragraph: the text part
- * then keeps them together. A value's own line breaks (an address's) are kept.
- */
-const fact = (label: string, value: string) =>
-  h(
-    Text,
-    { key: label, style: s.value },
-    h('span', { style: s.label }, label),
-    ...value.split('\n').flatMap((line, i) => [h('br', { key: `br${i}` }), line]),
-  );
-/**
- * The order's number, the one the customer quotes and searches My Orders by, its buyer's purchase
- * order number when it has one, over its reference (the id in the shop's links).
- */
-const orderFact = (order: MailOrder) =>
-  fact(
-    'Order',
-    [
-      order.number,
-      order.poNumber ? `Purchase order ${order.poNumber}` : null,
-      `Reference ${order.id}`,
-    ]
-      .filter(Boolean)
-      .join('\n'),
-  );
-/**
- * Where it ships: the address book's entry line by line (or the address typed with the order),
- * its phone, and the buyer's tax ID or tax exemption when the order has one.
- */
-const shipToFacts = (order: MailOrder) => [
-  fact('Ship to', (order.shipTo?.length ? order.shipTo : [order.address]).join('\n')),
-  fact('Phone', order.phone),
-  order.buyerTaxId ? fact('Tax ID', order.buyerTaxId) : null,
-  order.taxExemption ? fact('Tax exempt', `Certificate ${order.taxExemption}`) : null,
-];
-const button = (href: string, label: string) =>
-  h(Section, { style: { margin: '24px 0 8px' } }, h(Button, { href, style: s.button }, label));
-
-/**
- * The order's lines: part (with its unit price under the name), quantity and amount, then the
- * subtotal, the shipping (its method and delivery days), each sales tax and the total (the
- * order's money: lib/order-money.ts, as on its invoice). Three columns fit a 375 px screen; long
- * names wrap inside theirs, a sum's label spans the first two. In the text part it is laid out
- * as columns (react-email's `data-text-format`).
- */
-function linesTable(order: MailOrder, totalLabel = 'Total') {
-  const right = { textAlign: 'right' } as const;
-  const sums = moneyRows(order.money ?? linesOnlyMoney(order.totalCents), { withDays: true });
-  const sumCell = { ...s.td, padding: '6px 0', borderBottom: 'none' };
-  return h(
-    'table',
-    {
-      width: '100%',
-      cellPadding: 0,
-      cellSpacing: 0,
-      role: 'presentation',
-      'data-text-format': 'dataTable',
-      style: { width: '100%', borderCollapse: 'collapse', margin: '16px 0 8px' },
-    },
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        h('th', { align: 'left', style: { ...s.th, textAlign: 'left' } }, 'Part'),
-        h('th', { align: 'right', style: { ...s.th, ...right, width: '44px' } }, 'Qty'),
-        h('th', { align: 'right', style: { ...s.th, ...right, width: '96px' } }, 'Amount'),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      order.lines.map((line, i) =>
-        h(
-          'tr',
-          { key: i },
-          h(
-            'td',
-            { style: { ...s.td, paddingRight: '8px', overflowWrap: 'anywhere' } },
-            line.name,
-            h('br'),
-            h(
-              'span',
-              { style: { fontSize: '13px', color: MUTED } },
-              line.sku
-                ? `Part no. ${line.sku} · ${formatUsd(line.unitPriceCents)} each`
-                : `${formatUsd(line.unitPriceCents)} each`,
-            ),
-          ),
-          h('td', { align: 'right', style: { ...s.td, ...right } }, String(line.quantity)),
-          h(
-            'td',
-            { align: 'right', style: { ...s.td, ...right, whiteSpace: 'nowrap' } },
-            formatUsd(line.quantity * line.unitPriceCents),
-          ),
-        ),
-      ),
-      sums.map((row, i) =>
-        h(
-          'tr',
-          { key: `sum${i}` },
-          h('td', { colSpan: 2, style: { ...sumCell, paddingRight: '8px' } }, row.label),
-          h(
-            'td',
-            { align: 'right', style: { ...sumCell, ...right, whiteSpace: 'nowrap' } },
-            formatUsd(row.cents),
-          ),
-        ),
-      ),
-      h(
-        'tr',
-        null,
-        h(
-          'td',
-          {
-            colSpan: 2,
-            style: {
-              ...s.td,
-              fontWeight: 700,
-              borderBottom: 'none',
-              ...(sums.length ? { borderTop: `1px solid ${RULE}` } : {}),
-            },
-          },
-          totalLabel,
-        ),
-        h(
-          'td',
-          {
-            align: 'right',
-            style: {
-              ...s.td,
-              ...right,
-              fontWeight: 700,
-              whiteSpace: 'nowrap',
-              borderBottom: 'none',
-              ...(sums.length ? { borderTop: `1px solid ${RULE}` } : {}),
-            },
-          },
-          formatUsd(order.totalCents),
-        ),
-      ),
-    ),
-  );
-}
 
 /** What each kind says: the preview line and the body between header and footer. */
 function content(input: OrderMailInput): { preview: string; body: ReactNode[] } {

@@ -3,7 +3,8 @@ import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 import { formatUsd } from '../../lib/money.ts';
 import type { OrderMoney } from '../../lib/order-money.ts';
-import { renderInvoicePdf, winAnsiText, type InvoiceDocument } from './pdf.ts';
+import { winAnsiText } from './pdf-layout.ts';
+import { renderInvoicePdf, type InvoiceDocument } from './pdf.ts';
 
 const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
   kind: 'invoice',

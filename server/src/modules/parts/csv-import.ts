@@ -6,15 +6,15 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { parts } from '../../db/schema/parts.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { recordAudit, recordAudits, removeAudits, type Actor } from '../audit/service.ts';
+import type { ImportRow } from './csv-checks.ts';
 import {
   inFileTerms,
   insertRecords,
   writeUpdates,
   type EditableField,
-  type ImportRow,
   type InsertedPart,
   type UpdatedColumn,
-} from './csv.ts';
+} from './csv-statements.ts';
 
 /**
  * The catalogue import's heavy work kept off the server's thread (issue 43): a 100,000-line file

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { priceBreakBaseIssues, type CsvProblem } from '@partsmith/contract';
 import type { Database } from '../../db/client.ts';
 import { parts, type PartRow } from '../../db/schema/parts.ts';
+import type { ImportRow } from './csv-checks.ts';
 import {
   EDITABLE_FIELDS,
   importRecords,
@@ -10,9 +11,8 @@ import {
   updateRecords,
   type EditableField,
   type ImportedPart,
-  type ImportRow,
   type UpdatedColumn,
-} from './csv.ts';
+} from './csv-statements.ts';
 import type { ImportWrite, ReadImport, UpdateBatch } from './csv-import.ts';
 import { inStock, lowStockMarkAfter } from './stock.ts';
 

@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 
-// The catalogue import's reading of CSV text (csv.ts checks what it reads): its records, each
+// The catalogue import's reading of CSV text (csv-checks.ts checks what it reads): its records, each
 // with where it starts, and the line numbers a person sees in an editor.
 
 const PARSE_MESSAGES: Record<string, string> = {

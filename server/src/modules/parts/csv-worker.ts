@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportWork, WorkerMessage } from './csv-import.ts';
-import { importRecords, readCatalogueCsv } from './csv.ts';
+import { readCatalogueCsv } from './csv-checks.ts';
+import { importRecords } from './csv-statements.ts';
 
 /**
  * The worker thread that reads one catalogue import (csv-import.ts): parses and checks the file.
