@@ -108,7 +108,7 @@ test('deleting an unpaid order puts its stock back', async ({ page }) => {
   expect(await stockOnHome(page, THERMAL_PASTE)).toBe(before);
 });
 
-test("a buyer's My Orders and purchase page come with their content, before any script runs", async ({
+test("a buyer's My Orders, purchase page and cart come with their content, before any script runs", async ({
   page,
   browser,
   isMobile,
@@ -124,6 +124,10 @@ test("a buyer's My Orders and purchase page come with their content, before any 
     .getByRole('link', { name: /Add To Cart/ })
     .getAttribute('href');
   expect(purchasePage).toMatch(/^\/purchase\//);
+  // A line in the cart, so the cart's page shows its checkout.
+  const partId = purchasePage?.split('/').at(-1);
+  const carted = await page.request.put(`/api/cart/lines/${partId}`, { data: { quantity: 10 } });
+  expect(carted.status(), await carted.text()).toBe(200);
 
   // The same buyer with scripts off: what the server sent is all there is (docs/decisions/038).
   const noScript = await browser.newContext({
@@ -146,6 +150,12 @@ test("a buyer's My Orders and purchase page come with their content, before any 
     await expect(html.getByRole('heading', { level: 1, name: THERMAL_PASTE })).toBeVisible();
     await expect(html.getByRole('img', { name: THERMAL_PASTE })).toBeVisible();
     await expect(html.getByLabel('Your name')).toHaveValue('Rhea Rendered');
+
+    // The cart with its line and the checkout's first step: where to ship (an empty book).
+    await html.goto('/cart');
+    await expect(html.getByRole('main').getByText(THERMAL_PASTE).first()).toBeVisible();
+    await expect(html.getByRole('heading', { name: 'Ship to' })).toBeVisible();
+    await expect(html.getByText(/^Where should we ship\?/)).toBeVisible();
   } finally {
     await noScript.close();
   }

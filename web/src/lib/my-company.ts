@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyCompany } from '@partsmith/contract/companies';
 import { api } from './api-client.ts';
 
@@ -10,11 +10,13 @@ import { api } from './api-client.ts';
  */
 export const myCompanyKey = ['my-company'] as const;
 
-export function useMyCompanyAnswer(enabled = true) {
-  return useQuery({
+export const myCompanyQuery = () =>
+  queryOptions({
     queryKey: myCompanyKey,
     queryFn: ({ signal }) => api('/company', { schema: MyCompany, signal }),
-    enabled,
     retry: false,
   });
+
+export function useMyCompanyAnswer(enabled = true) {
+  return useQuery({ ...myCompanyQuery(), enabled });
 }

@@ -7,6 +7,8 @@ import { PageLoading } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { EmailNotConfirmedNotice } from '../../features/auth/components/email-not-confirmed-notice.tsx';
 import { AddressPicker } from '../../features/addresses/components/address-picker.tsx';
+import { addressesQuery } from '../../features/addresses/api/get-addresses.ts';
+import { myCompanyQuery } from '../../lib/my-company.ts';
 
 /**
  * /cart (anybody): the accounts feature knows whether someone is signed in, the cart feature
@@ -29,9 +31,18 @@ export function CartRoute() {
 
 export const meta: MetaFunction = () => pageMeta(CART_TITLE);
 
-/** A signed-in buyer's cart, rendered with the page; a visitor's is asked for by the browser. */
+/**
+ * A signed-in buyer's cart, address book and company terms, rendered with the page (the checkout
+ * form shows at once); a visitor's cart is asked for by the browser.
+ */
 export function loader({ context }: LoaderFunctionArgs): Promise<PageAnswers> {
-  return forSignedInBuyer(context, (client) => client.prefetchQuery(cartQuery()));
+  return forSignedInBuyer(context, (client) =>
+    Promise.all([
+      client.prefetchQuery(cartQuery()),
+      client.prefetchQuery(addressesQuery()),
+      client.prefetchQuery(myCompanyQuery()),
+    ]),
+  );
 }
 
 /** In the browser, the page asks for its own answers. */
