@@ -1,19 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { taxExemptions } from '../../db/schema/shipping.ts';
+import type { MethodRule } from './money.ts';
 
 // What the checkout reads (service.ts): a destination's shipping methods and tax rates, and a
 // customer's tax exemption.
 
-export interface DestinationMethod {
-  id: string;
-  name: string;
-  kind: 'flat' | 'weight';
-  priceCents: number;
-  perKgCents: number;
-  freeAboveCents: number | null;
-  minDays: number;
-  maxDays: number;
+/** A method of the destination's zone, in the zone's order. */
+export interface DestinationMethod extends MethodRule {
   position: number;
 }
 export interface DestinationRate {

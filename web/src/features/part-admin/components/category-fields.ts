@@ -131,14 +131,3 @@ export function lostValuesOf(error: unknown): CategoryConflict | null {
   const body = CategoryConflict.safeParse(error.body);
   return body.success && body.data.attributes?.length ? body.data : null;
 }
-
-/** The first message at or under an error (a choice's own lands on `options.<n>`). */
-export function messageIn(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  for (const inner of Object.values(error)) {
-    const message = messageIn(inner);
-    if (message) return message;
-  }
-  return undefined;
-}

@@ -7,6 +7,7 @@ import { EditableRows } from '../../../components/ui/editable-rows.tsx';
 import { FailureBox, fieldBorder, FormField as Field } from '../../../components/ui/form-field.tsx';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { useSubmitFailure } from '../../../lib/submit-failure.ts';
+import { messageIn } from '../../../lib/form-error-message.ts';
 import { useAddCategory, type NewCategory } from '../api/add-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import {
@@ -16,7 +17,6 @@ import {
   keyOf,
   lostValuesOf,
   lostValuesText,
-  messageIn,
   NEW_ROW,
   partsText,
   slugOf,

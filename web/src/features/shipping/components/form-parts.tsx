@@ -70,16 +70,6 @@ export function TextBox({
 /** A box for codes (US, US-AK): a phone's keyboard offers capitals and no spelling fixes. */
 export const CODE_BOX = { autoCapitalize: 'characters', spellCheck: false } as const;
 
-/** The first message at or under a form error (a list's own lands on `countries.<n>`). */
-export function messageIn(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  for (const inner of Object.values(error)) {
-    const message = messageIn(inner);
-    if (message) return message;
-  }
-  return undefined;
-}
 
 /**
  * Why the last submit failed (the server's words: a 422 names the field, a 409 the clash), read
