@@ -192,6 +192,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What every page runs (the shell, decision 065) and the header's parts it loads after the
+    // first paint: the contract's index brings zod and every schema (about 35 kB gzipped, 30 ms
+    // of one task on the main thread); their answers are checked in the answer-check worker
+    // (`schema: 'Name'`, src/lib/answer-schemas.ts).
+    files: [
+      'web/src/app/layout/**/*.{ts,tsx}',
+      'web/src/app/root.tsx',
+      'web/src/app/entry.client.tsx',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@partsmith/contract',
+              allowTypeImports: true,
+              message:
+                "every page runs this: check an answer by its name in the worker (schema: 'Name', lib/answer-schemas.ts) instead of importing the contract's schemas",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...featureZones,
   ...serverZones,
 );

@@ -1,8 +1,8 @@
 // The answers checked off the main thread (src/lib/answer-check.ts, docs/decisions/038): the
-// requests every page makes while it loads, the sign-in page's, the purchase, contact and
-// newsletter forms', the cart's and the deletes of the dashboard's lists. Loaded by the
-// answer-check worker, and on the main thread only where no worker runs (jsdom, a worker that
-// failed).
+// requests every page makes while it loads (the header search's suggestions among them), the
+// sign-in page's, the purchase, contact and newsletter forms', the cart's and the deletes of the
+// dashboard's lists. Loaded by the answer-check worker, and on the main thread only where no
+// worker runs (jsdom, a worker that failed).
 import './zod-jitless.ts';
 import * as z from '@partsmith/contract/zod-subset';
 import {
@@ -24,6 +24,7 @@ import {
   Part,
   PartComparison,
   PartList,
+  PartSuggestions,
   PurchaseAnswer,
   SearchAnswer,
   ReviewList,
@@ -61,6 +62,8 @@ export const ANSWER_SCHEMAS = {
   CheckoutPreview,
   /** The compare page's parts side by side (GET /api/parts/compare). */
   PartComparison,
+  /** The header's search box on every page (GET /api/parts/suggest). */
+  PartSuggestions,
   /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */
   PurchaseAnswer,
   ReviewList,

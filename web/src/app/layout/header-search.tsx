@@ -1,4 +1,4 @@
-import { PartSuggestions, type PartSuggestion } from '@partsmith/contract';
+import type { PartSuggestion } from '@partsmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
@@ -21,7 +21,7 @@ function useSuggestions(text: string) {
     queryKey: [suggestRoot, asked],
     queryFn: ({ signal }) =>
       api(`/parts/suggest?${new URLSearchParams({ q: asked })}`, {
-        schema: PartSuggestions,
+        schema: 'PartSuggestions',
         signal,
       }),
     enabled: asked.length > 0,
