@@ -50,6 +50,61 @@ export function homeJsBudget(distDir) {
   return { total: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0), chunks };
 }
 
+/**
+ * The pages Lighthouse measures (bench/lib/shop.mjs) by their route ids: their first scripts hold
+ * no zod. zod and the contract's schemas check the API's answers in a worker (decision 038); a
+ * page that imports a schema's value or a helper from the contract's index loads them on the main
+ * thread (about 35 kB gzipped and a 30 ms task at 1x), and counts them in Lighthouse's first paint.
+ */
+export const ZOD_FREE_ROUTES = [
+  'home',
+  'login',
+  'search',
+  'part',
+  'compare',
+  'cart',
+  'purchase',
+  'myOrders',
+];
+
+/** A string every build of zod's core carries (its base type's name). */
+const ZOD_MARK = '$ZodType';
+
+/** React Router's manifest of a client build (assets/manifest-*.js): its entry and routes. */
+function readManifest(client) {
+  const assets = path.join(client, 'assets');
+  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`No React Router manifest in ${assets}: build the web app first`);
+  const text = fs.readFileSync(path.join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+}
+
+/**
+ * The routes of `routeIds` whose first scripts (the entry's and those of the route and its
+ * parents, as React Router preloads them) hold zod: `[{ route, files }]`, empty when none does.
+ */
+export function zodOnFirstLoad(distDir, routeIds = ZOD_FREE_ROUTES) {
+  const client = path.join(distDir, 'client');
+  const manifest = readManifest(client);
+  const holdsZod = new Map();
+  const withZod = (file) => {
+    if (!holdsZod.has(file)) {
+      holdsZod.set(file, fs.readFileSync(path.join(client, file), 'utf8').includes(ZOD_MARK));
+    }
+    return holdsZod.get(file);
+  };
+  return routeIds.flatMap((route) => {
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (let id = route; id; id = manifest.routes[id]?.parentId) {
+      const entry = manifest.routes[id];
+      if (!entry) throw new Error(`No route ${id} in the web build's manifest`);
+      for (const file of [entry.module, ...(entry.imports ?? [])]) files.add(file);
+    }
+    const zod = [...files].filter(withZod);
+    return zod.length ? [{ route, files: zod }] : [];
+  });
+}
+
 const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 
 /** The report `npm run budget` prints; `ok` is false above the hard cap. */
@@ -72,7 +127,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const { text, ok } = formatBudget(homeJsBudget(distDir));
     console.log(text);
-    process.exitCode = ok ? 0 : 1;
+    const zod = zodOnFirstLoad(distDir);
+    for (const { route, files } of zod) {
+      console.log(`MISS: route ${route} loads zod with its first scripts (${files.join(', ')})`);
+    }
+    if (zod.length === 0) {
+      console.log(`PASS: no zod in the first scripts of ${ZOD_FREE_ROUTES.join(', ')}`);
+    }
+    process.exitCode = ok && zod.length === 0 ? 0 : 1;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -2,6 +2,8 @@ import * as z from './zod-subset.ts';
 import { AdminListQuery, EmailField, Id } from './common.ts';
 import { ShippingOption, TaxLine } from './shipping.ts';
 
+export { linesOf, onAccount } from './order-views.ts';
+
 export const QuantityField = z.coerce
   .number({ message: 'Quantity is Required' })
   .int('Quantity must be a whole number')
@@ -129,36 +131,6 @@ export const Order = z.object({
 export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);
-
-/**
- * An order on its company's payment terms, invoiced and not paid yet nor credited (issue 49): it
- * ships before it is paid, is paid by its due date, and is neither paid by card nor deleted.
- */
-export const onAccount = (
-  order: Pick<Order, 'paid' | 'paymentMethod' | 'invoiceNumber' | 'refundedAt'>,
-) =>
-  !order.paid &&
-  order.paymentMethod === 'invoice' &&
-  order.invoiceNumber !== null &&
-  order.refundedAt === null;
-
-/** The lines of an order: its `lines`, or the order itself when it has one. */
-export function linesOf(order: Order): OrderLine[] {
-  return (
-    order.lines ?? [
-      {
-        partId: order.partId,
-        sku: order.sku ?? null,
-        name: order.name,
-        image: order.image,
-        price: order.price,
-        quantity: order.quantity,
-        // The line's own amount: the order's total holds its shipping and tax too.
-        total: order.subtotal ?? order.total,
-      },
-    ]
-  );
-}
 
 const CarrierField = z.string().trim().max(60, 'Keep the carrier under 60 characters').optional();
 const TrackingNumberField = z

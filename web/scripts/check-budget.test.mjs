@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBudget, gzipSize, homeJsBudget } from '../../scripts/check-budget.mjs';
+import {
+  formatBudget,
+  gzipSize,
+  homeJsBudget,
+  zodOnFirstLoad,
+} from '../../scripts/check-budget.mjs';
 
 const dirs = [];
 afterEach(() => {
@@ -77,5 +82,53 @@ describe('formatBudget', () => {
     expect(formatBudget(chunks(150_001)).text).toMatch(/MISS: cap 150\.00 kB EXCEEDED/);
     expect(formatBudget(chunks(150_001)).ok).toBe(false);
     expect(formatBudget(chunks(150_001)).text).toMatch(/Home page JavaScript .*150\.00 kB gzipped/);
+  });
+});
+
+describe('zodOnFirstLoad', () => {
+  /** A fake build with React Router's manifest: an entry, a parent route and two pages. */
+  function fakeManifestBuild(files) {
+    const manifest = {
+      entry: { module: '/assets/entry.js', imports: ['/assets/runtime.js'] },
+      routes: {
+        root: { id: 'root', module: '/assets/root.js', imports: ['/assets/entry.js'] },
+        login: { id: 'login', parentId: 'root', module: '/assets/login.js', imports: [] },
+        cart: {
+          id: 'cart',
+          parentId: 'root',
+          module: '/assets/cart.js',
+          imports: ['/assets/schemas.js'],
+        },
+      },
+    };
+    return fakeBuild('<!DOCTYPE html>', {
+      'assets/manifest-abc123.js': `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+      'assets/entry.js': code('entry', 10),
+      'assets/runtime.js': code('runtime', 5),
+      'assets/root.js': code('root', 5),
+      'assets/login.js': code('login', 5),
+      'assets/cart.js': code('cart', 5),
+      ...files,
+    });
+  }
+
+  it("names the pages whose route, parents or entry load zod's core, with the files", () => {
+    const dir = fakeManifestBuild({ 'assets/schemas.js': 'class $ZodType{};' + code('s', 5) });
+    expect(zodOnFirstLoad(dir, ['login', 'cart'])).toEqual([
+      { route: 'cart', files: ['/assets/schemas.js'] },
+    ]);
+  });
+
+  it("counts the entry's and the parent route's scripts for every page", () => {
+    const dir = fakeManifestBuild({
+      'assets/schemas.js': code('s', 5),
+      'assets/root.js': 'const t="$ZodType";',
+    });
+    expect(zodOnFirstLoad(dir, ['login', 'cart']).map((r) => r.route)).toEqual(['login', 'cart']);
+  });
+
+  it('refuses a route the manifest does not have', () => {
+    const dir = fakeManifestBuild({ 'assets/schemas.js': code('s', 5) });
+    expect(() => zodOnFirstLoad(dir, ['nope'])).toThrow('No route nope');
   });
 });

@@ -26,12 +26,14 @@ import {
   PartList,
   PartSuggestions,
   PurchaseAnswer,
+  ReorderAnswer,
   SearchAnswer,
   ReviewList,
   SessionAnswer,
   SignOutAnswer,
   StockAlertAnswer,
 } from '@partsmith/contract';
+import { MyCompany } from '@partsmith/contract/companies';
 
 export const ANSWER_SCHEMAS = {
   AdminCheck,
@@ -67,6 +69,10 @@ export const ANSWER_SCHEMAS = {
   /** POST /api/purchase and POST /api/checkout: checked off the main thread like the page's own answers. */
   PurchaseAnswer,
   ReviewList,
+  /** POST /api/orders/:id/reorder (My Orders' and the order page's "Order again"). */
+  ReorderAnswer,
+  /** GET /api/company: the customer's company and terms (the cart's checkout, the order page). */
+  MyCompany,
   /** POST /api/parts/:id/stock-alerts (a part's page, when it is out of stock). */
   StockAlertAnswer,
   /** A 204's empty body (DELETE /api/parts/:id/stock-alerts): nothing to check. */

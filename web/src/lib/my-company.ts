@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyCompany } from '@partsmith/contract/companies';
 import { api } from './api-client.ts';
 
 /**
@@ -13,7 +12,7 @@ export const myCompanyKey = ['my-company'] as const;
 export const myCompanyQuery = () =>
   queryOptions({
     queryKey: myCompanyKey,
-    queryFn: ({ signal }) => api('/company', { schema: MyCompany, signal }),
+    queryFn: ({ signal }) => api('/company', { schema: 'MyCompany', signal }),
     retry: false,
   });
 

@@ -1,4 +1,5 @@
-import { onAccount, type Order } from '@partsmith/contract';
+import type { Order } from '@partsmith/contract';
+import { onAccount } from '@partsmith/contract/order-views';
 import { dayLabel } from '../../../lib/day-label.ts';
 import {
   ADMIN_LIST_DEFAULT,

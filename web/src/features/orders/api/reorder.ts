@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReorderAnswer } from '@partsmith/contract';
 import { api } from '../../../lib/api-client.ts';
 import { cartRoot } from '../../../lib/query-keys.ts';
 
@@ -10,7 +9,7 @@ import { cartRoot } from '../../../lib/query-keys.ts';
 export function reorder(id: string) {
   return api(`/orders/${encodeURIComponent(id)}/reorder`, {
     method: 'POST',
-    schema: ReorderAnswer,
+    schema: 'ReorderAnswer',
   });
 }
 

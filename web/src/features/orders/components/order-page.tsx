@@ -1,4 +1,5 @@
-import { linesOf, type Order } from '@partsmith/contract';
+import type { Order } from '@partsmith/contract';
+import { linesOf } from '@partsmith/contract/order-views';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';

@@ -1,4 +1,5 @@
-import { linesOf, type Order, type OrderLine } from '@partsmith/contract';
+import type { Order, OrderLine } from '@partsmith/contract';
+import { linesOf } from '@partsmith/contract/order-views';
 import { formatDollars } from '../../../lib/money.ts';
 import { hasMoneyDetails, orderMoney } from '../../../lib/order-money.ts';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
