@@ -5,7 +5,8 @@ import { cartLines, orders, parts } from '../src/db/schema/index.ts';
 import { DB_KINDS, type TestApp, recordingMailer } from './helpers.ts';
 import { cartCalls, openCartShop, type Shopper } from './cart-helpers.ts';
 
-// The cart and its checkout; what follows the payment is in invoices-refunds.test.ts.
+// The cart and its checkout; what follows the payment is in order-invoices.test.ts,
+// order-invoice-figures.test.ts and order-shipping-refunds.test.ts.
 describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %s', (kind) => {
   let t: TestApp;
   let alice: Shopper;

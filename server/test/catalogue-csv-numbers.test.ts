@@ -8,7 +8,7 @@ import { DB_KINDS, buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 
 // The part numbers of the catalogue's CSV files (issue 46); the files' other columns are
-// catalogue-csv.test.ts's.
+// catalogue-csv-*.test.ts's.
 
 /** The export's columns up to the part number (the newer ones may be left out). */
 const EXPORT_HEADER = `${CSV_BASE_HEADER},priceBreaks,sku`;

@@ -169,7 +169,7 @@ describe.each(ONE_DB)('security suite 6: fuzzing on %s', (kind) => {
         if (method === 'GET') continue;
         const role = caller(method, url);
         const { path, body } = await ROUTES[`${method} ${url}`]!.call(live, cast, role);
-        // A CSV import's malformed files are server/test/catalogue-csv.test.ts's.
+        // A CSV import's malformed files are server/test/catalogue-csv-refusals.test.ts's.
         if (!body || body instanceof FormData || typeof body === 'string') continue;
         routes++;
         const sending = bodies(body as Record<string, unknown>);
