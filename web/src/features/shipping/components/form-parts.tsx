@@ -70,7 +70,6 @@ export function TextBox({
 /** A box for codes (US, US-AK): a phone's keyboard offers capitals and no spelling fixes. */
 export const CODE_BOX = { autoCapitalize: 'characters', spellCheck: false } as const;
 
-
 /**
  * Why the last submit failed (the server's words: a 422 names the field, a 409 the clash), read
  * out when it appears, and why the form's checks could not run (offline).
