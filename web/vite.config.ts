@@ -11,7 +11,8 @@ interface ChunkingContext {
 }
 
 /** The modules every page runs: the client entry and the root route (the layout, its header). */
-const SHELL = ['/src/app/entry.client.tsx', '/src/app/root.tsx'];
+const ENTRY = '/src/app/entry.client.tsx';
+const SHELL = [ENTRY, '/src/app/root.tsx'];
 
 /**
  * One chunk for the shell (docs/decisions/065): every module the client entry or the root route
@@ -20,6 +21,10 @@ const SHELL = ['/src/app/entry.client.tsx', '/src/app/root.tsx'];
  * them under 2 kB). Modules only routes share are still split by rolldown's own chunking.
  */
 function shellChunk(id: string, ctx: ChunkingContext): string | null {
+  // The entry itself (it starts the hydration) stays a chunk of its own, loaded last by React
+  // Router's inline module script: the route modules import the shell, never the entry, so
+  // importing them cannot start the app before the script has set the router's globals.
+  if (id.endsWith(ENTRY)) return null;
   return staticallyImportedBy(SHELL, id, ctx, new Set()) ? 'shell' : null;
 }
 
