@@ -87,6 +87,17 @@ export function answered(status: number, path: string | RegExp): RegExp {
  * outranks the tags in axe's choice of rules), so axe is injected and run once a page.
  */
 export async function expectNoA11yViolations(page: Page) {
+  // The parts of a page below its first screen (`below-fold`: content-visibility: auto) are not
+  // laid out until they near the viewport, and axe reads the colours of one that is not as if
+  // it stood on the page's white (a footer's light links on white: a contrast "violation" that
+  // came and went with the scroll position). They are audited as a visitor sees them: rendered.
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('*').forEach((element) => {
+      if (getComputedStyle(element).contentVisibility !== 'auto') return;
+      element.dataset.auditRendered = '';
+      element.style.contentVisibility = 'visible';
+    });
+  });
   const results = await new AxeBuilder({ page })
     .options({
       rules: { 'label-content-name-mismatch': { enabled: true } },
@@ -98,6 +109,12 @@ export async function expectNoA11yViolations(page: Page) {
     })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('[data-audit-rendered]').forEach((element) => {
+      element.style.contentVisibility = '';
+      delete element.dataset.auditRendered;
+    });
+  });
   const ran = [
     ...results.passes,
     ...results.violations,
