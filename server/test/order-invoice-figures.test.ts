@@ -12,6 +12,16 @@ import { paidOrderSuite } from './paid-order-helpers.ts';
 describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %s', (kind) => {
   const { shop, order, pay, settleMails, mailsTo } = paidOrderSuite(kind);
 
+  /** The text of an order's invoice as its buyer (alice) downloads it. */
+  async function invoiceText(id: string) {
+    const { t, alice } = shop();
+    const res = await t.app.inject({
+      url: `/api/orders/${id}/invoice.pdf`,
+      headers: { cookie: alice.cookie },
+    });
+    return pdfText(res.rawPayload);
+  }
+
   /**
    * An order of two parts as a checkout to an address book entry places it (written straight
    * into the database): UPS Ground, two sales tax rates, the buyer's tax ID or exemption.
@@ -103,14 +113,7 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     const paid = await order(id);
     expect(paid).toMatchObject({ subtotal: 123.95, shipping: 12.5, total: 146.68 });
 
-    const invoice = await pdfText(
-      (
-        await t.app.inject({
-          url: `/api/orders/${id}/invoice.pdf`,
-          headers: { cookie: alice.cookie },
-        })
-      ).rawPayload,
-    );
+    const invoice = await invoiceText(id);
     expect(sums(invoice)).toEqual([...FIGURES, ['Total (USD)', 14_668]]);
     // The seller, one identity with the site's pages.
     for (const fact of [
@@ -182,18 +185,10 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
   });
 
   it('a tax-exempt order: its invoice names the certificate and charges no tax', async () => {
-    const { t, alice } = shop();
     const { id, subtotalCents } = await shippedAndTaxedOrder({ exemption: 'TX-RESALE-0042' });
     const { amount } = await pay(id);
     expect(amount).toBe((subtotalCents + 1_250) / 100);
-    const text = await pdfText(
-      (
-        await t.app.inject({
-          url: `/api/orders/${id}/invoice.pdf`,
-          headers: { cookie: alice.cookie },
-        })
-      ).rawPayload,
-    );
+    const text = await invoiceText(id);
     expect(text).toContain('Tax exempt: TX-RESALE-0042');
     expect(sums(text)).toEqual([
       ['Subtotal', 12_395],
@@ -203,17 +198,9 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
   });
 
   it('an order shipped abroad: no sales tax, the buyer’s VAT number, duties paid on import', async () => {
-    const { t, alice } = shop();
     const { id } = await shippedAndTaxedOrder({ abroad: true, taxId: 'DE136695976' });
     await pay(id);
-    const text = await pdfText(
-      (
-        await t.app.inject({
-          url: `/api/orders/${id}/invoice.pdf`,
-          headers: { cookie: alice.cookie },
-        })
-      ).rawPayload,
-    );
+    const text = await invoiceText(id);
     expect(text).toContain('Tax ID: DE136695976');
     expect(text).toContain('Berlin, 10178');
     expect(text).toMatch(/^Germany$/m);
@@ -242,14 +229,7 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().insertedId as string;
     await pay(id);
-    const text = await pdfText(
-      (
-        await t.app.inject({
-          url: `/api/orders/${id}/invoice.pdf`,
-          headers: { cookie: alice.cookie },
-        })
-      ).rawPayload,
-    );
+    const text = await invoiceText(id);
     expect(sums(text)).toEqual([
       ['Subtotal', 3_000],
       ['Total (USD)', 3_000],
