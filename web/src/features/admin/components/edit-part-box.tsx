@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { describedBy, FIELD_ERROR } from '../../../components/ui/form-field.tsx';
+import { describedBy, FIELD_ERROR, fieldBorder } from '../../../components/ui/form-field.tsx';
 
 const LABEL = 'mb-1 block text-sm font-semibold text-slate-900';
 export const HINT = 'mt-1 text-xs text-slate-700';
 /** Field outlines of at least 3:1 against white (WCAG 1.4.11), red when the value is wrong. */
-export const border = (invalid: boolean) => (invalid ? 'border-error' : 'border-slate-500');
+export const border = fieldBorder;
 export const FORM = 'rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4';
 
 /** A labelled box of the editor, its error and hint tied to it by aria-describedby. */
