@@ -30,6 +30,8 @@ export interface TestBucket {
   close(): Promise<void>;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** An S3-compatible server (s3rver) on a loopback port with one empty bucket, files in a temp folder. */
 export async function startTestBucket(bucket = 'partsmith-uploads'): Promise<TestBucket> {
   const directory = tempDir('partsmith-s3-');
@@ -50,6 +52,8 @@ export async function startTestBucket(bucket = 'partsmith-uploads'): Promise<Tes
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  /** The size of each object put through `put`, to know when s3rver has written all of it. */
+  const sizes = new Map<string, number>();
   const keys = async () => {
     // Fewer than 1000 objects in a test: one page.
     const page = await client.send(new ListObjectsCommand({ Bucket: bucket }));
@@ -71,14 +75,28 @@ export async function startTestBucket(bucket = 'partsmith-uploads'): Promise<Tes
     },
     async put(key, body) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
+      sizes.set(key, Buffer.byteLength(body));
     },
     async age(key, ms) {
       const file = path.join(directory, bucket, `${key}._S3rver_object`);
-      // s3rver may answer a put before its file is in place (seen on a loaded machine).
-      for (let i = 0; i < 100 && !fs.existsSync(file); i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      // s3rver answers a put once it has handed the body to the file's stream, not once the
+      // stream has written it (its filesystem store's putObject): a write still under way would
+      // make the file new again after this. So: the whole body on disk, then the age, checked.
+      const size = sizes.get(key);
       const at = new Date(Date.now() - ms);
-      fs.utimesSync(file, at, at);
+      for (let i = 0; i < 250; i++) {
+        const stat = fs.statSync(file, { throwIfNoEntry: false });
+        if (stat && (size === undefined || stat.size === size)) {
+          fs.utimesSync(file, at, at);
+          const aged = () => Math.abs(fs.statSync(file).mtimeMs - at.getTime()) < 1000;
+          await pause(10);
+          if (aged()) {
+            await pause(20);
+            if (aged()) return;
+          }
+        } else await pause(20);
+      }
+      throw new Error(`${key} in the test bucket could not be made ${ms} ms old`);
     },
     async clear() {
       const all = await keys();
