@@ -68,13 +68,14 @@ function startWorker(workerData: ImportWork) {
 
 /**
  * Parts per INSERT or UPDATE. PGlite runs each statement on the server's thread, and one at a
- * time: a statement of 16 parts (about 3 ms here in a quick phase of the machine, 10-20 ms in a
- * slow one) is about the longest another request waits for it. With 32 a statement, a request's
- * p99 during a 100,000-line import reached 3.5x its p99 without one in a slow phase (the hostile
- * import suite's limit is 3x), as the statement's time grew with the machine's slowness and the
- * requests' own did not as much.
+ * time: a statement is about the longest another request waits for it, and its time grows with
+ * the machine's load more than the requests' own do. With 32 a statement, a request's p99 during
+ * a 100,000-line import reached 3.5x its p99 without one in a slow phase (the hostile import
+ * suite's limit is 3x); with 16, 4.21x in a CI run at b40a561 (the import took 164 s, the
+ * requests' p99 55 ms against 13 ms). With 8, beside the fuzzing suite: 1.46x, the import 112 s
+ * (16 a statement: 1.68x and 1.82x, 92 and 99 s).
  */
-export const IMPORT_BATCH = { pglite: 16, postgres: 1000 } as const;
+export const IMPORT_BATCH = { pglite: 8, postgres: 1000 } as const;
 
 /** Reads and checks a file in a worker thread (`readCatalogueCsv`). */
 export function readImport(work: ImportWork): Promise<ReadImport> {
@@ -151,10 +152,13 @@ async function writeBatch(
   actor: Actor,
   step: { insert: string } | { update: UpdateBatch },
   written: { created: string[]; restores: UpdateBatch[]; audits: string[] },
+  /** Awaited between the batch's two statements (the parts, then their audit entries). */
+  between: () => Promise<unknown>,
 ) {
   if ('insert' in step) {
     const rows = await insertRecords(db, step.insert);
     written.created.push(...rows.map((row) => row.id));
+    await between();
     written.audits.push(...(await recordAudits(db, actor, addedEntries(rows))));
     return;
   }
@@ -162,6 +166,7 @@ async function writeBatch(
   const changed = await writeUpdates(db, update.records, update.columns);
   if (changed.length > 0) written.restores.push(update);
   if (changed.length !== update.count) throw new HttpError(409, PART_GONE);
+  await between();
   written.audits.push(...(await recordAudits(db, actor, update.audits)));
 }
 
@@ -194,7 +199,7 @@ export async function writeImport(
   });
   if (database.kind === 'postgres')
     return database.db.transaction(async (tx) => {
-      for (const step of steps) await writeBatch(tx, actor, step, written);
+      for (const step of steps) await writeBatch(tx, actor, step, written, async () => {});
       const { created, updated } = counts();
       await recordAudit(tx, actor, importEntry(created, updated));
       return { created, updated };
@@ -202,12 +207,17 @@ export async function writeImport(
 
   const db = database.db;
   try {
-    for (const step of steps) {
-      const started = performance.now();
-      await writeBatch(db, actor, step, written);
-      // Rests as long as the statements took: the import has at most half of the thread, and a
-      // request's few turns of the event loop each wait for one statement at most.
+    // After each statement, a rest as long as it took: the import has at most half of the
+    // thread, and a request's few turns of the event loop each wait for one statement at most
+    // (a batch's audit entries followed its parts at once: a request waited for both).
+    let started = performance.now();
+    const restAfterStatement = async () => {
       await rest(performance.now() - started);
+      started = performance.now();
+    };
+    for (const step of steps) {
+      await writeBatch(db, actor, step, written, restAfterStatement);
+      await restAfterStatement();
     }
     const { created, updated } = counts();
     await recordAudit(db, actor, importEntry(created, updated));
