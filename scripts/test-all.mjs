@@ -119,10 +119,15 @@ check("the home page's JavaScript budget", 'budget');
 // checkout 59, scanners 55, production install 20. In a slower phase of the machine: soak 126,
 // backup 104, crash 74, failover 42, brute force 25; checkout 129, oversell 119, scanners 117,
 // production install 40. Moving failover to the second lane, as the first run's times suggested,
-// made the lanes end 120 s apart in the second.)
+// made the lanes end 120 s apart in the second.) Since the scanners test every route the shop
+// has grown (issues 46 to 49), they take the longest: 228 s at b817f2c and 204 s at b40a561,
+// beside soak 110-111, checkout 66-75, oversell 61-70, crash 59-60, backup 48-52, failover 29,
+// brute force and the production install 13 each. With the scanners, oversell, checkout and the
+// production install in one lane, the lanes ended 107 s apart (268 and 375 s): the scanners
+// now share a lane with the soak alone.
 const PROOF_LANES = [
-  ['soak', 'crash', 'failover', 'brute-force', 'backup'],
-  ['scanners', 'oversell', 'checkout', 'production-install'],
+  ['scanners', 'soak'],
+  ['checkout', 'oversell', 'crash', 'backup', 'failover', 'brute-force', 'production-install'],
 ];
 // A proof file in no lane would not run: say so, and count it as a failure.
 const laneless = fs
