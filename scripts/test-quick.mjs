@@ -24,7 +24,10 @@ const changed = [
 process.stdout.write(`${changed.length} files changed since ${base}\n`);
 const scripts = changed.filter((file) => /\.[cm]?[jt]sx?$/.test(file));
 
-const checks = [runBeside('typecheck', 'npx', ['tsc', '-b'])];
+// TypeScript 7's native compiler (docs/decisions/066); the tools that import TypeScript's API
+// (typescript-eslint, React Router's type generation) keep the `typescript` package.
+const tsc = path.join(root, 'node_modules/@typescript/native/bin/tsc');
+const checks = [runBeside('typecheck', process.execPath, [tsc, '-b'])];
 if (scripts.length > 0)
   checks.push(runBeside('lint', 'npx', ['eslint', '--no-warn-ignored', ...scripts]));
 if (changed.length > 0)
