@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Avatar, type AvatarUser } from './avatar.tsx';
 
@@ -28,8 +28,14 @@ export function UserMenuPanel({
 }: UserMenuPanelProps) {
   const firstItem = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // In the commit that shows the menu, before it is painted: the menu never shows without the
+  // focus in it (a passive effect ran a task later, and a test that found the item first caught
+  // it there on a loaded machine).
+  useLayoutEffect(() => {
     firstItem.current?.focus();
+  }, []);
+
+  useEffect(() => {
     const onPointerDown = (event: Event) => {
       if (!root.current?.contains(event.target as Node)) onClose(false);
     };
