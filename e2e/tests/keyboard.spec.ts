@@ -242,9 +242,11 @@ test('a visitor searches from the header, opens a suggestion, carts it and marks
   await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/parts\/[0-9a-f-]{36}$/);
-  const name = await page.getByRole('heading', { level: 1 }).textContent();
-
+  // The address changes before the part's page has replaced the home page: its form first, then
+  // its heading (the home page's was read once, on a loaded machine).
   const form = page.getByRole('form', { name: 'Add to cart' });
+  await expect(form).toBeVisible();
+  const name = await page.getByRole('heading', { level: 1 }).textContent();
   await typeInto(page, form.getByLabel('Quantity'), '4');
   await tabTo(page, form.getByRole('button', { name: 'Add to cart' }));
   await page.keyboard.press('Enter');
