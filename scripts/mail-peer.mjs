@@ -24,11 +24,18 @@ export async function startMailPeer(port) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  // A shop killed in the middle of a mail (the crash proof's kill -9) resets its connection;
+  // smtp-server reports that as the server's 'error', which with no listener would be thrown
+  // in the test's process as an unhandled ECONNRESET. The peer keeps such errors instead.
+  const errors = [];
+  server.on('error', (error) => errors.push(error));
   // The peer never keeps its process alive by itself.
   server.server.unref();
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Connection errors the peer saw (a shop that went away mid-mail). */
+    errors,
     /** Waits (up to `timeoutMs`) for a mail to `email` with a link under `pathPrefix`. */
     async waitForLink(email, pathPrefix = VERIFY_EMAIL_PATH, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
