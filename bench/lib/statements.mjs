@@ -125,3 +125,11 @@ export async function listStatements(cursor, limit = 24) {
   await createPartsRepository(db).list({ limit, cursor });
   return sent;
 }
+
+/**
+ * The page statement's values for another cursor: the cursor is its last value (the ones before
+ * it, such as `listed = true`, stay as the server sent them).
+ */
+export function pageParams(page, cursor) {
+  return [...page.params.slice(0, -1), cursor];
+}

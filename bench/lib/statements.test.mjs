@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutStatement, listStatements, purchaseStatement, texasOrder } from './statements.mjs';
+import {
+  checkoutStatement,
+  listStatements,
+  pageParams,
+  purchaseStatement,
+  texasOrder,
+} from './statements.mjs';
 
 const buyer = { id: '00000000-0000-4000-8000-000000000001', email: 'b@example.com', name: 'B' };
 const order = {
@@ -42,6 +48,9 @@ describe("the server's statements for the references", () => {
     const [page, count] = await listStatements('123');
     expect(page.sql).toMatch(/"parts"\."listed" = \$1 and "parts"\."seq" > \$2/);
     expect(page.params).toEqual([true, 123]);
+    // The references send another cursor with the same statement.
+    expect(pageParams(page, 456)).toEqual([true, 456]);
+    expect(page.sql.match(/\$\d+/g)).toHaveLength(pageParams(page, 456).length);
     expect(count.sql).toMatch(/catalogue_stats/);
   });
 });

@@ -3,7 +3,7 @@
 import { LIST } from '../lib/cursors.mjs';
 import { capture, interleaved } from '../lib/load.mjs';
 import { sideBySide } from '../lib/reference.mjs';
-import { listStatements } from '../lib/statements.mjs';
+import { listStatements, pageParams } from '../lib/statements.mjs';
 import { addPathLatency, bareA, latencyLoad, pgliteEnv, rawCeiling } from './shared.mjs';
 import {
   CONNECTIONS,
@@ -101,7 +101,8 @@ export const list = {
     await addPathLatency(b, {
       name: 'p99 PGlite path / bare PGlite, 4 connections',
       url: a.url,
-      bareOnce: (cursor) => Promise.all([bare.run(page.sql, [cursor]), bare.run(count.sql)]),
+      bareOnce: (cursor) =>
+        Promise.all([bare.run(page.sql, pageParams(page, cursor)), bare.run(count.sql)]),
       reference: 'bare PGlite',
       goal: P99_PGLITE_PATH_GOAL,
       note: `a page no one asked before, every request; the reference: the server's statements of such a page (modules/parts/repository.ts) on a bare PGlite opened on a copy of the folder in the bench's process, 4 at a time${jitterNote(cpu)}`,

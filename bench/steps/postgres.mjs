@@ -5,7 +5,7 @@ import { interleaved } from '../lib/load.mjs';
 import { barePool, pgbenchRate } from '../lib/reference.mjs';
 import { createPgDatabase, seedPostgres } from '../lib/seed.mjs';
 import { ORDER, referenceUsers, signUpBuyers } from '../lib/shop.mjs';
-import { listStatements, purchaseStatement } from '../lib/statements.mjs';
+import { listStatements, pageParams, purchaseStatement } from '../lib/statements.mjs';
 import { sampleRss } from '../lib/stats.mjs';
 import { purchaseRatio } from './purchases.mjs';
 import {
@@ -46,7 +46,10 @@ async function pageLatency(b, p, url) {
       name: 'p99 PostgreSQL path / bare pg, 4 connections',
       url: p.url,
       bareOnce: (cursor) =>
-        Promise.all([pagePool.run({ sql: page.sql, params: [cursor] }), pagePool.run(count)]),
+        Promise.all([
+          pagePool.run({ sql: page.sql, params: pageParams(page, cursor) }),
+          pagePool.run(count),
+        ]),
       reference: 'bare pg',
       goal: P99_POSTGRES_PATH_GOAL,
       note: `a page no one asked before, every request; the reference: the server's statements of such a page (modules/parts/repository.ts) on a bare pg pool of 10, 4 at a time${jitterNote(cpu)}`,
