@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminPage,
@@ -9,7 +9,7 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, keysetPage, searchWords, type KeysetSort } from '../../db/keyset.ts';
 import { catalogueStats, categories, parts } from '../../db/schema/parts.ts';
-import { toCataloguePart } from './repository.ts';
+import { shownPartColumns, toCataloguePart } from './repository.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 
 type Query = z.output<typeof AdminPartsQuery>;
@@ -95,12 +95,6 @@ async function adminPartsTotal(db: DbOrTx, q: Query, filter: SQL): Promise<numbe
   return db.$count(parts, filter);
 }
 
-/**
- * A part's columns but its search document, which the table does not show: the largest value of
- * a row, read from disk and sent over for nothing (a sort by stock reads every part).
- */
-const { search: _search, ...shownColumns } = getTableColumns(parts);
-
 /** A page of Manage Products: the parts as their pages show them, listed or not. */
 export async function listAdminParts(db: DbOrTx, q: Query): Promise<AdminPage<AdminPartRow>> {
   const keyset = keysetPage(ADMIN_PART_SORT[q.sort], q.cursor, q.limit);
@@ -108,7 +102,7 @@ export async function listAdminParts(db: DbOrTx, q: Query): Promise<AdminPage<Ad
   const [rows, total] = await Promise.all([
     db
       .select({
-        part: shownColumns,
+        part: shownPartColumns,
         categoryName: categories.name,
         categoryAttributes: categories.attributes,
         keysetKeys: keyset.keys,
@@ -124,7 +118,7 @@ export async function listAdminParts(db: DbOrTx, q: Query): Promise<AdminPage<Ad
   return {
     items: page.rows.map(({ part, categoryName, categoryAttributes }) => ({
       ...toCataloguePart(
-        { ...part, search: null },
+        part,
         categoryName ? { name: categoryName, attributes: categoryAttributes ?? [] } : null,
       ),
       listed: part.listed,

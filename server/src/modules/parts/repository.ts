@@ -1,4 +1,16 @@
-import { and, asc, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   specificationOf,
   type AdminPart,
@@ -11,7 +23,17 @@ import { pageLimit } from '../../db/page-limit.ts';
 import { catalogueStats, categories, parts, type PartRow } from '../../db/schema/parts.ts';
 import { lowStockThresholdOf } from './stock.ts';
 
-export function toApiPart(row: PartRow): Part {
+/**
+ * A part's columns but its search document, which no answer shows: the largest value of a row,
+ * read, sent over and parsed for nothing (a page of the catalogue, Manage Products).
+ */
+const { search: _search, ...shownColumns } = getTableColumns(parts);
+export const shownPartColumns = shownColumns;
+
+/** A part's row as `shownPartColumns` reads it (a whole row will do). */
+export type ShownPartRow = Omit<PartRow, 'search'>;
+
+export function toApiPart(row: ShownPartRow): Part {
   return {
     _id: row.id,
     sku: row.sku,
@@ -36,7 +58,7 @@ export function toApiPart(row: PartRow): Part {
  * category's definition, the category's name and the part's attribute table too.
  */
 export const toCataloguePart = (
-  row: PartRow,
+  row: ShownPartRow,
   category?: Pick<Category, 'name' | 'attributes'> | null,
 ): CataloguePart => ({
   ...toApiPart(row),
@@ -48,7 +70,7 @@ export const toCataloguePart = (
 
 /** A part as its editor sees it: as the catalogue shows it, with whether it is listed and its weight. */
 export const toAdminPart = (
-  row: PartRow,
+  row: ShownPartRow,
   category?: Pick<Category, 'name' | 'attributes'> | null,
 ): AdminPart => ({
   ...toCataloguePart(row, category),
@@ -122,7 +144,7 @@ export function createPartsRepository(db: DbOrTx) {
       const pageFilter = cursor ? and(...filters, gt(parts.seq, Number(cursor))) : and(...filters);
       const [rows, [totalRow]] = await Promise.all([
         db
-          .select()
+          .select(shownPartColumns)
           .from(parts)
           .where(pageFilter)
           .orderBy(asc(parts.seq))
@@ -164,7 +186,11 @@ export function createPartsRepository(db: DbOrTx) {
     /** A listed part with its category's name and its attribute table: its page's answer. */
     async findPage(id: string): Promise<CataloguePart | null> {
       const [found] = await db
-        .select({ part: parts, name: categories.name, attributes: categories.attributes })
+        .select({
+          part: shownPartColumns,
+          name: categories.name,
+          attributes: categories.attributes,
+        })
         .from(parts)
         .leftJoin(categories, eq(categories.slug, parts.category))
         .where(and(eq(parts.id, id), isNull(parts.deletedAt)))

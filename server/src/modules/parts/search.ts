@@ -317,7 +317,6 @@ export function searchStatement(
           createdAt: new Date(0),
           updatedAt: new Date(0),
           deletedAt: null,
-          search: null,
         },
         all.find((c) => c.slug === r.category),
       ),
