@@ -27,8 +27,8 @@ import { lowStockThresholdOf } from './stock.ts';
  * A part's columns but its search document, which no answer shows: the largest value of a row,
  * read, sent over and parsed for nothing (a page of the catalogue, Manage Products).
  */
-const { search: _search, ...shownColumns } = getTableColumns(parts);
-export const shownPartColumns = shownColumns;
+const { search: _search, ...shownPartColumns } = getTableColumns(parts);
+export { shownPartColumns };
 
 /** A part's row as `shownPartColumns` reads it (a whole row will do). */
 export type ShownPartRow = Omit<PartRow, 'search'>;
