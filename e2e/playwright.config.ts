@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -121,6 +121,7 @@ export default defineConfig({
       timeout: 90_000,
       stdout: 'pipe' as const,
       env: {
+        ...SERVER_ENV,
         PORT: String(shop.port),
         DATA_DIR: shop.dataDir,
         PUBLIC_URL: shop.url,

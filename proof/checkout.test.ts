@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ENTRY, startCluster, startNginx } from '../scripts/cluster.mjs';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import {
   BASE_PORT,
   FULL,
@@ -58,6 +58,7 @@ async function createEmbeddedDatabase(dataDir: string, env: Record<string, strin
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     ...process.env,
+    ...SERVER_ENV,
     ...env,
     DATA_DIR: dataDir,
     PARTSMITH_CREATE_DATABASE: '1',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import { EXTERNAL, EXTERNAL_WITHOUT_DEPENDENCY } from '../server/externals.mjs';
 import { productionInstall } from '../scripts/production-install.mjs';
 import { BASE_PORT, tempDataDir } from './lib/env.ts';
@@ -99,6 +99,7 @@ describe('production install', () => {
       {
         cwd: target,
         env: {
+          ...SERVER_ENV,
           PATH: process.env.PATH,
           PORT: String(PORT),
           HOST: '127.0.0.1',

@@ -9,7 +9,7 @@
 // Without DATABASE_URL the instances use the embedded database (PGlite), which is one process per
 // data folder: only one instance then. Also a module: the suites import startInstance/startCluster.
 import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,7 +67,13 @@ export function createInstance(options) {
       if (instance.running) throw new Error(`${name} is already running`);
       if (!fs.existsSync(SERVER_ENTRY))
         throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
-      const env = { ...process.env, ...options.env, PORT: String(options.port), HOST: host };
+      const env = {
+        ...process.env,
+        ...SERVER_ENV,
+        ...options.env,
+        PORT: String(options.port),
+        HOST: host,
+      };
       for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
       const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
         cwd: root,

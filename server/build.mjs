@@ -4,7 +4,7 @@
 // load files beside themselves (native code, wasm, static assets, worker threads) or that load
 // only when first needed stay external, in node_modules (externals.mjs: they are the server's
 // production dependencies). Migrations are copied beside it.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import fs from 'node:fs';
 import { isExternal } from './externals.mjs';
 
@@ -45,6 +45,51 @@ await build({
     },
   ],
 });
+
+/**
+ * Characters above U+00FF, one each (a UTF-16 unit), and the ASCII character put in their place.
+ * V8 keeps a script's source for as long as the script lives, as one byte a character when every
+ * character fits in Latin-1 and as two otherwise: a single dash in a comment made main.js's 9.4
+ * million characters take 18.8 MB of the server's heap instead of 9.4 (decision 068). esbuild
+ * writes strings, regular expressions and names in ASCII (its default charset), but copies
+ * comments as they are.
+ */
+const WIDE = /[\u0100-\uffff]/g;
+const NARROW = {
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2026': '.',
+};
+
+/**
+ * The bundle with every character above U+00FF in its comments made one ASCII character (so
+ * that the source map's columns still hold). Refuses when such a character is anywhere else:
+ * the code without its comments must be the same before and after.
+ */
+async function latin1Comments(file) {
+  const code = fs.readFileSync(file, 'utf8');
+  if (!code.match(WIDE)) return;
+  const narrowed = code.replace(WIDE, (c) => NARROW[c] ?? '?');
+  const bare = (text) =>
+    transform(text, {
+      minifyWhitespace: true,
+      legalComments: 'none',
+      format: 'esm',
+      target: 'node20',
+    });
+  const [before, after] = await Promise.all([bare(code), bare(narrowed)]);
+  if (before.code !== after.code)
+    throw new Error(`${file}: a character above U+00FF outside a comment (set esbuild's charset?)`);
+  fs.writeFileSync(file, narrowed);
+}
+
+for (const name of fs.readdirSync(new URL('dist', here))) {
+  if (name.endsWith('.js')) await latin1Comments(new URL(`dist/${name}`, here).pathname);
+}
 
 fs.cpSync(new URL('src/db/migrations', here), new URL('dist/migrations', here), {
   recursive: true,

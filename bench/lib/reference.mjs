@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../server/node-flags.mjs';
 import { LOAD_CORE, repoRoot, SERVER_CORE } from './server.mjs';
 import { median, percentile } from './stats.mjs';
 
@@ -259,7 +259,7 @@ export async function bareOpenMs(dataDir, sharedBuffers) {
       path.join(dataDir, 'pglite'),
       sharedBuffers,
     ],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: repoRoot, env: { ...process.env, ...SERVER_ENV }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let err = '';
   child.stderr.on('data', (d) => (err += d));

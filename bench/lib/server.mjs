@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../server/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../server/node-flags.mjs';
 import { sleep } from './stats.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -30,6 +30,7 @@ export async function startServer({ name, port, env, logDir, core = SERVER_CORE,
   const child = spawn('taskset', ['-c', core, process.execPath, ...args], {
     cwd: repoRoot,
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',

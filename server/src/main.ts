@@ -3,7 +3,7 @@ import { buildApp, createDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startMaintenance, type Maintenance } from './db/maintenance.ts';
-import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -79,7 +79,12 @@ async function main() {
     : config.publicUrl;
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`;
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const missing = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flag));
+  const missing = [
+    ...SERVER_NODE_FLAGS.filter((flag) => !given.includes(flag)),
+    ...Object.entries(SERVER_ENV)
+      .filter(([name, value]) => process.env[name] !== value)
+      .map(([name, value]) => `${name}=${value}`),
+  ];
   if (missing.length > 0) {
     app.log.warn(
       { missing },
