@@ -4,12 +4,14 @@
 // server warns at start-up when they are missing.
 // --max-semi-space-size=2: V8's young generation grows to 2 MB semi-spaces instead of 16, which
 // keeps ~20 MB of RSS that an idle or lightly loaded shop does not need.
-// --heap-growing-percent=25: after each full collection the heap may grow by a quarter of what is
-// live before the next one, instead of V8's adaptive factor (up to 4x on a fast collector): under
-// a purchase rush the old generation filled with garbage for 60-70 MB before V8 collected it (RSS
-// +115 MB over idle in 20 s; with 50, +53 MB, at the same purchases per second). 25 rather than
-// 50 (docs/decisions/037): idle and peak RSS 14-16 MB lower, the peak over idle 3-5 MB lower, for
-// 4-6% fewer purchases and uncached pages a second.
+// --heap-growing-percent=100: after each full collection the heap may grow to twice what is live
+// before the next one, instead of V8's adaptive factor (up to 4x on a fast collector): under a
+// purchase rush the old generation filled with garbage for 60-70 MB before V8 collected it
+// (docs/decisions/037). It was 25 until decision 068: with one malloc arena (SERVER_ENV below)
+// the peak over idle fell from 111 MB to 44, and 100 spends part of that on fewer full
+// collections, whose marking steps of 15-25 ms on the server's one core were the p99 of the
+// uncached pages and of Manage Products (the PostgreSQL path's p99 5.5x its bare statements
+// with 25, 2.4x with 100; the peak over idle 83 MB on PGlite, 76 MB on PostgreSQL).
 // --liftoff-only --wasm-lazy-compilation (docs/decisions/039): the embedded database is a
 // WebAssembly build of PostgreSQL; V8 compiled all of its functions with its baseline compiler
 // at open and then re-compiled the hot ones with its optimising one, which on a server held to
@@ -18,7 +20,7 @@
 // queries measured no slower (the work of a query is mostly outside its WebAssembly).
 export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=2',
-  '--heap-growing-percent=25',
+  '--heap-growing-percent=100',
   '--liftoff-only',
   '--wasm-lazy-compilation',
 ];
