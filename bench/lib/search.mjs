@@ -4,6 +4,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { timedGet } from './http-get.mjs';
 import { repoRoot } from './server.mjs';
 
 /** Text and two facets: the figure's search. */
@@ -78,13 +79,14 @@ export async function facetMismatches(query, answer, s = SEARCH) {
   return problems;
 }
 
-/** One search through the API: its time in ms. */
+/**
+ * One search through the API, on one kept connection without compression (http-get.mjs): its
+ * time in ms.
+ */
 export async function searchOnce(url) {
-  const begun = performance.now();
-  const res = await fetch(url + searchPath());
-  await res.text();
-  if (!res.ok) throw new Error(`search answered ${res.status}`);
-  return performance.now() - begun;
+  const { status, ms } = await timedGet(url + searchPath());
+  if (status !== 200) throw new Error(`search answered ${status}`);
+  return ms;
 }
 
 /** The same statement on a bare pool of `connections`, as many times as it goes in `seconds`. */

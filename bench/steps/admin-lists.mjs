@@ -1,6 +1,7 @@
 // The admins' tables (issue 48) on PostgreSQL with 100,000 parts and 100,000 orders: a page's p99
 // through the API against the server's own statements of the same page on a bare pg pool,
 // request by request, in rounds (decision 055).
+import { closeConnections, timedGet } from '../lib/http-get.mjs';
 import { pairedRounds } from '../lib/reference.mjs';
 import { adminListPages, bareAdminLists, PAGE_ROWS } from '../lib/admin-lists.mjs';
 import { seedOrders } from '../lib/sales.mjs';
@@ -28,15 +29,11 @@ const figureName = (list) => `p99 admin ${list.name} page / bare pg, ${list.rows
 
 /** One page through the API as the admin: its time (ms) and its rows' ids. */
 async function apiPage(url, token, page) {
-  const begun = performance.now();
-  // Without Accept-Encoding, as the bench's other requests: the figure is of the work, not of
-  // compressing the answer.
-  const res = await fetch(url + page.path, {
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+  // On one kept connection, without compression, as the bench's other requests (http-get.mjs).
+  const { status, text, ms } = await timedGet(url + page.path, {
+    authorization: `Bearer ${token}`,
   });
-  const text = await res.text();
-  const ms = performance.now() - begun;
-  if (!res.ok) throw new Error(`GET ${page.path} answered ${res.status}: ${text.slice(0, 200)}`);
+  if (status !== 200) throw new Error(`GET ${page.path} answered ${status}: ${text.slice(0, 200)}`);
   return { ms, ids: JSON.parse(text).items.map((item) => item._id) };
 }
 
@@ -129,7 +126,7 @@ export const adminLists = {
           higher: false,
           note:
             `${list.rows} (vacuumed and analysed); ${pages.length} pages of ${PAGE_ROWS} in turn (each sort's first page, ${ADMIN_CURSORS} past cursors spread over the list, the first pages of filters), ` +
-            `${ADMIN_ROUNDS} rounds of ${ADMIN_REQUESTS} sequential requests as an admin (Bearer token, no compression) after ${ADMIN_WARMUP} warm-up, each followed by the server's own statements of that page ` +
+            `${ADMIN_ROUNDS} rounds of ${ADMIN_REQUESTS} sequential requests as an admin (Bearer token, no compression, one kept connection of Node's http client) after ${ADMIN_WARMUP} warm-up, each followed by the server's own statements of that page ` +
             `(modules/${list.name}/admin-list.ts: the page and its count at once${list.name === 'orders' ? ', then its lines' : ''}) on a bare pg pool of 2; ` +
             `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
             jitterNote(cpu),
@@ -137,6 +134,7 @@ export const adminLists = {
       }
     } finally {
       await bare.close();
+      closeConnections();
       await p.stop();
     }
   },

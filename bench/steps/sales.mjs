@@ -1,5 +1,6 @@
 // The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same three
 // statements on a bare pg pool, request by request, in rounds (decision 055).
+import { closeConnections, timedGet } from '../lib/http-get.mjs';
 import { bareSales, seedOrders } from '../lib/sales.mjs';
 import { createPgDatabase, seedPostgres } from '../lib/seed.mjs';
 import { ADMIN_EMAIL, signUp } from '../lib/shop.mjs';
@@ -65,15 +66,13 @@ export const sales = {
       `  seeded ${SALES_PARTS} parts and ${SALES_ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
         `(${placed[30]} placed in the last 30 days, ${placed[90]} in the last 90)`,
     );
+    // On one kept connection, without compression (http-get.mjs).
     const api = async (days) => {
-      const begun = performance.now();
-      const res = await fetch(`${p.url}/api/admin/sales?days=${days}`, {
-        headers: { authorization: `Bearer ${admin.token}` },
+      const path = `/api/admin/sales?days=${days}`;
+      const { status, text, ms } = await timedGet(p.url + path, {
+        authorization: `Bearer ${admin.token}`,
       });
-      const text = await res.text();
-      const ms = performance.now() - begun;
-      if (!res.ok)
-        throw new Error(`GET /api/admin/sales?days=${days} answered ${res.status}: ${text}`);
+      if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${text}`);
       return { ms, text };
     };
     // The answer is the seeded one: every order of the span counted once, by state.
@@ -118,6 +117,7 @@ export const sales = {
       }
     } finally {
       await bare.close();
+      closeConnections();
     }
     await p.stop();
   },

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { closeConnections } from '../lib/http-get.mjs';
 import { load } from '../lib/load.mjs';
 import { openBarePglite, pairedRounds } from '../lib/reference.mjs';
 import {
@@ -67,7 +68,7 @@ async function addSearchRatio(b, { database, url, referenceLabel, reference, how
     higher: false,
     note:
       `${SEARCH_PARTS.toLocaleString('en')} parts (copies of the demo's 14, each with its category and attributes); ` +
-      `${searchPath()}; ${SEARCH_ROUNDS} rounds of ${SEARCH_REQUESTS} sequential requests after ${SEARCH_WARMUP} warm-up, each followed by ` +
+      `${searchPath()}; ${SEARCH_ROUNDS} rounds of ${SEARCH_REQUESTS} sequential requests (no compression, one kept connection of Node's http client) after ${SEARCH_WARMUP} warm-up, each followed by ` +
       `the server's own statement (modules/parts/search.ts) ${how}; over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
       jitterNote(cpu),
   });
@@ -130,6 +131,7 @@ async function onPostgres(b) {
     });
   } finally {
     await client.end();
+    closeConnections();
     await p.stop();
   }
 }
@@ -167,6 +169,7 @@ async function onPglite(b) {
     await addFacetFigure(b, 'PGlite', bare.query, answer);
   } finally {
     await bare.close();
+    closeConnections();
     await g.stop();
   }
 }
