@@ -177,7 +177,11 @@ describe.each(DB_KINDS)('hostile import on %s', (kind) => {
     );
     expect(during.length).toBeGreaterThan(100);
     expect(meanwhile).toBeLessThanOrEqual(3 * before);
-  }, 300_000);
+    // The import's own time follows the machine's: 92 to 164 s on PGlite in the runs of
+    // docs/testing.md, more than 300 s in a fresh clone's run on 2026-11-30 with the machine at
+    // half its speed (its CPU loop at 18 ms), where the test was stopped at 300 s with the import
+    // still writing. What is held here is the ratio above, not that time.
+  }, 900_000);
 
   it('writes nothing when a write fails part-way through an import', async () => {
     const listed = async () =>
