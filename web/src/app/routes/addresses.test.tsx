@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '@partsmith/contract/pages';
@@ -43,6 +43,6 @@ describe('the /dashboard/addresses route', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/addresses');
     expect(await screen.findByText('You have no saved addresses yet')).toBeInTheDocument();
-    expect(document.title).toBe('Addresses | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Addresses | Partsmith'));
   });
 });

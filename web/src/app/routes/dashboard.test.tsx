@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app-routes.tsx';
 import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
@@ -46,7 +46,7 @@ describe('the /dashboard route', () => {
       'Addresses',
       'Company',
     ]);
-    expect(document.title).toBe('Dashboard | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Dashboard | Partsmith'));
     // Her address is confirmed (sessionFor's default): no notice.
     expect(screen.queryByRole('region', { name: /confirm your e-mail/ })).toBeNull();
   });

@@ -80,7 +80,7 @@ describe('the site map page', () => {
   it('links every public page of the page table, and the catalogue’s collections', async () => {
     openAt('/site-map', catalogue(3));
     expect(await screen.findByRole('heading', { level: 1, name: 'Site map' })).toBeVisible();
-    expect(document.title).toBe('Site map | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Site map | Partsmith'));
     const pages = within(screen.getByRole('region', { name: 'Pages' }));
     const targets = pages.getAllByRole('link').map((a) => a.getAttribute('href'));
     // A part's page is listed below, part by part; the password reset is reached from its mail.

@@ -77,7 +77,7 @@ describe('AddressBookPage', () => {
   it('says when the book is empty and adds the first address there', async () => {
     const { api } = renderWithApi(<AddressBookPage />, book([]));
     expect(screen.getByRole('status')).toHaveTextContent('Loading your addresses');
-    expect(document.title).toBe(ADDRESSES_TITLE);
+    await waitFor(() => expect(document.title).toBe(ADDRESSES_TITLE));
     expect(screen.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: NO_ADDRESSES })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@partsmith/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/mock-api.ts';
@@ -45,7 +45,7 @@ describe('AuditLogPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Audit entries, newest first' });
-    expect(document.title).toBe('Audit Log | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Audit Log | Partsmith'));
     expect(api.queries('GET', '/api/audit-log')).toEqual(['?limit=50']);
 
     const [first] = within(list).getAllByRole('listitem');

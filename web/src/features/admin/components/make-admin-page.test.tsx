@@ -60,7 +60,7 @@ describe('MakeAdminPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'All users: 3' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Make Admin | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Make Admin | Partsmith'));
     expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
     expect(screen.getByRole('table', { name: 'All users, newest first' })).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/mock-api.ts';
@@ -32,7 +32,7 @@ describe('ManageOrdersPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'All Orders: 5' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Manage Orders | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Manage Orders | Partsmith'));
     expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
     expect(screen.getByRole('table', { name: 'All orders, newest first' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–4 of 5 orders.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/mock-api.ts';
@@ -20,7 +20,7 @@ describe('ManagePartsPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage All Parts : 26' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Manage Products | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Manage Products | Partsmith'));
     expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
 
     expect(screen.getByRole('table', { name: 'All parts, newest first' })).toBeInTheDocument();

@@ -70,7 +70,7 @@ describe('ManageReviewsPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Reviews: 3' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Manage Reviews | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Manage Reviews | Partsmith'));
     expect(api.queries('GET', PATH)).toEqual(['?limit=25']);
     expect(screen.getByRole('table', { name: 'All reviews, newest first' })).toBeInTheDocument();
 

@@ -73,7 +73,7 @@ describe('LoginPage', () => {
     renderLogin();
     expect(await screen.findByRole('heading', { level: 2, name: 'Create Account' })).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe('Login | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Login | Partsmith'));
     const form = within(signUpForm());
     expect(form.getByLabelText('Your Name')).toHaveAttribute('autocomplete', 'name');
     expect(form.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ describe('ResetPasswordPage', () => {
     const api = mockApi({ 'POST /api/auth/reset-password': () => json({ status: true }) });
     const user = userEvent.setup();
     renderReset('/reset-password?token=tok123');
-    expect(document.title).toBe('Reset password | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Reset password | Partsmith'));
     const form = within(screen.getByRole('form', { name: 'Choose a new password' }));
     const password = form.getByLabelText('New password');
     expect(password).toHaveAttribute('autocomplete', 'new-password');

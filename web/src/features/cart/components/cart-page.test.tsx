@@ -49,7 +49,7 @@ describe('CartPage, signed in', () => {
     renderPage({ 'GET /api/cart': () => json(fullCart) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
-    expect(document.title).toBe(CART_TITLE);
+    await waitFor(() => expect(document.title).toBe(CART_TITLE));
     await screen.findByRole('heading', { name: 'Ryzen 7 8-core CPU' });
 
     const cpu = lineOf('Ryzen 7 8-core CPU');

@@ -135,7 +135,7 @@ describe('the compare page', () => {
     expect(cells('CAS latency')).toEqual(['30 CL', '—None', '30 CL']);
     // Screen readers hear it in the row's header.
     expect(rowOf('Type')).toHaveAccessibleName('Type Differs');
-    expect(document.title).toBe('Compare parts | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Compare parts | Partsmith'));
     // The table scrolls sideways inside its own box, not the page.
     expect(table).toHaveAccessibleName(/^3 parts side by side/);
     expect(table.parentElement).toHaveClass('overflow-x-auto');

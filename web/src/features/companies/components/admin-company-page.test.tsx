@@ -1,6 +1,6 @@
 import type { AdminCompany } from '@partsmith/contract/companies';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +82,7 @@ describe('AdminCompanyPage', () => {
     });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Workshop' })).toBeVisible();
-    expect(document.title).toBe('Acme Workshop | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Acme Workshop | Partsmith'));
     expect(screen.getByLabelText('Payment terms')).toHaveValue('net30');
     expect(screen.getByLabelText('Credit limit ($)')).toHaveValue(10_000);
     expect(screen.getByLabelText('Purchase order number required')).not.toBeChecked();

@@ -87,7 +87,7 @@ describe('CompanyPage', () => {
       await screen.findByRole('heading', { name: 'You do not belong to a company yet' }),
     ).toBeVisible();
     expect(screen.getByText(/pay by invoice on terms/)).toBeVisible();
-    expect(document.title).toBe('Company | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Company | Partsmith'));
 
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(screen.getByText('Name your company')).toBeVisible();

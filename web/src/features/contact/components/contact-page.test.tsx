@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from './contact-page.tsx';
@@ -22,7 +22,7 @@ describe('ContactPage', () => {
     renderAt('/contact');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe('Contact | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Contact | Partsmith'));
     // The seller of the invoices: one name, address and tax ID (contract/src/seller.ts).
     expect(screen.getByText(/1200 Industrial Pkwy/)).toHaveTextContent(
       'Partsmith Inc.1200 Industrial PkwyAustin, TX 78758United States',

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { InfoPage } from './info-page.tsx';
@@ -28,7 +28,7 @@ describe('InfoPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Delivery' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByText(/the methods that ship to your address/)).toBeInTheDocument();
-    expect(document.title).toBe('Delivery | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Delivery | Partsmith'));
 
     const current = screen.getByRole('link', { name: 'Delivery' });
     expect(current).toHaveAttribute('aria-current', 'page');

@@ -1,6 +1,6 @@
 import type { Sales } from '@partsmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,7 +81,7 @@ describe('OverviewPage', () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the figures');
     expect(await screen.findByText('$1,350.49')).toBeInTheDocument();
-    expect(document.title).toBe('Sales & Stock | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Sales & Stock | Partsmith'));
     expect(api.spy.mock.calls[0]![0]).toBe('/api/admin/sales?days=30');
 
     const figures = screen.getByText('Average order').closest('dl')!;

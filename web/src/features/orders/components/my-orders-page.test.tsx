@@ -134,7 +134,7 @@ describe('MyOrdersPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' }),
     ).toBeInTheDocument();
     expect(api.spy.mock.calls[0]?.[0]).toBe('/api/orders?userEmail=jane%40example.com');
-    expect(document.title).toBe('My Orders | Partsmith');
+    await waitFor(() => expect(document.title).toBe('My Orders | Partsmith'));
 
     const [first, second] = rows();
     const unpaidRow = within(first!);

@@ -103,7 +103,9 @@ describe('OrderPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thermal paste and 1 more' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Order PS-O-000042 of Thermal paste and 1 more | Partsmith');
+    await waitFor(() =>
+      expect(document.title).toBe('Order PS-O-000042 of Thermal paste and 1 more | Partsmith'),
+    );
     expect(screen.getByText('PS-O-000042')).toBeInTheDocument();
 
     const rows = within(screen.getByRole('table', { name: 'The parts of this order' }))

@@ -79,7 +79,7 @@ describe('AddPartPage', () => {
     stubXhr();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a Product' })).toBeVisible();
-    expect(document.title).toBe('Add Product | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Add Product | Partsmith'));
     for (const [label, mode] of [
       ['Available quantity', 'numeric'],
       ['Minimum quantity', 'numeric'],

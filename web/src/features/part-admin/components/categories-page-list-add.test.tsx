@@ -48,7 +48,7 @@ describe('CategoriesPage', () => {
   it('lists every category with its attributes: type, unit, choices', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
-    expect(document.title).toBe('Categories | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Categories | Partsmith'));
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Categories in the shop: 4' }),
     ).toBeVisible();

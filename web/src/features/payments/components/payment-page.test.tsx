@@ -60,7 +60,9 @@ describe('PaymentPage with the test processor', () => {
     expect(screen.getByText('Eight cores and sixteen threads.')).toBeInTheDocument();
     expect(screen.getByText('Quantity').nextSibling).toHaveTextContent('2');
     expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $579.00');
-    expect(document.title).toBe('Pay for order PS-O-000042: Ryzen 7 8-core CPU | Partsmith');
+    await waitFor(() =>
+      expect(document.title).toBe('Pay for order PS-O-000042: Ryzen 7 8-core CPU | Partsmith'),
+    );
     expect(
       screen.getByText('Please pay for your order PS-O-000042 of Ryzen 7 8-core CPU.'),
     ).toBeInTheDocument();

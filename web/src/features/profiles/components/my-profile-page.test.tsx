@@ -60,7 +60,7 @@ describe('MyProfilePage', () => {
     renderPage({ [`GET ${PROFILE_PATH}`]: () => json(saved) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your profile');
     expect(await screen.findByLabelText('Education')).toHaveValue('BSc Computer Engineering');
-    expect(document.title).toBe('My Profile | Partsmith');
+    await waitFor(() => expect(document.title).toBe('My Profile | Partsmith'));
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByLabelText('Location (city/district)')).toHaveValue('Austin, Travis County');
     expect(screen.getByLabelText('Phone')).toHaveValue('+1 512 555 0147');

@@ -58,7 +58,7 @@ describe('PurchasePage', () => {
     expect(screen.getByLabelText('Shipping address')).toHaveValue('');
     expect(screen.getByLabelText('Phone number')).toHaveAttribute('type', 'tel');
     expect(screen.getByText('$1,447.50')).toBeInTheDocument();
-    expect(document.title).toBe('Buy Ryzen 7 8-core CPU | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Buy Ryzen 7 8-core CPU | Partsmith'));
   });
 
   it('shows the contract messages under empty fields and sends nothing', async () => {

@@ -87,7 +87,7 @@ describe('QuickOrderPage: parts into the cart by part number', () => {
         return json(ANSWER);
       },
     });
-    expect(document.title).toBe(QUICK_ORDER_TITLE);
+    await waitFor(() => expect(document.title).toBe(QUICK_ORDER_TITLE));
     expect(screen.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeInTheDocument();
     await screen.findByText('Cart count: 0');
 

@@ -114,7 +114,7 @@ describe('ManageQuotesPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'All Quotes: 2' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe(MANAGE_QUOTES_TITLE);
+    await waitFor(() => expect(document.title).toBe(MANAGE_QUOTES_TITLE));
     expect(await screen.findByText('1 request is waiting for prices.')).toBeInTheDocument();
     // The first page, newest first (the server's default sort is not sent).
     expect(pageRequests()).toEqual([{ limit: '25' }]);

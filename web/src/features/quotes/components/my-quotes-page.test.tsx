@@ -132,7 +132,7 @@ describe('MyQuotesPage', () => {
     renderPage({ 'GET /api/quotes': () => json([open, requested, accepted, expired]) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your quotes');
     await screen.findByRole('article', { name: 'Quote Q-000001' });
-    expect(document.title).toBe(MY_QUOTES_TITLE);
+    await waitFor(() => expect(document.title).toBe(MY_QUOTES_TITLE));
     expect(
       within(screen.getByRole('list', { name: 'Your quotes, newest first' }))
         .getAllByRole('article')

@@ -57,7 +57,7 @@ describe('NewQuotePage', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the parts of your request');
     const quantity = await screen.findByLabelText('Quantity of Ryzen 7 8-core CPU');
-    expect(document.title).toBe(NEW_QUOTE_TITLE);
+    await waitFor(() => expect(document.title).toBe(NEW_QUOTE_TITLE));
     expect(quantity).toHaveValue(40);
     expect(quantity).toHaveAttribute('min', '5');
     expect(quantity).toHaveAccessibleDescription('At least 5 units.');

@@ -65,7 +65,7 @@ describe('AddReviewPage', () => {
     stubXhr();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a Review' })).toBeVisible();
-    expect(document.title).toBe('Add Review | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Add Review | Partsmith'));
     // The server signs the review with the account's name: nothing to type, nothing to send.
     expect(screen.getByText(/^Posting as/)).toHaveTextContent('Posting as Jane Doe');
     expect(screen.queryByLabelText('Name')).toBeNull();

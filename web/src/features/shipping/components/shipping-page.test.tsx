@@ -60,7 +60,7 @@ describe('ShippingPage', () => {
     mockShippingApi();
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Shipping & tax' })).toBeVisible();
-    expect(document.title).toBe('Shipping & Tax | Partsmith');
+    await waitFor(() => expect(document.title).toBe('Shipping & Tax | Partsmith'));
 
     const us = await zoneCard('United States');
     expect(us.getByText('Ships to:').parentElement).toHaveTextContent('Ships to: United States');
