@@ -80,14 +80,18 @@ export async function seedPostgres(url, count) {
   }
 }
 
-/** Creates (or recreates) a PostgreSQL database; returns its URL. */
-export async function createPgDatabase(adminUrl, name) {
-  if (!/^bench_[a-z0-9_]+$/.test(name)) throw new Error(`not a bench database name: ${name}`);
+/**
+ * Creates (or recreates) a PostgreSQL database, empty or a copy of the bench's database
+ * `template` (which no connection may hold); returns its URL.
+ */
+export async function createPgDatabase(adminUrl, name, template) {
+  for (const n of [name, template ?? 'bench_none'])
+    if (!/^bench_[a-z0-9_]+$/.test(n)) throw new Error(`not a bench database name: ${n}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await client.end();
   }

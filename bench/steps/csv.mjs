@@ -10,7 +10,7 @@ import { openBarePglite, sideBySide } from '../lib/reference.mjs';
 import { createPgDatabase } from '../lib/seed.mjs';
 import { ADMIN_EMAIL, signUp } from '../lib/shop.mjs';
 import { load } from '../lib/statements.mjs';
-import { dropDatabases, pgliteEnv, postgresEnv, withClient } from './shared.mjs';
+import { dropDatabases, pgliteEnv, postgresEnv } from './shared.mjs';
 import { jitterNote, owe, PG_ADMIN_URL, PORT, SHORT } from './settings.mjs';
 
 const CSV_LINES = 10_000;
@@ -112,19 +112,16 @@ export const csv = {
 
     const url = await createPgDatabase(PG_ADMIN_URL, csvDb);
     const env = postgresEnv(b, url, 'pg-csv-data');
+    let refUrl;
     const postgres = await shopAndCopy(
       b,
       () => b.start({ name: 'postgres-csv', port: PORT.pg, env }),
       // The shop's database as its server left it (no connection holds it now).
-      () =>
-        withClient(PG_ADMIN_URL, async (query) => {
-          await query(`drop database if exists ${csvRefDb} with (force)`);
-          await query(`create database ${csvRefDb} template ${csvDb}`);
-        }),
+      async () => {
+        refUrl = await createPgDatabase(PG_ADMIN_URL, csvRefDb, csvDb);
+      },
     );
-    const refUrl = new URL(PG_ADMIN_URL);
-    refUrl.pathname = `/${csvRefDb}`;
-    const pool = new pg.Pool({ connectionString: refUrl.toString(), max: 2 });
+    const pool = new pg.Pool({ connectionString: refUrl, max: 2 });
     try {
       await measure(b, {
         label: 'PostgreSQL',
