@@ -1,20 +1,62 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import readline from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { rssMb, sampleRss, sleep } from './stats.mjs';
 
+/**
+ * A node process of its own that fills a 200 MB buffer when told to. The test samples it, not
+ * itself: the test's own worker had run the other files before it (1.5 GB resident in a fresh
+ * clone's run on 2026-12-01) and gave memory back while the buffer filled, so its resident size
+ * rose by less than the buffer.
+ */
+async function allocatingChild() {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `process.stdin.once('data', () => {
+         globalThis.kept = Buffer.allocUnsafe(200 * 1024 * 1024).fill(1);
+         process.stdout.write('filled\\n');
+       });
+       process.stdout.write('ready\\n');`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => (await lines.next()).value;
+  expect(await next()).toBe('ready');
+  return {
+    pid: child.pid,
+    async fill() {
+      child.stdin.write('go\n');
+      expect(await next()).toBe('filled');
+    },
+    async end() {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
+}
+
 describe('sampleRss', () => {
   it('says how high the resident size went and what the run was doing then', async () => {
-    let phase = 'before';
-    const sampler = sampleRss(process.pid, 10, () => phase);
-    await sleep(50);
-    const before = rssMb(process.pid);
-    phase = 'a 200 MB buffer';
-    const buffer = Buffer.allocUnsafe(200 * 1024 * 1024).fill(1);
-    await sleep(100);
-    sampler.stop();
-    expect(buffer[0]).toBe(1);
-    const peak = sampler.peak();
-    expect(peak.phase).toBe('a 200 MB buffer');
-    expect(peak.mb).toBeGreaterThan(before + 150);
-    expect(Math.max(...sampler.samples)).toBe(peak.mb);
+    const child = await allocatingChild();
+    try {
+      let phase = 'before';
+      const sampler = sampleRss(child.pid, 10, () => phase);
+      await sleep(50);
+      const before = rssMb(child.pid);
+      phase = 'a 200 MB buffer';
+      await child.fill();
+      await sleep(100);
+      sampler.stop();
+      const peak = sampler.peak();
+      expect(peak.phase).toBe('a 200 MB buffer');
+      expect(peak.mb).toBeGreaterThan(before + 150);
+      expect(Math.max(...sampler.samples)).toBe(peak.mb);
+    } finally {
+      await child.end();
+    }
   });
 });
