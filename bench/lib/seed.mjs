@@ -85,7 +85,7 @@ export async function seedPostgres(url, count) {
  * `template` (which no connection may hold); returns its URL.
  */
 export async function createPgDatabase(adminUrl, name, template) {
-  for (const n of [name, template ?? 'bench_none'])
+  for (const n of template ? [name, template] : [name])
     if (!/^bench_[a-z0-9_]+$/.test(n)) throw new Error(`not a bench database name: ${n}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
