@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../src/config.ts';
@@ -130,6 +131,13 @@ describe.each(DB_KINDS)('rate limits through @fastify/rate-limit on %s', (kind) 
     );
     expect(incr).toEqual({ current: 2, ttl: 60_000 });
     expect(store.child()).toBe(store);
+  });
+
+  it('keeps the windows in an unlogged table, whose commits wait for no WAL flush', async () => {
+    const result = await database.db.execute(
+      sql`select relpersistence as persistence from pg_class where oid = 'rate_limits'::regclass`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ persistence: 'u' }]);
   });
 
   it('releases never below zero, and resets', async () => {
