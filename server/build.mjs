@@ -1,9 +1,11 @@
-// Bundles the server into dist/main.js, with the contract and most npm packages bundled in: one
-// file parses much faster than Node resolving and loading hundreds of ES modules (start-up on an
-// existing data folder went from about 2 s to 1.3 s here; docs/decisions/037). Packages that
-// load files beside themselves (native code, wasm, static assets, worker threads) or that load
-// only when first needed stay external, in node_modules (externals.mjs: they are the server's
-// production dependencies). Migrations are copied beside it.
+// Bundles the server into dist/main.js, with the contract and most npm packages bundled in: a few
+// files parse much faster than Node resolving and loading hundreds of ES modules (start-up on an
+// existing data folder went from about 2 s to 1.3 s here; docs/decisions/037). What the server
+// imports only when first needed (PGlite's driver, the order mails and their renderer) is split
+// into chunks loaded then, and code the entry points share into chunks beside them (decision
+// 071). Packages that load files beside themselves (native code, wasm, static assets, worker
+// threads) or that load only when first needed stay external, in node_modules (externals.mjs:
+// they are the server's production dependencies). Migrations are copied beside it.
 import { build, transform } from 'esbuild';
 import fs from 'node:fs';
 import { isExternal } from './externals.mjs';
@@ -27,6 +29,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules loaded with import() become chunks of their own, loaded when first imported: PGlite's
+  // driver (src/db/pglite.ts) is not loaded by a shop on PostgreSQL (decision 071). Code the
+  // entry points share goes into chunks beside them.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   // Bundled CommonJS packages call require(): give the ES module bundle one.

@@ -86,7 +86,8 @@ export const csv = {
     owe(figureName('PostgreSQL'), CSV_GOAL, { higher: false }),
   ],
   run: async (b) => {
-    const { fromPglite, fromPgPool } = await load('db/client.ts');
+    const { fromPgPool } = await load('db/client.ts');
+    const { fromPglite } = await load('db/pglite.ts');
 
     const dir = path.join(b.work, 'pglite-csv');
     const copyDir = path.join(b.work, 'pglite-csv-reference');

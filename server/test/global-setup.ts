@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPgPool, fromPglite, fromPgPool, PGLITE_EXTENSIONS } from '../src/db/client.ts';
+import { createPgPool, fromPgPool } from '../src/db/client.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/pglite.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
 declare module 'vitest' {

@@ -9,13 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import {
-  createPgPool,
-  fromPglite,
-  fromPgPool,
-  PGLITE_EXTENSIONS,
-  type Database,
-} from '../src/db/client.ts';
+import { createPgPool, fromPgPool, type Database } from '../src/db/client.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/pglite.ts';
 import { databaseUrl } from './global-setup.ts';
 import { RATE_LIMIT_NAMES } from '../src/lib/rate-limit-rules.ts';
 

@@ -1,7 +1,8 @@
 // The embedded database has no autovacuum: the server vacuums and analyses it (src/db/maintenance.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/pglite.ts';
 import { startMaintenance, WARM_BATCH_ROWS, type Maintenance } from '../src/db/maintenance.ts';
 import { DB_KINDS, openTestDatabase } from './helpers.ts';
 

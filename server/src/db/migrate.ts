@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 
 // Next to this module in development (src/db/migrations) and next to the bundle once built
@@ -18,9 +16,8 @@ const MIGRATION_LOCK_ID = 4_242_001;
  */
 export async function runMigrations(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.raw.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.raw.client }), {
-      migrationsFolder: folder,
-    });
+    const { migratePglite } = await import('./pglite.ts');
+    await migratePglite(database.raw.client, folder);
     return;
   }
   const client = await database.raw.pool.connect();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase, openPglite } from '../client.ts';
+import { openDatabase } from '../client.ts';
+import { openPglite } from '../pglite.ts';
 import { lockDataDir } from '../lock.ts';
 import { newReport, pgliteArchive, type ArchiveReport } from './pglite-archive.ts';
 import {
