@@ -6,7 +6,7 @@ import { purgeBatch } from '../../db/purge.ts';
 import { cartLines, visitorCartLines, visitorCarts } from '../../db/schema/cart.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
-import { buyerPriceRules } from '../companies/price-rules.ts';
+import { buyerPriceRules, priceRules } from '../companies/price-rules.ts';
 
 // What other modules may do with carts: the checkout (orders) reads the buyer's lines in its own
 // statement, empties the cart in it, and names the lines it could not serve; housekeeping
@@ -79,11 +79,14 @@ type CartPart = Awaited<ReturnType<typeof partsByIds>>[number];
 
 /**
  * The owner's cart (readCart) and the parts its lines were read with, by id: the checkout's
- * pricing reads their shipping weights from the same rows.
+ * pricing reads their shipping weights from the same rows. `priceList`, when the caller has read
+ * the buyer's company already (the checkout), is its price list (`id` null: none), so that the
+ * membership is not read twice and the cart is priced by the list the order will carry.
  */
 export async function readCartAndParts(
   db: DbOrTx,
   owner: OwnerArg,
+  priceList?: { id: string | null },
 ): Promise<{ cart: Cart; parts: ReadonlyMap<string, CartPart> }> {
   const who = ownerOf(owner);
   const rows = await linesOf(db, who);
@@ -98,7 +101,11 @@ export async function readCartAndParts(
   // A company's member sees their company's prices (issue 49): the rule is the contract's.
   const company =
     'userId' in who && rows.length > 0
-      ? await buyerPriceRules(db, who.userId, [...byId.values()])
+      ? priceList
+        ? priceList.id === null
+          ? null
+          : { rules: await priceRules(db, priceList.id, [...byId.values()]) }
+        : await buyerPriceRules(db, who.userId, [...byId.values()])
       : null;
   let totalCents = 0;
   let count = 0;

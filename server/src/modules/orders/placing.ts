@@ -199,11 +199,14 @@ export function createOrderPlacing(deps: PlacingDeps) {
     async checkout(
       body: Destination & { expectedTotal?: number | undefined },
       buyer: Buyer,
-      idempotencyKey?: string,
-      business?: BusinessCheckout,
+      idempotencyKey: string | undefined,
+      business: BusinessCheckout | null,
     ): Promise<Answer> {
       const to = { addressId: body.addressId, shippingMethod: body.shippingMethod };
-      const { preview, priced } = await priceCart(db, buyer.id, to);
+      // Priced by the company's list the order carries (none for a buyer of no company).
+      const { preview, priced } = await priceCart(db, buyer.id, to, {
+        id: business?.priceListId ?? null,
+      });
       const check = () => {
         if (preview.lines.length > 0 && !preview.shippable)
           throw new HttpError(422, preview.problem!, {}, { lines: [], preview });

@@ -191,11 +191,17 @@ function priceAt(
 
 /**
  * The buyer's cart priced for a destination (POST /api/checkout/preview and the checkout): the
- * cart (with its parts' weights) and the destination are read side by side.
+ * cart (with its parts' weights) and the destination are read side by side. `priceList`: the
+ * buyer's company price list when the caller has read it (readCartAndParts).
  */
-export async function priceCart(db: DbOrTx, buyerId: string, to: Destination) {
+export async function priceCart(
+  db: DbOrTx,
+  buyerId: string,
+  to: Destination,
+  priceList?: { id: string | null },
+) {
   const [{ cart, parts }, place] = await Promise.all([
-    readCartAndParts(db, buyerId),
+    readCartAndParts(db, buyerId, priceList),
     destinationFor(db, buyerId, to.addressId),
   ]);
   return priceAt(

@@ -95,7 +95,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.user!,
         request.headers['idempotency-key'],
-        business,
+        business ?? null,
       );
       // Only a buyer with a spending limit can have placed an order that waits for approval.
       if (answer.statusCode === 200 && business && business.spendingLimitCents !== null)
