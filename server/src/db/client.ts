@@ -25,18 +25,17 @@ export interface Database {
   raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
 
-export function fromPgPool(pool: pg.Pool): Database {
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    kind: 'postgres',
-    raw: { kind: 'postgres', pool },
-    ping: () => ping(db),
-    close: () => pool.end(),
-  };
+/** A database of either kind, from its Drizzle instance, its raw client and how it closes. */
+export function databaseOf(db: Db, raw: Database['raw'], close: () => Promise<void>): Database {
+  return { db, kind: raw.kind, raw, ping: () => ping(db), close };
 }
 
-export async function ping(db: Db): Promise<boolean> {
+export function fromPgPool(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return databaseOf(db, { kind: 'postgres', pool }, () => pool.end());
+}
+
+async function ping(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;

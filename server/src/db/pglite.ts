@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema/index.ts';
-import { ping, PGLITE_SHARED_BUFFERS, type Database, type Db } from './client.ts';
+import { databaseOf, PGLITE_SHARED_BUFFERS, type Database, type Db } from './client.ts';
 import { createStatementCache } from './pglite-statements.ts';
 
 /** The PostgreSQL extensions the schema uses, loaded into PGlite (pg_trgm: the search's index). */
@@ -21,19 +21,13 @@ export function fromPglite(client: PGlite, release?: () => void): Database {
     transaction: statements.transaction,
   } as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    raw: { kind: 'pglite', client },
-    ping: () => ping(db),
-    async close() {
-      try {
-        if (!client.closed) await client.close();
-      } finally {
-        release?.();
-      }
-    },
-  };
+  return databaseOf(db, { kind: 'pglite', client }, async () => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      release?.();
+    }
+  });
 }
 
 /**
