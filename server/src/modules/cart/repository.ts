@@ -99,19 +99,15 @@ export async function readCartAndParts(
     ).map((p) => [p.id, p]),
   );
   // A company's member sees their company's prices (issue 49): the rule is the contract's.
-  const company =
+  const rules =
     'userId' in who && rows.length > 0
-      ? priceList
-        ? priceList.id === null
-          ? null
-          : { rules: await priceRules(db, priceList.id, [...byId.values()]) }
-        : await buyerPriceRules(db, who.userId, [...byId.values()])
+      ? await companyRules(db, who.userId, [...byId.values()], priceList)
       : null;
   let totalCents = 0;
   let count = 0;
   const lines = rows.map((row) => {
     const part = byId.get(row.partId)!;
-    const unit = companyUnitPriceCents(part, row.quantity, company?.rules.get(part.id) ?? null);
+    const unit = companyUnitPriceCents(part, row.quantity, rules?.get(part.id) ?? null);
     totalCents += unit * row.quantity;
     count += row.quantity;
     return {
@@ -133,6 +129,20 @@ export async function readCartAndParts(
     };
   });
   return { cart: { lines, count, total: dollars(totalCents) }, parts: byId };
+}
+
+/**
+ * The company price rules of the buyer's parts: by `priceList` when the caller knows it (`id`
+ * null: the buyer has none), else by the buyer's company as it is now; null without a list.
+ */
+async function companyRules(
+  db: DbOrTx,
+  userId: string,
+  toPrice: CartPart[],
+  priceList: { id: string | null } | undefined,
+) {
+  if (!priceList) return (await buyerPriceRules(db, userId, toPrice))?.rules ?? null;
+  return priceList.id === null ? null : priceRules(db, priceList.id, toPrice);
 }
 
 /**
