@@ -54,20 +54,36 @@ export function rssMb(pid) {
   return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
 }
 
+/** How close to the peak a sample must be for its phase to be named as the one that reached it. */
+const REACHED_SHARE = 0.98;
+
+/**
+ * The highest sample, and the phase of the first sample within 2% of it. The resident size
+ * climbs under a load and then stays on a plateau while later steps load other servers, so the
+ * highest sample alone would name whichever later phase a page more happened to be touched in
+ * (a PGlite shop's peak "in the checkout step's sign-ups (PostgreSQL)", when its own load had
+ * brought it there a minute before and it was serving nothing).
+ */
+export function peakOf(samples, phases) {
+  const mb = Math.max(...samples);
+  const first = samples.findIndex((s) => s >= mb * REACHED_SHARE);
+  return { mb, phase: phases[first] ?? '' };
+}
+
 /**
  * Samples a process's RSS every `everyMs` until stopped; `stop()` returns the samples in MB.
  * `phase()`, when given, names what the run is doing at each sample, and `peak()` says the
- * highest sample and the phase it came in: a password hash's 32 MiB scrypt buffer lives for a
- * few tens of milliseconds, so a coarse sampler reports it by luck (docs/decisions/040).
+ * highest sample and the phase that reached it (peakOf): a password hash's 32 MiB scrypt buffer
+ * lives for a few tens of milliseconds, so a coarse sampler reports it by luck
+ * (docs/decisions/040).
  */
 export function sampleRss(pid, everyMs = 250, phase = () => '') {
   const samples = [];
-  let peak = { mb: Number.NEGATIVE_INFINITY, phase: '' };
+  const phases = [];
   const take = () => {
     try {
-      const mb = rssMb(pid);
-      samples.push(mb);
-      if (mb > peak.mb) peak = { mb, phase: phase() };
+      samples.push(rssMb(pid));
+      phases.push(phase());
     } catch {
       // the process is gone: stop() still returns what was seen
     }
@@ -84,6 +100,6 @@ export function sampleRss(pid, everyMs = 250, phase = () => '') {
       take();
       return samples;
     },
-    peak: () => peak,
+    peak: () => peakOf(samples, phases),
   };
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { rssMb, sampleRss, sleep } from './stats.mjs';
+import { peakOf, rssMb, sampleRss, sleep } from './stats.mjs';
 
 /**
  * A node process of its own that fills a 200 MB buffer when told to. The test samples it, not
@@ -58,5 +58,20 @@ describe('sampleRss', () => {
     } finally {
       await child.end();
     }
+  });
+});
+
+describe('peakOf', () => {
+  it('names the phase that brought the resident size to its plateau, not a later one on it', () => {
+    const samples = [220, 250, 300, 310, 309, 312, 311];
+    const phases = ['idle', 'load', 'load', 'load', 'other server', 'other server', 'the end'];
+    expect(peakOf(samples, phases)).toEqual({ mb: 312, phase: 'load' });
+  });
+
+  it('names the phase of a short spike above everything else', () => {
+    expect(peakOf([220, 230, 262, 231], ['idle', 'sign-ups', 'a hash', 'sign-ups'])).toEqual({
+      mb: 262,
+      phase: 'a hash',
+    });
   });
 });

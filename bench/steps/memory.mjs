@@ -18,7 +18,7 @@ export const memory = {
       unit: ' MB',
       goal: 100,
       higher: false,
-      note: `peak ${peak.mb.toFixed(0)} MB, in ${peak.phase}; sampled every ${LOAD_SAMPLE_MS} ms`,
+      note: `peak ${peak.mb.toFixed(0)} MB, reached in ${peak.phase}; sampled every ${LOAD_SAMPLE_MS} ms`,
     });
   },
 };

@@ -151,7 +151,7 @@ export const postgres = {
       unit: ' MB',
       goal: 100,
       higher: false,
-      note: `peak ${peak.mb.toFixed(0)} MB, in ${peak.phase}; sampled every ${LOAD_SAMPLE_MS} ms`,
+      note: `peak ${peak.mb.toFixed(0)} MB, reached in ${peak.phase}; sampled every ${LOAD_SAMPLE_MS} ms`,
     });
     await p.stop();
   },
