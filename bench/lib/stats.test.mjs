@@ -68,6 +68,12 @@ describe('peakOf', () => {
     expect(peakOf(samples, phases)).toEqual({ mb: 312, phase: 'load' });
   });
 
+  it("takes a whole run's samples: every 20 ms for an hour", () => {
+    const samples = Array.from({ length: 180_000 }, (_, i) => 200 + (i % 1000) / 100);
+    const phases = samples.map((_, i) => (i < 90_000 ? 'first half' : 'second half'));
+    expect(peakOf(samples, phases)).toEqual({ mb: 209.99, phase: 'first half' });
+  });
+
   it('names the phase of a short spike above everything else', () => {
     expect(peakOf([220, 230, 262, 231], ['idle', 'sign-ups', 'a hash', 'sign-ups'])).toEqual({
       mb: 262,
