@@ -2,7 +2,6 @@ import { href, Link } from 'react-router';
 import { LoadWhenNear } from '../../components/ui/load-when-near.tsx';
 import { collectionPath } from '../../config/collections.ts';
 import { SHOP_CONTACT } from '../../config/shop.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { Brand } from './brand.tsx';
 
@@ -127,12 +126,8 @@ export function Footer() {
             New parts, restocks and workshop tips, about once a month. Unsubscribe any time.
           </p>
           <LoadWhenNear
-            fallback={
-              <Spinner
-                label="Loading the newsletter form"
-                className="h-[7.25rem] sm:h-[4.25rem] lg:h-[7.25rem] xl:h-[4.25rem]"
-              />
-            }
+            label="Loading the newsletter form"
+            reserve="h-[7.25rem] sm:h-[4.25rem] lg:h-[7.25rem] xl:h-[4.25rem]"
           >
             <NewsletterForm />
           </LoadWhenNear>

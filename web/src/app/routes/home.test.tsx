@@ -144,8 +144,10 @@ describe('the home page route', () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(contact).toHaveAttribute('id', 'contact');
-    // The form loads when the banner comes near the viewport, its place held until then.
-    expect(within(contact).getByRole('status')).toHaveTextContent('Loading the contact form');
+    // The form loads when the banner comes near the viewport, its place held until then by a
+    // still, empty box: no spinner turns and nothing is announced before the load begins.
+    expect(within(contact).queryByRole('status')).toBeNull();
+    expect(contact.querySelector('.spinner')).toBeNull();
     comeIntoView(contact);
     expect(await within(contact).findByLabelText('Email address')).toHaveAttribute(
       'id',

@@ -1,5 +1,4 @@
 import { LoadWhenNear } from '../../../components/ui/load-when-near.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SHOP_CONTACT } from '../../../config/shop.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 
@@ -50,9 +49,7 @@ export function ContactBanner() {
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           {/* The box keeps the form's height while it loads, so nothing below moves. */}
-          <LoadWhenNear
-            fallback={<Spinner label="Loading the contact form" className="h-[24.2rem]" />}
-          >
+          <LoadWhenNear label="Loading the contact form" reserve="h-[24.2rem]">
             <ContactForm idPrefix="home-contact" />
           </LoadWhenNear>
         </div>
