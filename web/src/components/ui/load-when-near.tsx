@@ -8,9 +8,8 @@ import { Spinner } from './spinner.tsx';
  * scrolls there does not download and run its code (react-hook-form, zod) while the page starts
  * (docs/decisions/038). Its place is held at its final size (`reserve`, the classes that give it
  * its height), so the layout is the same either way: empty until it is near, a spinner saying
- * `label` while it loads. The empty box is still: a spinner turning in a footer that the visitor
- * has not scrolled to ran for as long as the page stayed open (the browser drew a frame for each
- * of its steps), and announced a load that had not begun.
+ * `label` while it loads. The empty box is still: a spinner in a footer that the visitor had not
+ * scrolled to turned for as long as the page stayed open, and announced a load that had not begun.
  */
 export function LoadWhenNear({
   label,
