@@ -6,6 +6,7 @@ import type {
   AdminPartsQuery,
   ADMIN_PART_SORTS,
 } from '@partsmith/contract/admin-lists';
+import type { AttributeDef } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, keysetPage, searchWords, type KeysetSort } from '../../db/keyset.ts';
 import { catalogueStats, categories, parts } from '../../db/schema/parts.ts';
@@ -95,6 +96,18 @@ async function adminPartsTotal(db: DbOrTx, q: Query, filter: SQL): Promise<numbe
   return db.$count(parts, filter);
 }
 
+/**
+ * A column of the part's category, read for each row of the page (a category is found by its
+ * key). Not a join: the page's rows come straight from its sort's index, past the cursor, and the
+ * scan stops at the page's last row. With a join, the planner sorted what it joined when it
+ * expected few rows past the cursor, and parts created in one statement (an import, the bench's
+ * seed) share one `created_at`, which the statistics cannot tell apart: it expected 7 where
+ * 50,000 were, joined them all and sorted them for a page of 25 (184 ms instead of 0.2).
+ */
+function categoryColumn<T>(column: typeof categories.name | typeof categories.attributes) {
+  return sql<T | null>`(select ${column} from ${categories} where ${categories.slug} = ${parts.category})`;
+}
+
 /** A page of Manage Products: the parts as their pages show them, listed or not. */
 export async function listAdminParts(db: DbOrTx, q: Query): Promise<AdminPage<AdminPartRow>> {
   const keyset = keysetPage(ADMIN_PART_SORT[q.sort], q.cursor, q.limit);
@@ -103,12 +116,11 @@ export async function listAdminParts(db: DbOrTx, q: Query): Promise<AdminPage<Ad
     db
       .select({
         part: shownPartColumns,
-        categoryName: categories.name,
-        categoryAttributes: categories.attributes,
+        categoryName: categoryColumn<string>(categories.name),
+        categoryAttributes: categoryColumn<AttributeDef[]>(categories.attributes),
         keysetKeys: keyset.keys,
       })
       .from(parts)
-      .leftJoin(categories, eq(categories.slug, parts.category))
       .where(and(filter, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
