@@ -154,6 +154,12 @@ export const orders = pgTable(
     index('orders_open_unpaid_user_idx')
       .on(t.userId)
       .where(sql`not ${t.paid} and ${t.expiredAt} is null`),
+    // The orders to ship (paid, not shipped, not refunded: the admins' `paid` state, the same
+    // condition in modules/orders/admin-list.ts): that queue's page and its count without a
+    // scan of every order (100 ms at 100,000 orders).
+    index('orders_to_ship_idx')
+      .on(t.createdAt, t.seq)
+      .where(sql`${t.paid} and ${t.shippedAt} is null and ${t.refundedAt} is null`),
     // Date ranges (the sweep, the sales figures) and the CSV export's keyset order in one index.
     index('orders_created_seq_idx').on(t.createdAt, t.seq),
     // The admins' orders table by total, and its search of the number and the buyer

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_to_ship_idx" ON "orders" USING btree ("created_at","seq") WHERE "orders"."paid" and "orders"."shipped_at" is null and "orders"."refunded_at" is null;
