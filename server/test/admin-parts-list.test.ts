@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminPartsPage } from '@partsmith/contract/admin-lists';
 import { encodeCursor } from '../src/db/keyset.ts';
 import { parts } from '../src/db/schema/index.ts';
+import { categoryNames } from '../src/modules/parts/repository.ts';
 import { DB_KINDS } from './helpers.ts';
 import { adminListsSuite, seedParts, type Item } from './admin-lists-helpers.ts';
 
@@ -42,13 +43,7 @@ describe.each(DB_KINDS)('the admin tables on %s', (kind) => {
       expect(first.nextCursor).toBeNull();
       expect(first.items.some((p: { listed: boolean }) => !p.listed)).toBe(true);
       // Each row's category name and specification as its part's page gives them.
-      const result = await shop().t.database.db.execute(sql`select slug, name from categories`);
-      const names = new Map(
-        (result as unknown as { rows: { slug: string; name: string }[] }).rows.map((r) => [
-          r.slug,
-          r.name,
-        ]),
-      );
+      const names = await categoryNames(shop().t.database.db, ['memory', 'storage']);
       for (const item of first.items as { category: string; categoryName: string }[])
         expect(item.categoryName).toBe(names.get(item.category));
       const memory = (first.items as { _id: string; category: string }[]).find(

@@ -102,7 +102,7 @@ async function adminPartsTotal(db: DbOrTx, q: Query, filter: SQL): Promise<numbe
  * scan stops at the page's last row. With a join, the planner sorted what it joined when it
  * expected few rows past the cursor, and parts created in one statement (an import, the bench's
  * seed) share one `created_at`, which the statistics cannot tell apart: it expected 7 where
- * 50,000 were, joined them all and sorted them for a page of 25 (184 ms instead of 0.2).
+ * 50,000 were, joined them all and sorted them for a page of 25 (184 ms instead of 0.3).
  */
 function categoryColumn<T>(column: typeof categories.name | typeof categories.attributes) {
   return sql<T | null>`(select ${column} from ${categories} where ${categories.slug} = ${parts.category})`;
