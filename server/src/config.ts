@@ -298,10 +298,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The origins the shop's own pages are served from (the Vite dev server too, in development). */
+/**
+ * The origins the shop's own pages are served from (the Vite dev server too, in development).
+ * A shop at `localhost` (the default PUBLIC_URL) is the same shop at 127.0.0.1 and [::1] on the
+ * same port, the address Fastify prints on start: a write from a page opened there is the
+ * shop's own, not another site's.
+ */
 export function trustedOrigins(config: Config): string[] {
+  const url = new URL(config.publicUrl);
+  const aliases =
+    url.hostname === 'localhost'
+      ? ['127.0.0.1', '[::1]'].map(
+          (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+        )
+      : [];
   return [
     config.publicUrl,
+    ...aliases,
     ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
   ];
 }

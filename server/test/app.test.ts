@@ -167,6 +167,22 @@ describe.each(DB_KINDS)('the app shell on %s', (kind) => {
       headers: { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
     });
     expect(ours.statusCode).toBe(200);
+    // The default PUBLIC_URL names localhost; the same shop opened at 127.0.0.1 (the address
+    // Fastify prints) writes as its own pages do.
+    const loopback = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'y@example.com' },
+      headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-site' },
+    });
+    expect(loopback.statusCode).toBe(200);
+    const otherPort = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { origin: 'http://127.0.0.1:3001', 'sec-fetch-site': 'same-site' },
+    });
+    expect(otherPort.statusCode).toBe(403);
   });
 
   it('serves a sitemap built from PUBLIC_URL', async () => {

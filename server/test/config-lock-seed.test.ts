@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig, trustedOrigins } from '../src/config.ts';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
 import { seedDemo } from '../src/db/seed/seed.ts';
 import { DB_KINDS, openTestDatabase, tempDir } from './helpers.ts';
@@ -17,6 +17,19 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('trusts the loopback names of a shop at localhost, and nothing beside a public address', () => {
+    expect(trustedOrigins(loadConfig({ NODE_ENV: 'production' }))).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(
+      trustedOrigins(
+        loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' }),
+      ),
+    ).toEqual(['https://shop.example.com']);
   });
 
   it('names each wrong variable', () => {
