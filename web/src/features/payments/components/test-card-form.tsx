@@ -131,7 +131,8 @@ export function TestCardForm(card: CardFormProps) {
         )}
       </FormField>
 
-      <div className="grid grid-cols-2 gap-4">
+      {/* Expiry the wider: its label stays on one line at 375 px, level with the CVC's. */}
+      <div className="grid grid-cols-[3fr_2fr] gap-4">
         <FormField id={ids.expiry} label="Expiry (MM / YY)" error={errors.expiry?.message}>
           {(props) => (
             <input
