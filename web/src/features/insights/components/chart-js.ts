@@ -36,6 +36,8 @@ export interface ChartSpec {
   format: (value: number) => string;
   /** One colour per bar (a bar chart), else the line's. */
   colors: string[];
+  /** Counts: the value axis marks whole numbers only (not 0, 0.5, 1, … each read as a count). */
+  wholeNumbers?: boolean;
 }
 
 /** Draws a chart on the canvas; the caller destroys it before drawing another there. */
@@ -77,7 +79,11 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): { destroy
         },
         y: {
           beginAtZero: true,
-          ticks: { color: '#334155', callback: (value) => spec.format(Number(value)) },
+          ticks: {
+            color: '#334155',
+            callback: (value) => spec.format(Number(value)),
+            ...(spec.wholeNumbers ? { precision: 0 } : {}),
+          },
           grid: { color: '#e2e8f0' },
         },
       },

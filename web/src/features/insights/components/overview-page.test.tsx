@@ -125,17 +125,16 @@ describe('OverviewPage', () => {
     ]);
 
     // The charts draw the same numbers as the tables, and name what they show.
-    console.log(
-      'DEBUG',
-      vi.mocked(drawChart).mock.calls.map(([, s]) => s.type),
-      document.querySelectorAll('canvas').length,
-    );
     await vi.waitFor(() => expect(drawChart).toHaveBeenCalledTimes(2));
     const specs = vi.mocked(drawChart).mock.calls.map(([, spec]) => spec);
     const line = specs.find((s) => s.type === 'line')!;
     expect(line.values).toHaveLength(30);
     expect(line.values[1]).toBe(1250.5);
-    expect(specs.find((s) => s.type === 'bar')!.values).toEqual([2, 3, 1]);
+    const bars = specs.find((s) => s.type === 'bar')!;
+    expect(bars.values).toEqual([2, 3, 1]);
+    // Counts: the value axis marks 0, 1, 2, 3, not 0, 0.5, 1, … rounded to repeated labels.
+    expect(bars.wholeNumbers).toBe(true);
+    expect(line.wholeNumbers).toBeFalsy();
     expect(
       screen.getByRole('img', { name: /Line chart of the revenue by day/ }),
     ).toBeInTheDocument();

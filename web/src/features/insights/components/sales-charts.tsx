@@ -93,8 +93,9 @@ export function OrdersByState({ sales }: { sales: Sales }) {
       labels: STATES.map(([, label]) => label),
       values: STATES.map(([key]) => sales.ordersByState[key]),
       label: 'Orders',
-      format: (n) => count(Math.round(n)),
+      format: count,
       colors: STATES.map(([, , color]) => color),
+      wholeNumbers: true,
     }),
     [sales.ordersByState],
   );
