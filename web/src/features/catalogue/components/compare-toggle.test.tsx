@@ -127,8 +127,9 @@ describe('CompareTray', () => {
     const router = renderShop();
     const user = userEvent.setup();
     await user.click(toggle('Part 2'));
-    await user.click(toggle('Part 4'));
     const tray = screen.getByRole('complementary', { name: 'Parts to compare' });
+    expect(tray).toHaveTextContent('1 of 4 parts chosen');
+    await user.click(toggle('Part 4'));
     expect(tray).toHaveTextContent('2 of 4 parts chosen');
     const link = within(tray).getByRole('link', { name: 'Compare (2)' });
     expect(link).toHaveAttribute('href', `/parts/compare?ids=${IDS[1]},${IDS[3]}`);

@@ -18,8 +18,8 @@ export function CompareTray() {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         <p className="text-sm text-slate-800">
-          <strong className="tabular-nums">{ids.length}</strong> of {COMPARE_PARTS_MAX}{' '}
-          {ids.length === 1 ? 'part' : 'parts'} chosen
+          {/* "1 of 4 parts": the noun goes with the 4. */}
+          <strong className="tabular-nums">{ids.length}</strong> of {COMPARE_PARTS_MAX} parts chosen
           {ids.length === 1 && <span className="hidden sm:inline">: add one more to compare</span>}
         </p>
         <div className="flex items-center gap-2">

@@ -185,7 +185,8 @@ export function ResultsTable({ items }: { items: CataloguePart[] }) {
             const values = new Map(part.specification.map((row) => [row.key, row.value]));
             return (
               <tr key={part._id} className="border-t border-slate-100">
-                <th scope="row" className={`${cell} font-semibold`}>
+                {/* The name keeps a readable width; the table scrolls sideways on a phone. */}
+                <th scope="row" className={`${cell} min-w-48 font-semibold`}>
                   <Link
                     to={href('/parts/:partsId', { partsId: part._id })}
                     className="text-slate-900 underline underline-offset-4 hover:text-primary"
