@@ -138,6 +138,12 @@ test('a visitor searches from the header, compares two boards, carts one, signs 
   await page.getByRole('button', { name: 'Email me when it is back' }).click();
   await expect(page.getByText(/Done: we will email you at/)).toBeVisible();
   await expectNoA11yViolations(page);
+  // Or ask for a quote (one may ask for more than is in stock): the request opens with the part
+  // at its minimum order.
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes\/new\?part=/);
+  await expect(page.getByRole('heading', { level: 3, name: backordered.name })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: /^Quantity/ })).toHaveValue('1');
   const restocked = await admin.request.patch(`/api/tools/${backordered.partId}`, {
     data: { availableQuantity: 30 },
   });

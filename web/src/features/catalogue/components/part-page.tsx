@@ -275,6 +275,16 @@ export function PartPage({
             ) : (
               <>
                 <StockAlertForm part={data} />
+                {/* A quote may ask for more than is in stock: the shop answers with a date. */}
+                <p className="text-slate-800">
+                  Need it by a date, or in quantity?{' '}
+                  <Link
+                    to={`${href('/dashboard/quotes/new')}?${new URLSearchParams({ part: data._id, quantity: String(data.minOrderQuantity) })}`}
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
+                    Request a quote
+                  </Link>
+                </p>
                 <Link to={href('/parts')} className="btn btn-outline">
                   See the other parts
                 </Link>
