@@ -143,7 +143,7 @@ export interface paths {
     };
     /**
      * Parts to suggest for what is typed in a search box
-     * @description At most 8 listed parts, best first: the part whose number is `q` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then the parts whose names hold it anywhere. `category` is the part's category's slug, or null.
+     * @description At most 8 listed parts, best first: the part whose number is `q` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then, when `q` is one of the trade's words (GET /api/search-synonyms: psu, mobo, ram...), the parts it stands for (by name or category), then the parts whose names hold it anywhere. `category` is the part's category's slug, or null.
      */
     get: operations['getPartsSuggest'];
     put?: never;

@@ -214,6 +214,28 @@ describe.each(DB_KINDS)("part numbers, suggestions and the trade's words on %s",
         expect(await suggest(sign), sign).toEqual([]);
     });
 
+    it("suggests what the trade's words stand for, as the search finds it", async () => {
+      const skus = async (q: string) => (await suggest(q)).map((i) => i.sku);
+      // By name: "Power Supply", "Motherboard", "Graphics Card", in catalogue order.
+      const catalogueOrder = (...list: string[]) =>
+        list.sort((a, b) => demo.get(a)!.seq - demo.get(b)!.seq);
+      expect(await skus('psu')).toEqual(catalogueOrder('BST-850G-MOD', 'BST-650B-SM'));
+      expect(await skus(' PSU ')).toEqual(catalogueOrder('BST-850G-MOD', 'BST-650B-SM'));
+      expect(await skus('mobo')).toEqual(catalogueOrder('ANV-B650M-WIFI', 'ANV-Z790-PRO'));
+      expect(await skus('gpu')).toEqual(catalogueOrder('TMP-16G-3F', 'TMP-8G-2F'));
+      // By category: no memory kit's name says memory; their category does (so does the part
+      // added to it above, after them).
+      const ram = await suggest('ram');
+      expect(ram.map((i) => i.sku).slice(0, 2)).toEqual(
+        catalogueOrder('FRG-D5-6000-32K', 'FRG-D4-3600-16K'),
+      );
+      expect(ram.map((i) => i.category)).toEqual(ram.map(() => 'memory'));
+      // Both ways: nvme stands for ssd, whose part's name holds both.
+      expect(await skus('ssd')).toEqual(['TRN-G4-2TB-M2']);
+      // Only a word typed whole: "ps" stands for nothing yet (it starts the shop's own numbers).
+      expect((await suggest('ps')).map((i) => i.category)).not.toContain('power-supplies');
+    });
+
     it('answers at most 8, listed parts only', async () => {
       await insertParts(
         t.database.db,

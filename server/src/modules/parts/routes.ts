@@ -149,12 +149,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['parts'],
         summary: 'Parts to suggest for what is typed in a search box',
-        description: `At most ${SUGGESTIONS_MAX} listed parts, best first: the part whose number is \`q\` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then the parts whose names hold it anywhere. \`category\` is the part's category's slug, or null.`,
+        description: `At most ${SUGGESTIONS_MAX} listed parts, best first: the part whose number is \`q\` (any case), the parts whose numbers start with it, then the parts with a word of their name starting with it, then, when \`q\` is one of the trade's words (GET /api/search-synonyms: psu, mobo, ram...), the parts it stands for (by name or category), then the parts whose names hold it anywhere. \`category\` is the part's category's slug, or null.`,
         querystring: PartSuggestQuery,
         response: { 200: PartSuggestions, 400: ApiError },
       },
     },
-    async (request) => ({ items: await suggestParts(app.db, request.query.q) }),
+    async (request) => ({
+      items: await suggestParts(app.db, request.query.q, await app.searchSynonyms.get()),
+    }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SKU_MAX, SUGGESTIONS_MAX, type PartSuggestion } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { searchWords, type Synonyms } from './search-input.ts';
 
 /** How many parts, in catalogue order, the names of a short text are looked for in. */
 const SHORT_SCAN = 2000;
@@ -37,13 +38,20 @@ const byStep = (a: Row, b: Row) =>
  * 2. the parts whose numbers start with it, in their order: the same index, as a range (a LIKE
  *    reads an index in the C collation only), the LIKE then keeping the exact prefix;
  * 3. the parts with a word of their name starting with it, in catalogue order;
- * 4. the parts whose names hold it anywhere, likewise (steps 3 and 4: the names' trigram index
+ * 4. when the text is one of the trade's words (`synonyms`: psu, mobo, ram), the parts with one
+ *    of what it stands for at the start of a word of their name ("Power Supply"), or in their
+ *    category's name (ram: the Memory category), as the search finds them;
+ * 5. the parts whose names hold it anywhere, likewise (steps 3 to 5: the names' trigram index
  *    or, for a common text, the catalogue's order until enough are found).
  * A trigram index cannot help a text without three letters or digits in a row ("z", "a b"): for
- * one, steps 3 and 4 look at the first SHORT_SCAN parts only (a whole catalogue of 100,000 took
+ * one, steps 3 to 5 look at the first SHORT_SCAN parts only (a whole catalogue of 100,000 took
  * 110 to 160 ms a step on PostgreSQL; the third character typed finds the rest).
  */
-export async function suggestParts(db: DbOrTx, q: string): Promise<PartSuggestion[]> {
+export async function suggestParts(
+  db: DbOrTx,
+  q: string,
+  synonyms: Synonyms = new Map(),
+): Promise<PartSuggestion[]> {
   const text = q.trim();
   const steps: SQL[] = [];
   const listed = sql`p.deleted_at is null and p.listed`;
@@ -67,7 +75,19 @@ export async function suggestParts(db: DbOrTx, q: string): Promise<PartSuggestio
   steps.push(sql`(select 3, ${columns} from ${named}
     where p.name ~* ${`\\m${escapeRegex(text)}`} and ${listed}
     order by p.seq limit ${SUGGESTIONS_MAX})`);
-  steps.push(sql`(select 4, ${columns} from ${named}
+  const expansions = synonyms.get(searchWords(text).join(' '));
+  if (expansions?.length) {
+    // Each expansion's words in a row from a word's start, whatever stands between them
+    // ("power supply", "Power-Supply"); the words are letters and digits only.
+    const stands = expansions.map((words) => `\\m${words.join('[^[:alnum:]]+')}`).join('|');
+    steps.push(sql`(select 4, ${columns} from ${named}
+      where p.name ~* ${stands} and ${listed}
+      order by p.seq limit ${SUGGESTIONS_MAX})`);
+    steps.push(sql`(select 4, ${columns} from ${named}
+      where p.category in (select c.slug from categories c where c.name ~* ${stands}) and ${listed}
+      order by p.seq limit ${SUGGESTIONS_MAX})`);
+  }
+  steps.push(sql`(select 5, ${columns} from ${named}
     where p.name ilike ${`%${escapeLike(text)}%`} and ${listed}
     order by p.seq limit ${SUGGESTIONS_MAX})`);
   const result = await db.execute(sql.join(steps, sql` union all `));

@@ -97,7 +97,9 @@ export function HeaderSearch({ id, className }: { id: string; className?: string
     >
       <ul
         {...combobox.getMenuProps({ 'aria-label': 'Suggested parts' })}
-        className={`absolute top-11 right-0 left-0 z-[70] max-h-[70vh] overflow-y-auto rounded-box bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-900/10 ${open ? '' : 'hidden'}`}
+        // In the header (xl), wider than its box: a part's name reads whole. In the drawer, the
+        // drawer's width.
+        className={`absolute top-11 right-0 left-0 z-[70] xl:right-auto xl:w-96 max-h-[70vh] overflow-y-auto rounded-box bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-900/10 ${open ? '' : 'hidden'}`}
       >
         {open &&
           items.map((item, index) => (
@@ -106,7 +108,7 @@ export function HeaderSearch({ id, className }: { id: string; className?: string
               {...combobox.getItemProps({ item, index })}
               className={`cursor-pointer px-4 py-2 ${combobox.highlightedIndex === index ? 'bg-orange-100' : ''}`}
             >
-              <span className="block truncate font-semibold">{item.name}</span>
+              <span className="line-clamp-2 font-semibold">{item.name}</span>
               <span className="block text-sm text-slate-600">
                 {item.sku}
                 {item.category ? ` · ${item.category.replace(/-/g, ' ')}` : ''}
