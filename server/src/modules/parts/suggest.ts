@@ -83,9 +83,16 @@ export async function suggestParts(
     steps.push(sql`(select 4, ${columns} from ${named}
       where p.name ~* ${stands} and ${listed}
       order by p.seq limit ${SUGGESTIONS_MAX})`);
-    steps.push(sql`(select 4, ${columns} from ${named}
-      where p.category in (select c.slug from categories c where c.name ~* ${stands}) and ${listed}
-      order by p.seq limit ${SUGGESTIONS_MAX})`);
+    // The categories named so, read first: a subquery that found none had PostgreSQL read every
+    // part by the catalogue's order looking for them (120 ms at 100,000 parts); a category's
+    // own parts come off its index.
+    const categories = await db.execute(
+      sql`select slug from categories where name ~* ${stands} order by position, slug limit 4`,
+    );
+    for (const { slug } of (categories as unknown as { rows: { slug: string }[] }).rows)
+      steps.push(sql`(select 4, ${columns} from ${named}
+        where p.category = ${slug} and ${listed}
+        order by p.seq limit ${SUGGESTIONS_MAX})`);
   }
   steps.push(sql`(select 5, ${columns} from ${named}
     where p.name ilike ${`%${escapeLike(text)}%`} and ${listed}
