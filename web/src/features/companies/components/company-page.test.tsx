@@ -2,6 +2,7 @@ import type { MyCompany } from '@partsmith/contract/companies';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { json, mockApi } from '../../../test/mock-api.ts';
@@ -63,7 +64,9 @@ function renderPage() {
   });
   render(
     <QueryClientProvider client={client}>
-      <CompanyPage />
+      <MemoryRouter>
+        <CompanyPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -103,6 +106,31 @@ describe('CompanyPage', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Workshop' })).toBeVisible();
   });
 
+  it('tells an owner without payment terms whom to ask for them', async () => {
+    const noTerms = (role: 'owner' | 'buyer') => ({
+      ...acme(),
+      role,
+      terms: { ...acme().terms, paymentTerms: null, creditLimit: 0, available: 0, outstanding: 0 },
+    });
+    mockApi({ 'GET /api/company': () => json({ company: noTerms('owner') }) });
+    renderPage();
+    const ask = await screen.findByRole('link', { name: 'Ask us for payment terms' });
+    expect(ask).toHaveAttribute('href', '/contact?subject=Payment+terms+for+Acme+Workshop');
+    expect(screen.getByText('None: orders are paid by card')).toBeVisible();
+    expect(screen.getByText(/Want to pay by invoice, Net 30 or Net 60\?/)).toBeVisible();
+  });
+
+  it('does not offer to ask for terms to a buyer, nor to a company that has them', async () => {
+    const buyer = { ...acme(), role: 'buyer' as const };
+    mockApi({
+      'GET /api/company': () =>
+        json({ company: { ...buyer, terms: { ...buyer.terms, paymentTerms: null } } }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Acme Workshop' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Ask us for payment terms' })).toBeNull();
+  });
+
   it("shows Better Auth's message when the company cannot be created", async () => {
     const user = userEvent.setup();
     mockApi({
@@ -135,6 +163,7 @@ describe('CompanyPage', () => {
     expect(terms('Outstanding')).toBe('$2,500.00');
     expect(terms('Available')).toBe('$7,500.00');
     expect(terms('PO number required')).toBe('Yes');
+    expect(screen.queryByRole('link', { name: 'Ask us for payment terms' })).toBeNull();
 
     const members = within(screen.getByRole('table', { name: 'Members of Acme Workshop' }));
     const olive = within(members.getByRole('row', { name: /Olive Owner/ }));

@@ -1,5 +1,6 @@
 import type { MyCompany } from '@partsmith/contract/companies';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { href, Link } from 'react-router';
 import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 import { FIELD_ERROR, FIELD_HINT, FIELD_LABEL } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -109,6 +110,19 @@ function CompanySummary({ company }: { company: Company }) {
           </div>
         ))}
       </dl>
+      {terms.paymentTerms === null && (company.role === 'owner' || company.role === 'admin') && (
+        // The shop agrees terms company by company (an admin sets them): say whom to ask.
+        <p className="mt-4 border-t border-slate-200 pt-4 text-slate-800">
+          Want to pay by invoice, Net 30 or Net 60?{' '}
+          <Link
+            to={`${href('/contact')}?${new URLSearchParams({ subject: `Payment terms for ${company.name}` })}`}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
+            Ask us for payment terms
+          </Link>{' '}
+          and a credit limit.
+        </p>
+      )}
     </section>
   );
 }
