@@ -12,6 +12,7 @@ import { PriceTable } from '../../../components/ui/price-table.tsx';
 import { ReadyFieldset } from '../../../components/ui/ready-fieldset.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
+import { quoteLink } from '../../../lib/quote-link.ts';
 import { cartQuery, cartQueryKey } from '../api/get-cart.ts';
 import { setCartLine } from '../api/set-cart-line.ts';
 
@@ -146,7 +147,7 @@ export function AddToCartForm({ part }: { part: CartablePart }) {
           Buy now
         </Link>
         <Link
-          to={`${href('/dashboard/quotes/new')}?${new URLSearchParams({ part: part._id, quantity: String(quantity ?? min) })}`}
+          to={quoteLink(part._id, quantity ?? min)}
           className="btn btn-ghost underline underline-offset-4"
         >
           Request a quote

@@ -6,6 +6,7 @@ import { href, Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
+import { quoteLink } from '../../../lib/quote-link.ts';
 import { searchQuery, useSearchParts } from '../api/search-parts.ts';
 import { useYourPrice } from '../api/your-price.ts';
 import { canBuy, partPageTitle } from './part-page-head.ts';
@@ -279,7 +280,7 @@ export function PartPage({
                 <p className="text-slate-800">
                   Need it by a date, or in quantity?{' '}
                   <Link
-                    to={`${href('/dashboard/quotes/new')}?${new URLSearchParams({ part: data._id, quantity: String(data.minOrderQuantity) })}`}
+                    to={quoteLink(data._id, data.minOrderQuantity)}
                     className="font-semibold text-primary underline underline-offset-4"
                   >
                     Request a quote

@@ -12,6 +12,7 @@ import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { formatDollars } from '../../../lib/money.ts';
+import { quoteLink } from '../../../lib/quote-link.ts';
 import { partQueryKey } from '../../../lib/get-part.ts';
 import { usePurchase } from '../api/purchase.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -49,10 +50,6 @@ export interface Buyer {
 }
 
 export const REQUEST_A_QUOTE = 'Request a quote';
-
-/** The quote request form with this part and quantity as its line. */
-export const quoteLink = (partId: string, quantity: number) =>
-  `${href('/dashboard/quotes/new')}?${new URLSearchParams({ part: partId, quantity: String(quantity) })}`;
 
 export const ADDED_TO_CART = 'Added to your cart';
 export const VIEW_CART = 'View your cart';

@@ -5,13 +5,8 @@ import { href, Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { usePart } from '../../../lib/get-part.ts';
-import {
-  PurchaseForm,
-  quoteLink,
-  REQUEST_A_QUOTE,
-  type AddToCart,
-  type Buyer,
-} from './purchase-form.tsx';
+import { quoteLink } from '../../../lib/quote-link.ts';
+import { PurchaseForm, REQUEST_A_QUOTE, type AddToCart, type Buyer } from './purchase-form.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
