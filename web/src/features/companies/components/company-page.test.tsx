@@ -106,13 +106,14 @@ describe('CompanyPage', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Workshop' })).toBeVisible();
   });
 
+  /** Acme as it is made: no terms, no credit. */
+  const noTerms = () => ({
+    ...acme(),
+    terms: { ...acme().terms, paymentTerms: null, creditLimit: 0, available: 0, outstanding: 0 },
+  });
+
   it('tells an owner without payment terms whom to ask for them', async () => {
-    const noTerms = (role: 'owner' | 'buyer') => ({
-      ...acme(),
-      role,
-      terms: { ...acme().terms, paymentTerms: null, creditLimit: 0, available: 0, outstanding: 0 },
-    });
-    mockApi({ 'GET /api/company': () => json({ company: noTerms('owner') }) });
+    mockApi({ 'GET /api/company': () => json({ company: noTerms() }) });
     renderPage();
     const ask = await screen.findByRole('link', { name: 'Ask us for payment terms' });
     expect(ask).toHaveAttribute('href', '/contact?subject=Payment+terms+for+Acme+Workshop');
@@ -120,12 +121,9 @@ describe('CompanyPage', () => {
     expect(screen.getByText(/Want to pay by invoice, Net 30 or Net 60\?/)).toBeVisible();
   });
 
-  it('does not offer to ask for terms to a buyer, nor to a company that has them', async () => {
-    const buyer = { ...acme(), role: 'buyer' as const };
-    mockApi({
-      'GET /api/company': () =>
-        json({ company: { ...buyer, terms: { ...buyer.terms, paymentTerms: null } } }),
-    });
+  // A company that has terms is not offered them either (the owner's test below).
+  it('does not offer to ask for terms to a buyer', async () => {
+    mockApi({ 'GET /api/company': () => json({ company: { ...noTerms(), role: 'buyer' } }) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Acme Workshop' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Ask us for payment terms' })).toBeNull();
