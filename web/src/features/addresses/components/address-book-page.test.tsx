@@ -100,7 +100,7 @@ describe('AddressBookPage', () => {
     expect(homeCard).toHaveTextContent(/^Jane Doe 12 Foundry Lane Austin, TX 78701 United States/);
     expect(within(homeCard).getByText('Default')).toBeVisible();
     expect(within(homeCard).getByText('Phone:').nextElementSibling).toHaveTextContent(
-      '+15125550147',
+      '+1 512 555 0147',
     );
     expect(within(homeCard).queryByText('Tax ID:')).toBeNull();
     expect(within(homeCard).queryByRole('button', { name: /^Make default/ })).toBeNull();

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { readablePhone } from '../../../lib/readable-phone.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useCountries } from '../api/get-countries.ts';
@@ -113,7 +114,7 @@ function AddressCard({
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold text-slate-900">Phone:</dt>
-        <dd className="break-words text-slate-700">{address.phone}</dd>
+        <dd className="break-words text-slate-700">{readablePhone(address.phone)}</dd>
         {address.taxId && (
           <>
             <dt className="font-semibold text-slate-900">Tax ID:</dt>

@@ -248,7 +248,8 @@ describe('AddressForm', () => {
     expect(await screen.findByRole('form', { name: 'Edit the address of Jane Doe' })).toBeVisible();
     expect(screen.getByLabelText('Full name')).toHaveValue('Jane Doe');
     expect(screen.getByLabelText('State')).toHaveValue('TX');
-    expect(screen.getByLabelText('Phone number')).toHaveValue('+15125550147');
+    // The phone as people read it (the API keeps it in E.164 and reads either).
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+1 512 555 0147');
     expect(screen.getByLabelText('Make this my default address')).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -260,7 +261,7 @@ describe('AddressForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(HOME_ID));
     const { _id: _, ...fields } = home;
     expect(api.callsTo('PUT', `/api/addresses/${HOME_ID}`).map((call) => call.body)).toEqual([
-      { ...fields, city: 'Round Rock' },
+      { ...fields, city: 'Round Rock', phone: '+1 512 555 0147' },
     ]);
     expect(toast.success).toHaveBeenCalledWith(ADDRESS_UPDATED);
   });
@@ -318,10 +319,10 @@ describe('AddressForm', () => {
     expect(screen.queryByRole('checkbox', { name: 'Share with my company' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(DOCK_ID));
-    // Only the address's fields go back: not the company's marks.
+    // Only the address's fields go back (the phone as the form shows it): not the company's marks.
     const { _id: _, companyId: _company, companyName: _name, editable: _mine, ...fields } = shared;
     expect(api.callsTo('PUT', `/api/addresses/${DOCK_ID}`).map((call) => call.body)).toEqual([
-      fields,
+      { ...fields, phone: '+1 512 555 0100' },
     ]);
     // No GET /api/company while changing an address.
     expect(api.callsTo('GET', '/api/company')).toHaveLength(0);

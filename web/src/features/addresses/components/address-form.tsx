@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { readablePhone } from '../../../lib/readable-phone.ts';
 import { useFieldIds } from '../../../lib/field-ids.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useCountries } from '../api/get-countries.ts';
@@ -36,7 +37,7 @@ const valuesOf = (initial: Address | undefined, country: string): AddressInput =
   country: initial?.country ?? country,
   region: initial?.region ?? '',
   postalCode: initial?.postalCode ?? '',
-  phone: initial?.phone ?? '',
+  phone: initial ? readablePhone(initial.phone) : '',
   taxId: initial?.taxId ?? '',
   isDefault: initial?.isDefault ?? false,
   ...(initial ? {} : { shared: false }),

@@ -203,6 +203,7 @@ describe('OrderPage', () => {
       shipTo.getByText('Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States'),
     ).toBeInTheDocument();
     expect(shipTo.queryByText('Jane Doe')).toBeNull();
+    expect(shipTo.getByText('+1 512 555 0100')).toBeInTheDocument();
     expect(shipTo.getByText('US-EIN 98-7654321')).toBeInTheDocument();
   });
 

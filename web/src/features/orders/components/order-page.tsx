@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
 import { orderMoney } from '../../../lib/order-money.ts';
+import { readablePhone } from '../../../lib/readable-phone.ts';
 import { OrderAgainButton } from './order-again.tsx';
 import { ApprovalNotice } from './order-approval.tsx';
 import { Steps, When } from './order-steps.tsx';
@@ -202,7 +203,7 @@ export function OrderPage() {
               {/* An address book entry (an order shipped by a method) names its recipient. */}
               {!data.shippingMethod && <span className="block font-semibold">{data.userName}</span>}
               <span className="block whitespace-pre-line">{data.address}</span>
-              <span className="block">{data.phone}</span>
+              <span className="block">{readablePhone(data.phone)}</span>
             </address>
             {(data.buyerTaxId || data.taxExemption) && (
               <dl className="mt-3 flex flex-col gap-1 text-sm text-slate-700">
