@@ -85,6 +85,9 @@ describe.each(DB_KINDS)('companies on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const id = invitationId(mail.sent, 'bob@acme.example');
     expect(mail.sent.at(-1)!.subject).toContain('Acme Workshop');
+    const html = mail.sent.at(-1)!.html!;
+    expect(html).toContain(`href="${t.config.publicUrl}/company/invitations/${id}"`);
+    expect(html).toContain('>Accept the invitation</a>');
     // Someone else with the link cannot take it.
     expect((await accept('eve', id)).statusCode).toBeGreaterThanOrEqual(400);
     const accepted = await accept('bob', id);

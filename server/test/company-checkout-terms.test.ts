@@ -137,6 +137,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
       (m) => m.subject.includes('awaits your approval') && m.to.includes('buyer0@'),
     );
     expect(asked?.text).toContain('purchase order PO-APPROVE');
+    expect(asked?.html).toContain(`>Approve or decline</a>`);
     const pay = await call(buyer, 'POST', '/api/create-payment-intent', { orderId: id });
     expect([409, 503]).toContain(pay.statusCode);
     // A buyer does not approve; another company's order is not found.
@@ -149,6 +150,8 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     const decision = mail.sent.find((m) => m.subject.endsWith('was approved'));
     expect(decision).toMatchObject({ to: 'buyer2@terms.example' });
     expect(decision!.text).toContain('purchase order PO-APPROVE');
+    // Approved, a card order is paid next: the mail's button says so.
+    expect(decision!.html).toContain('>Pay the order</a>');
 
     const stockBefore = await stock();
     await fill(buyer, 2);

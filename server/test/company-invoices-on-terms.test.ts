@@ -75,6 +75,7 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     const reminder = mail.sent.slice(before).find((m) => m.subject.includes(number));
     expect(reminder?.to).toContain('buyer0@terms.example');
     expect(reminder?.text).toContain('PO-PAY');
+    expect(reminder?.html).toContain('>Open the invoice</a>');
     expect(await t.app.overdueReminders.runOnce(new Date(now.getTime() + 86_400_000))).toBe(0);
     expect(
       await t.app.overdueReminders.runOnce(new Date(now.getTime() + 8 * 86_400_000)),

@@ -71,6 +71,9 @@ describe.each(DB_KINDS)('server guards on %s', (kind) => {
       .outbox()
       .find((m) => m.includes('To: forgetful@example.com') && m.includes('Reset your'))!;
     expect(mail).toContain('Reset your Partsmith password');
+    // A text part and an HTML part with the shop's button, the same link in both.
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail.replace(/=\r?\n/g, '')).toContain('>Choose a new password</a>');
     const link = mail
       .replace(/=\r?\n/g, '')
       .match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/)!;

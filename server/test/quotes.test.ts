@@ -205,6 +205,8 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
     expect(toAlice[0]!.subject).toContain('$6,260.00');
     expect(toAlice[0]!.text).toContain('$11.50 each, $2,300.00');
     expect(toAlice[0]!.text).toContain('/dashboard/quotes');
+    expect(toAlice[0]!.html).toContain('$2,300.00</td>');
+    expect(toAlice[0]!.html).toContain('>See the quote in My Quotes</a>');
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -245,7 +247,9 @@ describe.each(DB_KINDS)('quotes on %s', (kind) => {
     await settleMails();
     const [mail] = sent.filter((m) => m.to === 'alice@example.com' && /Your quote/.test(m.subject));
     expect(mail!.text).toContain(`Total: $6,260.00\n\nA note from us:\n\n${said}\n\n`);
-    expect(mail!.html).toBeUndefined();
+    // Its HTML part shows the note as text, never as markup.
+    expect(mail!.html).toContain('&lt;b&gt;Bulk&lt;/b&gt; price &amp; free cables.');
+    expect(mail!.html).not.toContain('<b>Bulk</b>');
     const [audit] = await t.database.db
       .select()
       .from(auditLog)

@@ -18,6 +18,7 @@ import {
   verifications,
 } from '../db/schema/index.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import { button, mailDocument, note, para } from '../mail/simple-mail.ts';
 import { createCartService } from '../modules/cart/service.ts';
 import { companyOrganization } from '../modules/companies/organization.ts';
 import { VISITOR_CART_COOKIE, visitorCartIdOf } from '../modules/cart/visitor-cookie.ts';
@@ -104,13 +105,26 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
         await onPasswordReset(user.email);
       },
       async sendResetPassword({ user, url }) {
+        const hello = `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},`;
+        const asked =
+          'Someone (hopefully you) asked to reset the password of your Partsmith account.';
+        const ignore =
+          'If you did not ask for this, ignore this mail: your password stays as it is.';
         await sendAccountMail('a password reset mail', {
           to: user.email,
           subject: 'Reset your Partsmith password',
           text:
-            `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},\n\nSomeone (hopefully you) asked to reset the password of your Partsmith account.\n` +
+            `${hello}\n\n${asked}\n` +
             `Open this link within one hour to choose a new password; it works once:\n\n${url}\n\n` +
-            `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+            `${ignore}\n`,
+          html: mailDocument(
+            'Reset your password',
+            para(hello) +
+              para(asked) +
+              para('Choose a new password with the button below, within one hour. It works once.') +
+              button(url, 'Choose a new password') +
+              note(ignore),
+          ),
         });
       },
     },
@@ -121,14 +135,27 @@ export function createAuth({ config, db, mailer, secret, log, redis, onPasswordR
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
       async sendVerificationEmail({ user, url }) {
+        const hello = `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},`;
+        const then = 'Once it is confirmed you can order parts, pay and post reviews.';
+        const ignore =
+          'If you did not create a Partsmith account, ignore this mail: nothing happens without the link.';
         await sendAccountMail('an e-mail confirmation link', {
           to: user.email,
           subject: 'Confirm your e-mail address for Partsmith',
           text:
-            `Hello ${oneLine(user.name, MAIL_TEXT_LIMITS.name)},\n\nPlease confirm that this is your e-mail address by opening this link ` +
-            `(it works for 24 hours and signs you in):\n\n${url}\n\n` +
-            `Once it is confirmed you can order parts, pay and post reviews.\n` +
-            `If you did not create a Partsmith account, ignore this mail: nothing happens without the link.\n`,
+            `${hello}\n\nPlease confirm that this is your e-mail address by opening this link ` +
+            `(it works for 24 hours and signs you in):\n\n${url}\n\n${then}\n${ignore}\n`,
+          html: mailDocument(
+            'Confirm your e-mail address',
+            para(hello) +
+              para(
+                'Please confirm that this is your e-mail address with the button below. ' +
+                  'The link works for 24 hours and signs you in.',
+              ) +
+              button(url, 'Confirm my address') +
+              para(then) +
+              note(ignore),
+          ),
         });
       },
       // ADMIN_EMAILS: an administrator only by proof of the address.

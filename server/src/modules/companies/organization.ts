@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyMembers } from '../../db/schema/companies.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { button, mailDocument, note, para } from '../../mail/simple-mail.ts';
 import { MAIL_TEXT_LIMITS, oneLine } from '../../lib/customer-text.ts';
 import { companyAccess, companyRoles } from './roles.ts';
 
@@ -69,13 +70,25 @@ export function companyOrganization({ db, publicUrl, sendMail }: OrganizationDep
       const url = new URL(invitationPath(id), publicUrl).toString();
       const who = oneLine(inviter.user.name, MAIL_TEXT_LIMITS.name);
       const name = oneLine(company.name, MAIL_TEXT_LIMITS.name);
+      const as = role === 'admin' ? 'an admin' : `a ${role}`;
+      const ignore = `If you do not know ${who} or ${name}, ignore this mail: nothing happens without the link.`;
       await sendMail('a company invitation', {
         to: email,
         subject: `${who} invites you to ${name} on Partsmith`,
         text:
-          `Hello,\n\n${who} invites you to join ${name} on Partsmith as ${role === 'admin' ? 'an admin' : `a ${role}`}.\n` +
+          `Hello,\n\n${who} invites you to join ${name} on Partsmith as ${as}.\n` +
           `Open this link to accept (it works for 7 days). Sign in, or create an account with this address first:\n\n${url}\n\n` +
-          `If you do not know ${who} or ${name}, ignore this mail: nothing happens without the link.\n`,
+          `${ignore}\n`,
+        html: mailDocument(
+          `Join ${name} on Partsmith`,
+          para(`${who} invites you to join ${name} on Partsmith as ${as}.`) +
+            para(
+              'Accept with the button below; the link works for 7 days. ' +
+                'Sign in, or create an account with this address first.',
+            ) +
+            button(url, 'Accept the invitation') +
+            note(ignore),
+        ),
       });
     },
   });

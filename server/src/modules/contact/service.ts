@@ -7,6 +7,7 @@ import { contactMessages, newsletterSubscribers } from '../../db/schema/contact.
 import type { WindowCounter } from '../../lib/rate-limit-store.ts';
 import { MAIL_TEXT_LIMITS, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { button, mailDocument, note, noteWithLink, para } from '../../mail/simple-mail.ts';
 
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -90,15 +91,26 @@ export function createContactService(deps: {
       return;
     }
     const unsubscribe = links.unsubscribeUrl(email);
+    const confirm = links.confirmUrl(email);
+    const ignore = 'Did not ask for it? Ignore this mail: without the link, nothing happens.';
     // Short lines and each link on its own line: most of these are opened on a phone.
     await mailer.send({
       to: email,
       subject: 'Confirm your Partsmith newsletter subscription',
       text:
         `Hello,\n\nPlease confirm that you want the Partsmith newsletter.\n` +
-        `Open this link (it works for 7 days):\n\n${links.confirmUrl(email)}\n\n` +
-        `Did not ask for it? Ignore this mail: without the link, nothing happens.\n\n` +
-        `Unsubscribe at any time:\n${unsubscribe}\n`,
+        `Open this link (it works for 7 days):\n\n${confirm}\n\n` +
+        `${ignore}\n\nUnsubscribe at any time:\n${unsubscribe}\n`,
+      html: mailDocument(
+        'Confirm your subscription',
+        para(
+          'Please confirm that you want the Partsmith newsletter: new parts, restocks and workshop tips, about once a month.',
+        ) +
+          button(confirm, 'Confirm my subscription') +
+          note('The link works for 7 days.') +
+          note(ignore) +
+          noteWithLink('Changed your mind?', unsubscribe, 'Unsubscribe', ' at any time.'),
+      ),
       headers: {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

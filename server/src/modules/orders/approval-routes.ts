@@ -5,6 +5,7 @@ import { ApiError, IdParams } from '@partsmith/contract';
 import { orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { formatUsd } from '../../lib/money.ts';
+import { button, mailDocument, para } from '../../mail/simple-mail.ts';
 import { approves, membershipOf, TERM_DAYS } from '../companies/service.ts';
 import { invoiceApprovedOrder } from './on-terms.ts';
 import { lockOrder } from './repository.ts';
@@ -65,19 +66,31 @@ export const orderApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         if (decided.approval === 'declined') app.catalogueCache.invalidate();
         const { order } = decided;
         const url = new URL(`/dashboard/orders/${order.id}`, app.config.publicUrl).toString();
+        const what =
+          `${user.name} ${decided.approval} your order ${order.number}` +
+          `${order.poNumber ? `, purchase order ${order.poNumber},` : ''} (${formatUsd(order.totalCents)}).`;
+        const next =
+          decided.approval === 'approved'
+            ? order.paymentMethod === 'invoice'
+              ? 'It is invoiced on your company’s terms; the invoice is on the order page.'
+              : 'You can pay it now on the order page.'
+            : 'Its parts went back to stock; nothing is owed.';
         try {
           await app.mailer.send({
             to: order.userEmail,
             subject: `Your order ${order.number} was ${decided.approval}`,
-            text:
-              `Hello,\n\n${user.name} ${decided.approval} your order ${order.number}` +
-              `${order.poNumber ? `, purchase order ${order.poNumber},` : ''} (${formatUsd(order.totalCents)}).\n` +
-              (decided.approval === 'approved'
-                ? order.paymentMethod === 'invoice'
-                  ? 'It is invoiced on your company’s terms; the invoice is on the order page.\n'
-                  : 'You can pay it now on the order page.\n'
-                : 'Its parts went back to stock; nothing is owed.\n') +
-              `\n${url}\n`,
+            text: `Hello,\n\n${what}\n${next}\n\n${url}\n`,
+            html: mailDocument(
+              `Your order ${order.number} was ${decided.approval}`,
+              para(what) +
+                para(next) +
+                button(
+                  url,
+                  decided.approval === 'approved' && order.paymentMethod !== 'invoice'
+                    ? 'Pay the order'
+                    : 'Open the order',
+                ),
+            ),
           });
         } catch (err) {
           request.log.error({ err }, 'could not send an approval mail');

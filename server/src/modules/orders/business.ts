@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { formatUsd } from '../../lib/money.ts';
+import { button, mailDocument, para } from '../../mail/simple-mail.ts';
 import { approverEmails, membershipOf, TERM_DAYS } from '../companies/service.ts';
 import type { BusinessCheckout } from './on-terms.ts';
 
@@ -60,13 +61,18 @@ export async function askApprovers(
     const to = (await approverEmails(app.db, companyId)).filter((e) => e !== buyer.email);
     if (to.length === 0) return;
     const url = new URL(`/dashboard/orders/${id}`, app.config.publicUrl).toString();
+    const what =
+      `${buyer.name} (${buyer.email}) placed order ${order.number}` +
+      `${order.poNumber ? ` (purchase order ${order.poNumber})` : ''} for ${formatUsd(order.totalCents)}, ` +
+      `above their spending limit. Its parts are held until you decide.`;
     await app.mailer.send({
       to: to.join(', '),
       subject: `Order ${order.number} by ${buyer.name} awaits your approval`,
-      text:
-        `Hello,\n\n${buyer.name} (${buyer.email}) placed order ${order.number}` +
-        `${order.poNumber ? ` (purchase order ${order.poNumber})` : ''} for ${formatUsd(order.totalCents)}, ` +
-        `above their spending limit. Its parts are held until you decide.\nApprove or decline it on the order page:\n\n${url}\n`,
+      text: `Hello,\n\n${what}\nApprove or decline it on the order page:\n\n${url}\n`,
+      html: mailDocument(
+        `Order ${order.number} awaits your approval`,
+        para(what) + button(url, 'Approve or decline'),
+      ),
     });
   } catch (err) {
     app.log.error({ err }, 'could not mail the approvers of an order');

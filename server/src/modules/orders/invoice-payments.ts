@@ -5,6 +5,7 @@ import { invoicePayments, orderMails, orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { formatUsd } from '../../lib/money.ts';
+import { button, mailDocument, note, para } from '../../mail/simple-mail.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { adminEmails } from '../companies/service.ts';
 
@@ -124,14 +125,25 @@ export async function remindOverdueInvoices(input: {
       const to = await adminEmails(db, order.companyId!);
       if (to.length === 0) continue;
       const url = new URL(`/dashboard/orders/${order.id}`, input.publicUrl).toString();
+      const what =
+        `Invoice ${order.invoiceNumber} for order ${order.number} (${formatUsd(order.totalCents)}` +
+        `${order.poNumber ? `, your PO ${order.poNumber}` : ''}) was due on ${order.dueDate} and is not paid yet.`;
+      const paid =
+        'If you have paid it already, thank you: the payment may not have reached us yet.';
       await input.mailer.send({
         to: to.join(', '),
         subject: `Invoice ${order.invoiceNumber} is overdue`,
         text:
-          `Hello,\n\nInvoice ${order.invoiceNumber} for order ${order.number} (${formatUsd(order.totalCents)}` +
-          `${order.poNumber ? `, your PO ${order.poNumber}` : ''}) was due on ${order.dueDate} and is not paid yet.\n` +
+          `Hello,\n\n${what}\n` +
           `Please arrange the payment, quoting the invoice number. The invoice is on the order page:\n\n${url}\n\n` +
-          `If you have paid it already, thank you: the payment may not have reached us yet.\n`,
+          `${paid}\n`,
+        html: mailDocument(
+          `Invoice ${order.invoiceNumber} is overdue`,
+          para(what) +
+            para('Please arrange the payment, quoting the invoice number.') +
+            button(url, 'Open the invoice') +
+            note(paid),
+        ),
       });
       await db.update(orders).set({ remindedAt: now }).where(eq(orders.id, order.id));
       sent++;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { quoteMails } from '../../db/schema/quotes.ts';
 import { MAIL_TEXT_LIMITS, multiLine, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { amounts, button, mailDocument, para, quotation } from '../../mail/simple-mail.ts';
 import { formatUsd } from '../../lib/money.ts';
 import {
   createOutboxSender,
@@ -45,7 +46,8 @@ function linesText(quote: Quote, priced: boolean): string {
 
 /**
  * The mail of a quote's step: a new request and an acceptance go to the admins, an answer to the
- * customer. Plain text: a few lines that read as well on a phone as anywhere.
+ * customer, with an HTML part of its lines and total (mail/simple-mail.ts). The admins' mails are
+ * plain text: a few lines that read as well on a phone as anywhere.
  */
 export function quoteMail(
   kind: QuoteMailKind,
@@ -75,18 +77,45 @@ export function quoteMail(
           // Searched by its number, Manage Quotes opens the request on its own.
           `Answer it here: ${publicUrl}${PAGES.manageQuotes.path}?q=${quote.number}\n\nPartsmith\n`,
       };
-    case 'answered':
+    case 'answered': {
+      const total = formatUsd(cents(quote.total ?? 0));
+      const holds = `These prices hold until the end of ${day(quote.validUntil!)} (UTC).`;
+      const accept =
+        'Accept the quote to turn it into an order at these prices, then pay it as usual:';
+      const quotesUrl = `${publicUrl}${PAGES.quotes.path}`;
       return {
         to: quote.userEmail,
-        subject: `Your quote ${quote.number}: ${formatUsd(cents(quote.total ?? 0))}`,
+        subject: `Your quote ${quote.number}: ${total}`,
         text:
           `Hello ${name},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
-          `${linesText(quote, true)}\n\n  Total: ${formatUsd(cents(quote.total ?? 0))}\n\n` +
+          `${linesText(quote, true)}\n\n  Total: ${total}\n\n` +
           (note ? `A note from us:\n\n${note}\n\n` : '') +
-          `These prices hold until the end of ${day(quote.validUntil!)} (UTC). ` +
-          `Accept the quote to turn it into an order at these prices, then pay it as usual:\n` +
-          `${publicUrl}${PAGES.quotes.path}\n\nThank you,\nPartsmith\n`,
+          `${holds} ${accept}\n${quotesUrl}\n\nThank you,\nPartsmith\n`,
+        html: mailDocument(
+          `Your quote ${quote.number}`,
+          para(`Hello ${name},`) +
+            para(`Here are our prices for your quote ${quote.number}:`) +
+            amounts(
+              quote.lines.map((line) => ({
+                text: `${line.quantity} x ${line.name}`,
+                ...(line.unitPrice === null
+                  ? { amount: '' }
+                  : {
+                      detail: `${formatUsd(cents(line.unitPrice))} each`,
+                      amount: formatUsd(cents(line.total ?? 0)),
+                    }),
+              })),
+              { label: 'Total', amount: total },
+            ) +
+            (note ? para('A note from us:') + quotation(note) : '') +
+            para(
+              `${holds} Accept the quote to turn it into an order at these prices, then pay it as usual.`,
+            ) +
+            button(quotesUrl, 'See the quote in My Quotes') +
+            para('Thank you.'),
+        ),
       };
+    }
     case 'accepted':
       if (admins.length === 0 || !quote.orderId) return null;
       return {
