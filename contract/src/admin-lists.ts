@@ -1,6 +1,7 @@
 import * as z from './zod-subset.ts';
 import { Role } from './auth.ts';
 import { Id } from './common.ts';
+import { ContactMessage } from './contact.ts';
 import { CataloguePart } from './catalogue.ts';
 import { Order } from './orders.ts';
 import { Quote, QuoteStatus } from './quotes.ts';
@@ -8,7 +9,8 @@ import { AdminReview } from './reviews.ts';
 import { UserSummary } from './users.ts';
 
 /**
- * The admins' tables (issue 48): GET /api/admin/parts, /orders, /users, /quotes and /reviews,
+ * The admins' tables (issue 48): GET /api/admin/parts, /orders, /users, /quotes and /reviews (and
+ * /messages, the contact form's),
  * each paged on the server by keyset, with a search (`q`), filters and a sort, newest first by
  * default. The spec's own calls (GET /api/tools, /api/allPurchases, /api/users, ...) keep their
  * answers; these are beside them.
@@ -132,6 +134,16 @@ export const AdminReviewsQuery = z.object({
 });
 export type AdminReviewsQuery = z.input<typeof AdminReviewsQuery>;
 export const AdminReviewsPage = adminPage(AdminReview);
+
+// Messages (the contact form's): q finds the sender's address, the subject or the message.
+export const ADMIN_MESSAGE_SORTS = ['newest', 'oldest'] as const;
+export const AdminMessagesQuery = z.object({
+  ...listQuery,
+  handled: QueryFlag.optional(),
+  sort: z.enum(ADMIN_MESSAGE_SORTS).default('newest'),
+});
+export type AdminMessagesQuery = z.input<typeof AdminMessagesQuery>;
+export const AdminMessagesPage = adminPage(ContactMessage);
 
 /** The most parts one bulk action changes (the table's selection). */
 export const ADMIN_BULK_MAX = 500;

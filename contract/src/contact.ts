@@ -46,3 +46,26 @@ export type NewsletterLinkQuery = z.input<typeof NewsletterLinkQuery>;
 
 /** POST /api/newsletter/unsubscribe (RFC 8058 one-click, sent by the mail provider). */
 export const NewsletterUnsubscribeAnswer = z.object({ acknowledged: z.literal(true) });
+
+/**
+ * A contact message as the dashboard's Messages show it to admins: who wrote, about what, when,
+ * whether the mail to the shop went out, and whether an admin has marked it handled.
+ */
+export const ContactMessage = z.object({
+  _id: Id,
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  /** False while the mail to the shop's address failed: the dashboard is then the only copy. */
+  mailed: z.boolean(),
+  /** When an admin marked it handled (answered, or nothing to answer); null while it is new. */
+  handledAt: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof ContactMessage>;
+
+/** PATCH /api/admin/messages/:id: marks a message handled, or new again. */
+export const MessageHandledBody = z.object({
+  handled: z.boolean({ message: 'Say whether the message is handled (true or false)' }),
+});
+export type MessageHandledBody = z.input<typeof MessageHandledBody>;

@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { quickOrderRoutes } from './modules/cart/quick-order-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { contactAdminRoutes } from './modules/contact/admin-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { housekeeping } from './modules/housekeeping/plugin.ts';
 import { insights } from './modules/insights/plugin.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         reviewsRoutes,
         reviewsAdminListRoutes,
         contactRoutes,
+        contactAdminRoutes,
         usersRoutes,
         ordersRoutes,
         cartRoutes,

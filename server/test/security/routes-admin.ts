@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   categories,
+  contactMessages,
   orders,
   searchSynonyms,
   shippingMethods,
@@ -30,6 +31,15 @@ async function category(live: LiveApp) {
 }
 
 const review = async (live: LiveApp) => (await insertReviews(live.database.db, [{}]))[0]!.id;
+
+/** A new contact message: its id. */
+async function message(live: LiveApp) {
+  const [row] = await live.database.db
+    .insert(contactMessages)
+    .values({ email: 'asker@example.com', subject: 'Bulk fans', message: 'Do you sell 500 fans?' })
+    .returning({ id: contactMessages.id });
+  return row!.id;
+}
 
 /** A new shipping zone (New Zealand: no other fixture ships there), with one method. */
 async function zone(live: LiveApp) {
@@ -204,6 +214,14 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/users': { expect: adminOnly, call: fixed('/api/admin/users?limit=5') },
   'GET /api/admin/quotes': { expect: adminOnly, call: fixed('/api/admin/quotes?limit=5') },
   'GET /api/admin/reviews': { expect: adminOnly, call: fixed('/api/admin/reviews?limit=5') },
+  'GET /api/admin/messages': { expect: adminOnly, call: fixed('/api/admin/messages?limit=5') },
+  'PATCH /api/admin/messages/:id': {
+    expect: adminOnly,
+    call: async (live) => ({
+      path: `/api/admin/messages/${await message(live)}`,
+      body: { handled: true },
+    }),
+  },
   'PUT /api/users/admin/:email': {
     expect: adminOnly,
     call: async (live) => ({ path: `/api/users/admin/${(await throwaway(live)).email}` }),

@@ -1,14 +1,23 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Messages from the contact forms. `mailed_at` stays empty while the mail to the shop failed. */
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  mailedAt: timestamp('mailed_at', { withTimezone: true }),
-});
+/**
+ * Messages from the contact forms. `mailed_at` stays empty while the mail to the shop failed;
+ * `handled_at` is set when an admin marks the message answered in the dashboard's Messages.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  // Messages' keyset order: newest (or oldest) first.
+  (t) => [index('contact_messages_created_id_idx').on(t.createdAt, t.id)],
+);
 
 /**
  * Newsletter sign-ups; e-mails are stored lower-case, so the unique index is case-blind. An

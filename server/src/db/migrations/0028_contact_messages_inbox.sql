@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "handled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contact_messages_created_id_idx" ON "contact_messages" USING btree ("created_at","id");
