@@ -224,6 +224,12 @@ export const PAGES = {
     access: 'admin',
     dashboard: true,
   },
+  // The contact form's messages, kept whether or not the mail to the shop went out.
+  messages: {
+    path: '/dashboard/messages',
+    access: 'admin',
+    dashboard: true,
+  },
   makeAdmin: {
     path: '/dashboard/make-admin',
     access: 'admin',

@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, outbox, test } from './fixtures.ts';
-import { mailedLink } from './account-helpers.ts';
+import { MODERATOR, mailedLink, signInOrSignUp } from './account-helpers.ts';
 
 const SUBSCRIBE_ANSWER =
   'Thank you: check your inbox for the link that confirms your subscription.';
@@ -27,6 +27,45 @@ test('the contact page form validates, sends, and the shop receives the mail', a
       outbox().some((m) => m.includes(subject) && m.includes('Reply-To: buyer@example.com')),
     )
     .toBe(true);
+});
+
+test('an admin reads the message in Messages, answers by mail and marks it handled', async ({
+  page,
+}) => {
+  const subject = `Lead time for 40 PSUs ${Date.now()}`;
+  await page.goto('/contact');
+  const form = page.locator('form', { has: page.getByLabel(/message/i) }).first();
+  await form.getByLabel(/email/i).fill('lead.time@example.com');
+  await form.getByLabel(/subject/i).fill(subject);
+  await form.getByLabel(/message/i).fill('How soon could you ship 40 Bastion 850 W supplies?');
+  await form.getByRole('button', { name: /send|contact us/i }).click();
+  await expect(page.getByText(/Your message reached our team/)).toBeVisible();
+
+  await signInOrSignUp(page, MODERATOR, 'Mo Derator');
+  await page.goto('/dashboard/messages');
+  await expect(page.getByRole('heading', { level: 1, name: /^Messages: \d+$/ })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search the messages' });
+  await search.fill(subject);
+  await search.press('Enter');
+  const message = page.getByRole('article', { name: subject });
+  await expect(message).toBeVisible();
+  await expect(page.getByText(`1 message matches “${subject}”. Showing 1–1 of 1.`)).toBeVisible();
+  await expect(message.getByText('lead.time@example.com')).toBeVisible();
+  await expect(message.getByText('New', { exact: true })).toBeVisible();
+  await expect(message.getByRole('link', { name: `Reply by e-mail: ${subject}` })).toHaveAttribute(
+    'href',
+    `mailto:lead.time@example.com?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+  );
+  await expectNoA11yViolations(page);
+
+  await message.getByRole('button', { name: `Mark as handled: ${subject}` }).click();
+  await expect(message.getByText('Handled', { exact: true }).first()).toBeVisible();
+  // Among the handled ones now, not the new ones: the filter is in the address.
+  await page.getByLabel('State').selectOption('New');
+  await expect(page).toHaveURL(/handled=false/);
+  await expect(page.getByText(`No messages match “${subject}” with these filters.`)).toBeVisible();
+  await page.getByLabel('State').selectOption('Handled');
+  await expect(page.getByRole('article', { name: subject })).toBeVisible();
 });
 
 test('the home page banner sends a message too', async ({ page }) => {

@@ -22,6 +22,8 @@ export const cartRoot = 'cart';
 export const reviewsRoot = 'reviews';
 /** The admin's list of every review, with the authors' e-mails: not public. */
 export const adminReviewsRoot = 'admin-reviews';
+/** The contact form's messages (GET /api/admin/messages): admins only. */
+export const adminMessagesRoot = 'admin-messages';
 export const usersRoot = 'users';
 export const profileRoot = 'userProfile';
 export const auditRoot = 'audit-log';

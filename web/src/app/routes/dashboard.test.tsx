@@ -70,6 +70,7 @@ describe('the /dashboard route', () => {
       ['Make Admin', '/dashboard/make-admin'],
       ['Manage Orders', '/dashboard/manage-orders'],
       ['Manage Quotes', '/dashboard/manage-quotes'],
+      ['Messages', '/dashboard/messages'],
       ['Manage Products', '/dashboard/manage-products'],
       ['Shipping & Tax', '/dashboard/shipping'],
       ['Categories', '/dashboard/categories'],

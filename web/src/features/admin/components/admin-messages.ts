@@ -17,6 +17,8 @@ export const REFUND_FAILED = 'The order could not be refunded';
 export const DELETE_REVIEW_TEXT = 'If You Delete this Review it will be gone from the home page.';
 export const REVIEW_HIDDEN = 'Hidden from the home page';
 export const REVIEW_SHOWN = 'Shown on the home page again';
+export const MESSAGE_HANDLED = 'Marked as handled';
+export const MESSAGE_REOPENED = 'Marked as new again';
 
 export function messageOf(error: unknown) {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';

@@ -96,6 +96,12 @@ const ITEMS = {
     description: 'Hide, show again or delete the reviews on the home page.',
     icon: icon('M4 5h16v11H9l-5 4zM8 9h8M8 12h5'),
   },
+  messages: {
+    to: href('/dashboard/messages'),
+    label: 'Messages',
+    description: 'Read what visitors and customers wrote through the contact form, and answer it.',
+    icon: icon('M4 6h16v12H4zM4 7l8 6 8-6'),
+  },
   auditLog: {
     to: href('/dashboard/audit-log'),
     label: 'Audit Log',
@@ -150,6 +156,7 @@ export const ADMIN_MENU: readonly DashboardMenuItem[] = [
   ITEMS.makeAdmin,
   ITEMS.manageOrders,
   ITEMS.manageQuotes,
+  ITEMS.messages,
   ITEMS.manageParts,
   ITEMS.shipping,
   ITEMS.categories,
