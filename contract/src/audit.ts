@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.show',
   'review.delete',
+  'message.delete',
   'shipping-zone.save',
   'shipping-zone.delete',
   'shipping-method.save',

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContactMessage } from '@partsmith/contract';
 import { AdminMessagesPage } from '@partsmith/contract/admin-lists';
-import { contactMessages } from '../src/db/schema/index.ts';
+import { auditLog, contactMessages } from '../src/db/schema/index.ts';
 import { ONE_DB } from './helpers.ts';
 import { adminListsSuite, type Item } from './admin-lists-helpers.ts';
 
@@ -127,5 +127,35 @@ describe.each(ONE_DB)('the messages on %s', (kind) => {
       mailed: true,
       handledAt: null,
     });
+  });
+
+  it('deletes a message for good, recorded in the audit log with what it said', async () => {
+    const [id] = await idsOf(
+      sql`select id from ${contactMessages} where subject = 'Warranty question 7'`,
+    );
+    const del = (cookie = shop().admin) =>
+      shop().t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/messages/${id}`,
+        headers: { cookie },
+      });
+    expect((await del(shop().customer.cookie)).statusCode).toBe(403);
+    const res = await del();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await idsOf(sql`select id from ${contactMessages} where id = ${id}`)).toEqual([]);
+    const [entry] = await shop()
+      .t.database.db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, id!));
+    expect(entry).toMatchObject({
+      action: 'message.delete',
+      actorEmail: 'owner@example.com',
+      summary: 'Deleted the message “Warranty question 7” from visitor7@example.com',
+      before: { subject: 'Warranty question 7', message: 'Message number 7.', mailed: false },
+    });
+    const again = await del();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('We could not find that message.');
   });
 });

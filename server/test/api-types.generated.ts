@@ -371,7 +371,8 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    delete?: never;
+    /** Delete a contact message for good (recorded in the audit log) */
+    delete: operations['deleteAdminMessagesById'];
     options?: never;
     head?: never;
     /** Mark a contact message handled, or new again */
@@ -3170,6 +3171,68 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteAdminMessagesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            deletedCount: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8159,6 +8222,7 @@ export interface operations {
           | 'review.hide'
           | 'review.show'
           | 'review.delete'
+          | 'message.delete'
           | 'shipping-zone.save'
           | 'shipping-zone.delete'
           | 'shipping-method.save'
@@ -8210,6 +8274,7 @@ export interface operations {
               | 'review.hide'
               | 'review.show'
               | 'review.delete'
+              | 'message.delete'
               | 'shipping-zone.save'
               | 'shipping-zone.delete'
               | 'shipping-method.save'

@@ -215,6 +215,10 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/quotes': { expect: adminOnly, call: fixed('/api/admin/quotes?limit=5') },
   'GET /api/admin/reviews': { expect: adminOnly, call: fixed('/api/admin/reviews?limit=5') },
   'GET /api/admin/messages': { expect: adminOnly, call: fixed('/api/admin/messages?limit=5') },
+  'DELETE /api/admin/messages/:id': {
+    expect: adminOnly,
+    call: async (live) => ({ path: `/api/admin/messages/${await message(live)}` }),
+  },
   'PATCH /api/admin/messages/:id': {
     expect: adminOnly,
     call: async (live) => ({

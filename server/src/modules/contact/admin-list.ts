@@ -6,10 +6,12 @@ import type {
   AdminMessagesQuery,
   AdminPage,
 } from '@partsmith/contract/admin-lists';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsPattern, keysetPage, searchWords, type KeysetSort } from '../../db/keyset.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
+import { MAIL_TEXT_LIMITS, oneLine } from '../../lib/customer-text.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 
 type Query = z.output<typeof AdminMessagesQuery>;
 
@@ -89,4 +91,26 @@ export async function setMessageHandled(
     .returning();
   if (!row) throw notFound('We could not find that message.');
   return toApiMessage(row);
+}
+
+/**
+ * Deletes a message for good (spam, mostly), recorded in the audit log with what it said.
+ * A message that is not there is a 404.
+ */
+export function deleteMessage(db: Db, messageId: string, admin: Actor) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+      .returning();
+    if (!row) throw notFound('We could not find that message.');
+    const subject = oneLine(row.subject, MAIL_TEXT_LIMITS.subject);
+    await recordAudit(tx, admin, {
+      action: 'message.delete',
+      targetId: row.id,
+      summary: `Deleted the message “${subject}” from ${oneLine(row.email, MAIL_TEXT_LIMITS.email)}`,
+      before: toApiMessage(row),
+    });
+    return { acknowledged: true as const, deletedCount: 1 };
+  });
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ContactMessage, IdParams, MessageHandledBody } from '@partsmith/contract';
+import {
+  ApiError,
+  ContactMessage,
+  DeleteAnswer,
+  IdParams,
+  MessageHandledBody,
+} from '@partsmith/contract';
 import { AdminMessagesPage, AdminMessagesQuery } from '@partsmith/contract/admin-lists';
-import { listAdminMessages, setMessageHandled } from './admin-list.ts';
+import { deleteMessage, listAdminMessages, setMessageHandled } from './admin-list.ts';
 
 /**
  * The dashboard's Messages: what visitors and customers wrote through the contact form, kept in
@@ -37,5 +43,19 @@ export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setMessageHandled(app.db, request.params.id, request.body.handled),
+  );
+
+  app.delete(
+    '/admin/messages/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a contact message for good (recorded in the audit log)',
+        params: IdParams,
+        response: { 200: DeleteAnswer, 404: ApiError },
+      },
+    },
+    async (request) => deleteMessage(app.db, request.params.id, request.user!),
   );
 };

@@ -19,6 +19,8 @@ export const REVIEW_HIDDEN = 'Hidden from the home page';
 export const REVIEW_SHOWN = 'Shown on the home page again';
 export const MESSAGE_HANDLED = 'Marked as handled';
 export const MESSAGE_REOPENED = 'Marked as new again';
+export const DELETE_MESSAGE_TEXT =
+  'Delete this message for good? Its words stay only in the audit log.';
 
 export function messageOf(error: unknown) {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';

@@ -112,6 +112,7 @@ describe('AuditLogPage', () => {
       'Review hidden',
       'Review shown',
       'Review deleted',
+      'Message deleted',
       'Shipping zone saved',
       'Shipping zone deleted',
       'Shipping method saved',

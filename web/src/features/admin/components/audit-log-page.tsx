@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'review.hide': 'Review hidden',
   'review.show': 'Review shown',
   'review.delete': 'Review deleted',
+  'message.delete': 'Message deleted',
   'shipping-zone.save': 'Shipping zone saved',
   'shipping-zone.delete': 'Shipping zone deleted',
   'shipping-method.save': 'Shipping method saved',

@@ -3,9 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json } from '../../../test/mock-api.ts';
-import { MESSAGE_HANDLED, MESSAGE_REOPENED } from './admin-messages.ts';
+import {
+  DELETE_MESSAGE_TEXT,
+  DELETED,
+  MESSAGE_HANDLED,
+  MESSAGE_REOPENED,
+} from './admin-messages.ts';
 import { listOf, mockAdminApi, renderAdminPage } from './admin-test-utils.tsx';
 import { MessagesPage } from './messages-page.tsx';
 
@@ -40,6 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.mocked(showErrorDialog).mockClear();
+  vi.mocked(confirmDialog).mockClear();
   vi.mocked(toast.success).mockClear();
 });
 
@@ -166,6 +172,40 @@ describe('MessagesPage', () => {
       expect(showErrorDialog).toHaveBeenCalledWith('We could not find that message.'),
     );
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('deletes a message after the confirmation, then reloads the list', async () => {
+    let messages = [bulk, lost];
+    const api = mockAdminApi({
+      [`GET ${PATH}`]: () => listOf(messages, messages.length),
+      [`DELETE ${PATH}/${lost._id}`]: () => {
+        messages = [bulk];
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Delete: Warranty & returns' }));
+    expect(confirmDialog).toHaveBeenCalledWith(DELETE_MESSAGE_TEXT);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(DELETED, { description: 'Warranty & returns' }),
+    );
+    expect(api.callsTo('DELETE', `${PATH}/${lost._id}`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Messages: 1' })).toHaveFocus();
+    expect(screen.queryByRole('article', { name: 'Warranty & returns' })).toBeNull();
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+    const api = mockAdminApi({ [`GET ${PATH}`]: () => listOf([bulk], 1) });
+    renderPage();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Delete: Bulk fans for Norway' }));
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
+    expect(api.callsTo('DELETE', `${PATH}/${bulk._id}`)).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Bulk fans for Norway' })).toBeVisible();
   });
 
   it('says so when there are no messages', async () => {

@@ -7,13 +7,20 @@ import {
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { FilterSelect } from '../../../components/ui/list-controls.tsx';
-import { showErrorDialog } from '../../../lib/dialogs.ts';
+import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
+import { useDeleteMessage } from '../api/delete-message.ts';
 import { useAdminMessages } from '../api/get-admin-messages.ts';
 import { useSetMessageHandled } from '../api/set-message-handled.ts';
 import { ActionButton } from './action-button.tsx';
 import { AdminListPage } from './admin-list.tsx';
-import { MESSAGE_HANDLED, MESSAGE_REOPENED, messageOf } from './admin-messages.ts';
+import {
+  DELETE_MESSAGE_TEXT,
+  DELETED,
+  MESSAGE_HANDLED,
+  MESSAGE_REOPENED,
+  messageOf,
+} from './admin-messages.ts';
 import { EmptyList } from './list-states.tsx';
 import { Email } from './table-cells.tsx';
 
@@ -45,10 +52,22 @@ const replyLink = (message: ContactMessage) =>
     .toString()
     .replace(/\+/g, '%20')}`;
 
-function MessageCard({ message, onLeft }: { message: ContactMessage; onLeft: () => void }) {
+function MessageCard({
+  message,
+  onLeft,
+  onGone,
+}: {
+  message: ContactMessage;
+  /** Marked: it may have left a list filtered by state. */
+  onLeft: () => void;
+  /** Deleted. */
+  onGone: () => void;
+}) {
   const headingId = useId();
   const handled = message.handledAt !== null;
   const mark = useSetMessageHandled();
+  const remove = useDeleteMessage();
+  const busy = mark.isPending || remove.isPending;
 
   const onToggle = async () => {
     try {
@@ -57,6 +76,17 @@ function MessageCard({ message, onLeft }: { message: ContactMessage; onLeft: () 
         description: message.subject,
       });
       onLeft();
+    } catch (error) {
+      void showErrorDialog(messageOf(error));
+    }
+  };
+
+  const onDelete = async () => {
+    if (!(await confirmDialog(DELETE_MESSAGE_TEXT))) return;
+    try {
+      await remove.mutateAsync(message._id);
+      toast.success(DELETED, { description: message.subject });
+      onGone();
     } catch (error) {
       void showErrorDialog(messageOf(error));
     }
@@ -116,10 +146,20 @@ function MessageCard({ message, onLeft }: { message: ContactMessage; onLeft: () 
           <ActionButton
             aria-label={`${handled ? 'Mark as new' : 'Mark as handled'}: ${message.subject}`}
             className="btn btn-sm border-slate-400 bg-white whitespace-nowrap text-slate-900 hover:border-slate-900"
-            busy={mark.isPending}
+            busy={busy}
+            spinner={mark.isPending}
             onAction={onToggle}
           >
             {handled ? 'Mark as new' : 'Mark as handled'}
+          </ActionButton>
+          <ActionButton
+            aria-label={`Delete: ${message.subject}`}
+            className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+            busy={busy}
+            spinner={remove.isPending}
+            onAction={onDelete}
+          >
+            Delete
           </ActionButton>
         </div>
       </article>
@@ -192,7 +232,12 @@ export function MessagesPage() {
       {(messages, caption) => (
         <ol aria-label={caption} className="flex flex-col gap-4">
           {messages.map((message) => (
-            <MessageCard key={message._id} message={message} onLeft={onLeft} />
+            <MessageCard
+              key={message._id}
+              message={message}
+              onLeft={onLeft}
+              onGone={() => heading.current?.focus()}
+            />
           ))}
         </ol>
       )}
