@@ -81,7 +81,7 @@ export function quoteMail(
       const total = formatUsd(cents(quote.total ?? 0));
       const holds = `These prices hold until the end of ${day(quote.validUntil!)} (UTC).`;
       const accept =
-        'Accept the quote to turn it into an order at these prices, then pay it as usual:';
+        'Accept the quote to turn it into an order at these prices, then pay it as usual';
       const quotesUrl = `${publicUrl}${PAGES.quotes.path}`;
       return {
         to: quote.userEmail,
@@ -90,7 +90,7 @@ export function quoteMail(
           `Hello ${name},\n\nHere are our prices for your quote ${quote.number}:\n\n` +
           `${linesText(quote, true)}\n\n  Total: ${total}\n\n` +
           (note ? `A note from us:\n\n${note}\n\n` : '') +
-          `${holds} ${accept}\n${quotesUrl}\n\nThank you,\nPartsmith\n`,
+          `${holds} ${accept}:\n${quotesUrl}\n\nThank you,\nPartsmith\n`,
         html: mailDocument(
           `Your quote ${quote.number}`,
           para(`Hello ${name},`) +
@@ -108,9 +108,7 @@ export function quoteMail(
               { label: 'Total', amount: total },
             ) +
             (note ? para('A note from us:') + quotation(note) : '') +
-            para(
-              `${holds} Accept the quote to turn it into an order at these prices, then pay it as usual.`,
-            ) +
+            para(`${holds} ${accept}.`) +
             button(quotesUrl, 'See the quote in My Quotes') +
             para('Thank you.'),
         ),
