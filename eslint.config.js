@@ -76,7 +76,7 @@ const serverModules = {
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },
   profiles: { schema: ['profiles'], public: [] },
-  quotes: { schema: ['quotes'], public: [] },
+  quotes: { schema: ['quotes'], public: ['service'] },
   reviews: { schema: ['reviews'], public: ['repository'] },
   shipping: { schema: ['shipping'], public: ['service', 'money'] },
   // stock_alerts is in the parts schema file (migration 0019); only this module writes it.

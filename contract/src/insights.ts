@@ -95,3 +95,21 @@ export const OrdersCsvQuery = z
     path: ['to'],
   });
 export type OrdersCsvQuery = z.input<typeof OrdersCsvQuery>;
+
+const waiting = z.number().int().nonnegative();
+
+/**
+ * GET /api/admin/waiting: what waits for the shop's staff now, each counted as the list it
+ * leads to finds it: the paid orders not shipped (Manage Orders' "paid" state), the quote
+ * requests not answered (Manage Quotes' "requested"), the contact messages not marked handled
+ * (Messages' "new"), the invoices on terms past their due date, and the parts below their
+ * low-stock alert (the overview's low stock).
+ */
+export const AdminWaiting = z.object({
+  ordersToShip: waiting,
+  quotesToAnswer: waiting,
+  newMessages: waiting,
+  overdueInvoices: waiting,
+  lowStockParts: waiting,
+});
+export type AdminWaiting = z.infer<typeof AdminWaiting>;

@@ -131,6 +131,11 @@ test("every admin's page", async ({ page }, info) => {
   for (const [id] of idsFor('admin')) {
     for (const path of concrete(id, { companyId: companies[0]!._id })) await audit(page, path);
   }
+  // The dashboard's home as an admin sees it: what waits for the staff, above the menu's cards.
+  await audit(page, '/dashboard');
+  await expect(page.getByRole('region', { name: 'Waiting for you' }).getByRole('link')).toHaveCount(
+    5,
+  );
 });
 
 test('covers every page of the table', async ({ page }, info) => {

@@ -42,6 +42,14 @@ test('an admin reads the message in Messages, answers by mail and marks it handl
   await expect(page.getByText(/Your message reached our team/)).toBeVisible();
 
   await signInOrSignUp(page, MODERATOR, 'Mo Derator');
+  // The dashboard's first screen counts the new messages (this one among them) and leads to them.
+  await page.goto('/dashboard');
+  const waiting = page.getByRole('region', { name: 'Waiting for you' });
+  await waiting.getByRole('link', { name: /^[\d,]+ new messages?$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\?handled=false$/);
+  await expect(page.getByLabel('State')).toHaveValue('false');
+  await expect(page.getByRole('article', { name: subject })).toBeVisible();
+
   await page.goto('/dashboard/messages');
   await expect(page.getByRole('heading', { level: 1, name: /^Messages: \d+$/ })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search the messages' });

@@ -1320,6 +1320,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/waiting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What waits for the shop’s staff now (the dashboard’s first screen)
+     * @description Counts, each as the list it leads to finds it: `ordersToShip` the paid orders not shipped or refunded (Manage Orders, `status=paid`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.
+     */
+    get: operations['getAdminWaiting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/allPurchases.csv': {
     parameters: {
       query?: never;
@@ -8397,6 +8417,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getAdminWaiting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ordersToShip: number;
+            quotesToAnswer: number;
+            newMessages: number;
+            overdueInvoices: number;
+            lowStockParts: number;
+          };
         };
       };
       /** @description Unauthorized */

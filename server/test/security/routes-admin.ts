@@ -240,6 +240,7 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
     call: fixed('/api/allPurchases.csv?from=2026-01-01&to=2026-12-31'),
   },
   'GET /api/admin/sales': { expect: adminOnly, call: fixed('/api/admin/sales?days=30') },
+  'GET /api/admin/waiting': { expect: adminOnly, call: fixed('/api/admin/waiting') },
   'PUT /api/changeStatus/:id': {
     expect: adminOnly,
     call: async (live, cast) => {

@@ -29,6 +29,8 @@ export const profileRoot = 'userProfile';
 export const auditRoot = 'audit-log';
 /** The admin overview's figures (orders and stock): not public. */
 export const salesRoot = 'sales';
+/** What waits for the shop's staff now (the admin's dashboard home): not public. */
+export const adminWaitingRoot = 'admin-waiting';
 export const paymentIntentRoot = 'payment-intent';
 export const paymentConfigRoot = 'payment-config';
 /** The catalogue's categories with their attributes (the search, a part's page, the admin's form). */

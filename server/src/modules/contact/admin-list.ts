@@ -25,7 +25,7 @@ export const ADMIN_MESSAGE_SORT: Record<(typeof ADMIN_MESSAGE_SORTS)[number], Ke
 };
 
 /** The messages a query finds: every word of `q` in the address, subject or message; handled. */
-function adminMessagesFilter(q: Query): SQL | undefined {
+export function adminMessagesFilter(q: Pick<Query, 'q' | 'handled'>): SQL | undefined {
   const where: SQL[] = [];
   for (const word of searchWords(q.q)) {
     const pattern = containsPattern(word);

@@ -8,6 +8,7 @@ import type { WindowCounter } from '../../lib/rate-limit-store.ts';
 import { MAIL_TEXT_LIMITS, oneLine, quoted } from '../../lib/customer-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { button, mailDocument, note, noteWithLink, para } from '../../mail/simple-mail.ts';
+import { adminMessagesFilter } from './admin-list.ts';
 
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -228,3 +229,8 @@ export const purgeUnconfirmedSubscribers = (db: DbOrTx, before: Date, limit: num
     and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.createdAt, before))!,
     limit,
   );
+
+/** The contact messages no admin has marked handled yet (Messages' "new"). */
+export function countNewMessages(db: DbOrTx): Promise<number> {
+  return db.$count(contactMessages, adminMessagesFilter({ handled: false }));
+}

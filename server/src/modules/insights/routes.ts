@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrdersCsvQuery, Sales, SalesQuery } from '@partsmith/contract';
+import { AdminWaiting, OrdersCsvQuery, Sales, SalesQuery } from '@partsmith/contract';
 import { ordersCsv, salesFigures } from './service.ts';
+import { waitingWork } from './waiting.ts';
 
 const DAY_MS = 86_400_000;
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -26,6 +27,25 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return salesFigures(app.db, Number(request.query.days));
+    },
+  );
+
+  app.get(
+    '/admin/waiting',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        operationId: 'getAdminWaiting',
+        summary: 'What waits for the shop’s staff now (the dashboard’s first screen)',
+        description:
+          'Counts, each as the list it leads to finds it: `ordersToShip` the paid orders not shipped or refunded (Manage Orders, `status=paid`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.',
+        response: { 200: AdminWaiting },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return waitingWork(app.db);
     },
   );
 

@@ -61,7 +61,9 @@ const LINE_TEXT = sql.raw(`(l.name || ' ' || coalesce(l.sku, ''))`);
  * orders/search.ts looks, with the buyer added), each through its trigram index; the state; paid
  * or not; placed from the start of `from` to the end of `to` (UTC days).
  */
-export function adminOrdersFilter(q: Query): SQL | undefined {
+export function adminOrdersFilter(
+  q: Pick<Query, 'q' | 'status' | 'paid' | 'from' | 'to'>,
+): SQL | undefined {
   const where: SQL[] = [];
   for (const word of searchWords(q.q)) {
     const pattern = containsPattern(word);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
+import { adminOrdersFilter } from './admin-list.ts';
 
 // What other modules may read of the orders in bulk: the admin overview's figures and the
-// accounting export (the insights module). Both read a range of `created_at` on
-// orders_created_seq_idx.
+// accounting export (the insights module), both a range of `created_at` on
+// orders_created_seq_idx; and how many orders wait to be shipped (the dashboard's home).
 
 /**
  * One UTC day's orders placed: the paid ones' revenue (the parts sold: their lines' sum), the
@@ -213,4 +214,12 @@ export async function* orderLinesPlacedBetween(
     }));
     if (new Set(rows.map((r) => r.id)).size < batch) return;
   }
+}
+
+/**
+ * The paid orders not shipped or refunded (Manage Orders' "paid"): an index-only count of
+ * orders_to_ship_idx, whose condition is that state's.
+ */
+export function countOrdersToShip(db: DbOrTx): Promise<number> {
+  return db.$count(orders, adminOrdersFilter({ status: 'paid' }));
 }

@@ -67,12 +67,15 @@ export interface LowStockPart {
   threshold: number;
 }
 
+/** A part not deleted whose stock is below its threshold (out of stock included). */
+const BELOW_THRESHOLD = sql`deleted_at is null and available_quantity < ${LOW_STOCK_THRESHOLD}`;
+
 /** The listed parts below their threshold, the emptiest first (at most `limit`). */
 export async function partsBelowThreshold(db: DbOrTx, limit: number): Promise<LowStockPart[]> {
   const result = await db.execute(sql`
     select id, name, available_quantity as stock, ${LOW_STOCK_THRESHOLD} as threshold
     from ${parts}
-    where deleted_at is null and available_quantity < ${LOW_STOCK_THRESHOLD}
+    where ${BELOW_THRESHOLD}
     order by available_quantity, name, id
     limit ${limit}`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -82,6 +85,11 @@ export async function partsBelowThreshold(db: DbOrTx, limit: number): Promise<Lo
     stock: Number(r.stock),
     threshold: Number(r.threshold),
   }));
+}
+
+/** How many parts are below their threshold (all of them, where the overview lists 100). */
+export function countPartsBelowThreshold(db: DbOrTx): Promise<number> {
+  return db.$count(parts, BELOW_THRESHOLD);
 }
 
 /**

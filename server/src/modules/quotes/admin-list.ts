@@ -39,7 +39,7 @@ const NUMBER = sql`'Q-' || lpad(${quotes.seq}::text, greatest(6, length(${quotes
  * The quotes a query finds: every word of `q` in the quote's number (Q-000123), the buyer's
  * e-mail or name, or the name of a part asked about; where it stands.
  */
-export function adminQuotesFilter(q: Query): SQL | undefined {
+export function adminQuotesFilter(q: Pick<Query, 'q' | 'state'>): SQL | undefined {
   const where: SQL[] = [];
   for (const word of searchWords(q.q)) {
     const pattern = containsPattern(word);

@@ -12,6 +12,7 @@ import { priceLines, type Destination } from '../orders/pricing.ts';
 import type { BusinessCheckout } from '../orders/business.ts';
 import { partsByIds } from '../parts/repository.ts';
 import { lineProblem } from '../parts/stock.ts';
+import { adminQuotesFilter } from './admin-list.ts';
 import { createQuoteReading, quoteNumber, withLines, type Quote } from './reading.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -346,3 +347,8 @@ export function createQuotesService(deps: {
 }
 
 export type QuotesService = ReturnType<typeof createQuotesService>;
+
+/** The quote requests no admin has answered yet (Manage Quotes' "requested"). */
+export function countQuotesToAnswer(db: DbOrTx): Promise<number> {
+  return db.$count(quotes, adminQuotesFilter({ state: 'requested' }));
+}

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app-routes.tsx';
-import { json, mockApi, sessionFor } from '../../test/mock-api.ts';
+import { apiError, json, mockApi, sessionFor } from '../../test/mock-api.ts';
 
 /** The app opened at /dashboard: its home page in the dashboard's layout, for a signed-in user. */
 const renderDashboard = () => renderApp('/dashboard');
@@ -80,6 +81,75 @@ describe('the /dashboard route', () => {
       ['Price lists', '/dashboard/price-lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Add Review' })).toBeNull();
+  });
+
+  it('shows an administrator what waits, each count a link to the list that shows it', async () => {
+    let counts = {
+      ordersToShip: 4,
+      quotesToAnswer: 1,
+      newMessages: 0,
+      overdueInvoices: 2,
+      lowStockParts: 1234,
+    };
+    let fail = true;
+    const api = mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' })),
+      'GET /api/admin/ada%40example.com': () => json({ admin: true }),
+      'GET /api/admin/waiting': () =>
+        fail ? apiError(500, 'The database is restarting.') : json(counts),
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Waiting for you' });
+    // A failed count says so and offers to try again.
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'We could not load what waits for you.',
+    );
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Retry' }));
+    await within(section).findByRole('link', { name: '4 orders to ship' });
+    const links = within(section)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['4 orders to ship', '/dashboard/manage-orders?status=paid'],
+      ['1 quote request to answer', '/dashboard/manage-quotes?state=requested'],
+      ['0 new messages', '/dashboard/messages?handled=false'],
+      ['2 invoices past due', '/dashboard/companies'],
+      ['1,234 parts low in stock', '/dashboard/overview'],
+    ]);
+    expect(within(section).queryByText(/all caught up/)).toBeNull();
+    expect(api.callsTo('GET', '/api/admin/waiting')).toHaveLength(2);
+
+    // Nothing waiting: it says so.
+    counts = {
+      ordersToShip: 0,
+      quotesToAnswer: 0,
+      newMessages: 0,
+      overdueInvoices: 0,
+      lowStockParts: 0,
+    };
+    cleanup();
+    renderDashboard();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Waiting for you' })).findByText(
+        /You are all caught up/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a customer nothing of what waits for the staff', async () => {
+    const api = mockApi({
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
+      'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+    });
+    renderDashboard();
+    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+    await nav.findByRole('link', { name: 'Add Review' });
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).toBeNull();
+    expect(api.callsTo('GET', '/api/admin/waiting')).toHaveLength(0);
   });
 
   it('tells a customer whose address is not confirmed yet, above every dashboard page', async () => {

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminWaiting } from '@partsmith/contract';
+import { contactMessages, orders } from '../src/db/schema/index.ts';
+import { ONE_DB } from './helpers.ts';
+import { adminListsSuite, seedOrders, seedParts, seedQuotes } from './admin-lists-helpers.ts';
+import { insertOrders } from './order-rows.ts';
+
+// The dashboard's "Waiting for you": each count is what the list it links to finds (its
+// `total`), and what a plain count of the rows says; it follows the staff's work (an order
+// shipped, a message handled). Plain counts whose answers do not depend on the database: PGlite.
+describe.each(ONE_DB)('what waits for the staff on %s', (kind) => {
+  const { shop, get, rowsOf } = adminListsSuite(kind);
+
+  const waiting = async () => {
+    const res = await get('/api/admin/waiting');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return AdminWaiting.parse(res.json());
+  };
+  /** The `total` of an admin list with these filters. */
+  const listTotal = async (path: string) => {
+    const res = await get(`${path}${path.includes('?') ? '&' : '?'}limit=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { total: number }).total;
+  };
+  const count = async (query: ReturnType<typeof sql>) => Number((await rowsOf(query))[0]!.n);
+
+  beforeAll(async () => {
+    await seedParts(shop());
+    await seedOrders(shop());
+    await seedQuotes(shop());
+    const { db } = shop().t.database;
+    await db.insert(contactMessages).values(
+      ['Bulk fans', 'Warranty', 'Invoice copy', 'Thanks'].map((subject, i) => ({
+        email: `writer${i}@example.com`,
+        subject,
+        message: `About ${subject}.`,
+        handledAt: i === 3 ? new Date() : null,
+      })),
+    );
+    // Two invoices on terms, one past its due date; a third past it but cancelled (owes nothing).
+    const onTerms = (n: number, dueDate: string, expiredAt: Date | null = null) => ({
+      name: `Terms part ${n}`,
+      image: '/images/parts/tool-driver-kit.svg',
+      description: 'On terms',
+      unitPriceCents: 10_000,
+      quantity: 1,
+      userEmail: 'buyer@acme.example',
+      userName: 'Acme Buyer',
+      address: '1 Test Street, Springfield 12345',
+      phone: '+1 555 010 0100',
+      stockAfter: 5,
+      paymentMethod: 'invoice',
+      invoiceNumber: `INV-T${n}`,
+      dueDate,
+      expiredAt,
+    });
+    await insertOrders(db, [
+      onTerms(1, '2026-01-15'),
+      onTerms(2, '2999-01-15'),
+      onTerms(3, '2026-01-15', new Date()),
+    ]);
+  });
+
+  it('counts each as its list finds it, and as the rows say', async () => {
+    const now = await waiting();
+    expect(now).toEqual({
+      ordersToShip: await listTotal('/api/admin/orders?status=paid'),
+      quotesToAnswer: await listTotal('/api/admin/quotes?state=requested'),
+      newMessages: await listTotal('/api/admin/messages?handled=false'),
+      overdueInvoices: 1,
+      lowStockParts: await count(
+        sql`select count(*) as n from parts where deleted_at is null
+          and available_quantity < coalesce(low_stock_threshold, 2 * min_order_quantity)`,
+      ),
+    });
+    // The seeds' own numbers: 4 paid orders not shipped or refunded, 3 quotes not answered, 3
+    // messages not handled, and of the 24 parts those with 0, 3 or 7 in stock (their alert 4 or
+    // 10) but not those with 50.
+    expect(now).toMatchObject({ ordersToShip: 4, quotesToAnswer: 3, newMessages: 3 });
+    expect(now.lowStockParts).toBe(16);
+  });
+
+  it('follows the work: an order shipped, a message handled, a part restocked', async () => {
+    const before = await waiting();
+    const { db } = shop().t.database;
+    const [toShip] = await rowsOf(
+      sql`select id from orders where paid and shipped_at is null and refunded_at is null limit 1`,
+    );
+    const shipped = await shop().t.app.inject({
+      method: 'PUT',
+      url: `/api/changeStatus/${String(toShip!.id)}`,
+      headers: { cookie: shop().admin },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const [message] = await rowsOf(
+      sql`select id from contact_messages where handled_at is null limit 1`,
+    );
+    const handled = await shop().t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/messages/${String(message!.id)}`,
+      headers: { cookie: shop().admin },
+      payload: { handled: true },
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    await db
+      .update(orders)
+      .set({ dueDate: '2999-12-31' })
+      .where(eq(orders.invoiceNumber, 'INV-T1'));
+
+    expect(await waiting()).toEqual({
+      ...before,
+      ordersToShip: before.ordersToShip - 1,
+      newMessages: before.newMessages - 1,
+      overdueInvoices: 0,
+    });
+  });
+
+  it('answers only admins', async () => {
+    expect((await shop().t.app.inject('/api/admin/waiting')).statusCode).toBe(401);
+    expect((await get('/api/admin/waiting', shop().customer.cookie)).statusCode).toBe(403);
+  });
+});
