@@ -83,6 +83,12 @@ export const Order = z.object({
   userName: z.string(),
   address: z.string(),
   phone: z.string(),
+  /**
+   * Where it ships as lines for people (recipient, company, street, city line, country), when
+   * it ships to an address book entry; null for an order whose `address` is the text the buyer
+   * typed (the purchase page's, an older one).
+   */
+  shipToLines: z.array(z.string()).nullable().default(null),
   /** Stock left right after this order was placed (spec's availableQuantity). */
   availableQuantity: z.number().int(),
   paid: z.boolean(),
@@ -127,7 +133,7 @@ export const Order = z.object({
   buyerTaxId: z.string().nullable().default(null),
   taxExemption: z.string().nullable().default(null),
 });
-/** The input type: `expired`, `expiresAt`, `number` and `sku` may be left out. */
+/** The input type: `expired`, `expiresAt`, `number`, `sku` and `shipToLines` may be left out. */
 export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);

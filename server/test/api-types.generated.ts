@@ -4054,6 +4054,8 @@ export interface operations {
             userName: string;
             address: string;
             phone: string;
+            /** @default null */
+            shipToLines: string[] | null;
             availableQuantity: number;
             paid: boolean;
             /** @default false */
@@ -4269,6 +4271,8 @@ export interface operations {
             userName: string;
             address: string;
             phone: string;
+            /** @default null */
+            shipToLines: string[] | null;
             availableQuantity: number;
             paid: boolean;
             /** @default false */
@@ -7783,6 +7787,8 @@ export interface operations {
             userName: string;
             address: string;
             phone: string;
+            /** @default null */
+            shipToLines: string[] | null;
             availableQuantity: number;
             paid: boolean;
             /** @default false */
@@ -8107,6 +8113,8 @@ export interface operations {
               userName: string;
               address: string;
               phone: string;
+              /** @default null */
+              shipToLines: string[] | null;
               availableQuantity: number;
               paid: boolean;
               /** @default false */

@@ -84,6 +84,8 @@ describe.each(DB_KINDS)('the cart, the checkout and the order after payment on %
       partId: memory.id,
       price: 109.99,
       address: 'Alice Buyer, 500 Congress Ave, Austin, TX 78701, United States',
+      // The same address as a label reads it, a line each, for the order's page.
+      shipToLines: ['Alice Buyer', '500 Congress Ave', 'Austin, TX 78701', 'United States'],
       phone: '+15125550100',
       paid: false,
       // Shipped to Texas by the cheapest method (Standard, $9.90 below $500), shipping taxed:

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Order as OrderSchema } from '@partsmith/contract';
+import { addressLines, type Order as OrderSchema } from '@partsmith/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetPage, pageLimit } from '../../db/page-limit.ts';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { orderTotalCents } from '../payments/service.ts';
 import { orderSearch } from './search.ts';
 import { approves, membershipOf } from '../companies/service.ts';
+import { countryName } from '../addresses/service.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -46,6 +47,7 @@ export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]
     userName: row.userName,
     address: row.address,
     phone: row.phone,
+    shipToLines: row.shipTo ? addressLines(row.shipTo, countryName) : null,
     availableQuantity: row.stockAfter,
     paid: row.paid,
     expired: row.expiredAt !== null,

@@ -1,6 +1,6 @@
-import { Fragment } from 'react';
 import type { Address, Country } from '@partsmith/contract';
 import { addressLines } from '@partsmith/contract/address-lines';
+import { LabelLines } from '../../../components/ui/label-lines.tsx';
 import { countryNameIn } from '../api/get-countries.ts';
 
 /** A short name for one address, for buttons and messages: its name and street. */
@@ -25,20 +25,9 @@ export function AddressLines({
   /** The country list, for the country's name (its code until the list is loaded). */
   countries: readonly Country[] | undefined;
 }) {
-  const lines = addressLines(address, countryNameIn(countries));
   return (
     <p className="min-w-0 text-slate-700">
-      {lines.map((line, index) => (
-        <Fragment key={index}>
-          {/* A space between the lines: read as words apart where no style shows the blocks. */}
-          {index > 0 && ' '}
-          <span
-            className={`block break-words ${index === 0 ? 'font-semibold text-slate-900' : ''}`}
-          >
-            {line}
-          </span>
-        </Fragment>
-      ))}
+      <LabelLines lines={addressLines(address, countryNameIn(countries))} />
     </p>
   );
 }

@@ -183,6 +183,7 @@ describe('OrderPage', () => {
         total: 91.9,
         buyerTaxId: 'US-EIN 98-7654321',
         address: 'Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States',
+        shipToLines: ['Jane Receiver', '500 Congress Ave', 'Austin, TX 78701', 'United States'],
         phone: '+15125550100',
       }),
     );
@@ -197,11 +198,21 @@ describe('OrderPage', () => {
       'Texas sales tax (8.25%)$7.00',
       'Total$91.90',
     ]);
-    // Where it ships: the address book entry (its recipient named there), and the tax ID.
-    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
-    expect(
-      shipTo.getByText('Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States'),
-    ).toBeInTheDocument();
+    // Where it ships: the address book entry as a label reads it, a line each (its recipient
+    // first, in bold, instead of the account's name), and the tax ID.
+    const region = screen.getByRole('region', { name: 'Ship to' });
+    const shipTo = within(region);
+    expect([...region.querySelectorAll('address > span')].map((line) => line.textContent)).toEqual([
+      'Jane Receiver',
+      '500 Congress Ave',
+      'Austin, TX 78701',
+      'United States',
+      '+1 512 555 0100',
+    ]);
+    expect(shipTo.getByText('Jane Receiver')).toHaveClass('font-semibold');
+    expect(region.querySelector('address')).toHaveTextContent(
+      'Jane Receiver 500 Congress Ave Austin, TX 78701 United States +1 512 555 0100',
+    );
     expect(shipTo.queryByText('Jane Doe')).toBeNull();
     expect(shipTo.getByText('+1 512 555 0100')).toBeInTheDocument();
     expect(shipTo.getByText('US-EIN 98-7654321')).toBeInTheDocument();

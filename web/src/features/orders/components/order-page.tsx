@@ -5,12 +5,12 @@ import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FigureCell, PartLine } from '../../../components/ui/line-cells.tsx';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
+import { ShipToAddress } from '../../../components/ui/ship-to-address.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
 import { orderMoney } from '../../../lib/order-money.ts';
-import { readablePhone } from '../../../lib/readable-phone.ts';
 import { OrderAgainButton } from './order-again.tsx';
 import { ApprovalNotice } from './order-approval.tsx';
 import { Steps, When } from './order-steps.tsx';
@@ -199,12 +199,7 @@ export function OrderPage() {
             <h2 id="order-ship-heading" className="mb-3 text-xl font-bold text-slate-900">
               Ship to
             </h2>
-            <address className="break-words text-slate-900 not-italic">
-              {/* An address book entry (an order shipped by a method) names its recipient. */}
-              {!data.shippingMethod && <span className="block font-semibold">{data.userName}</span>}
-              <span className="block whitespace-pre-line">{data.address}</span>
-              <span className="block">{readablePhone(data.phone)}</span>
-            </address>
+            <ShipToAddress order={data} />
             {(data.buyerTaxId || data.taxExemption) && (
               <dl className="mt-3 flex flex-col gap-1 text-sm text-slate-700">
                 {data.buyerTaxId && (

@@ -4,6 +4,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { hasMoneyDetails, orderMoney } from '../../../lib/order-money.ts';
 import { MoneySummary } from '../../../components/ui/money-summary.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
+import { ShipToAddress } from '../../../components/ui/ship-to-address.tsx';
 
 export const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
 
@@ -102,10 +103,10 @@ export function OrderSummary({ order, paid }: { order: Order; paid: boolean }) {
           </section>
         )}
         <section aria-labelledby="payment-ship-heading" className="text-slate-700">
-          <h3 id="payment-ship-heading" className="font-semibold text-slate-900">
+          <h3 id="payment-ship-heading" className="mb-1 font-semibold text-slate-900">
             Ship to
           </h3>
-          <address className="break-words whitespace-pre-line not-italic">{order.address}</address>
+          <ShipToAddress order={order} />
           {order.buyerTaxId && <p className="text-sm">Tax ID: {order.buyerTaxId}</p>}
         </section>
         <p className="border-t border-slate-200 pt-4 text-2xl font-extrabold text-slate-900">

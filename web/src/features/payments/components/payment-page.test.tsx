@@ -324,6 +324,8 @@ describe('PaymentPage with the test processor', () => {
           total: 637.48,
           buyerTaxId: 'US-EIN 98-7654321',
           address: 'Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States',
+          shipToLines: ['Jane Receiver', '500 Congress Ave', 'Austin, TX 78701', 'United States'],
+          phone: '+15125550100',
         }),
       'POST /api/create-payment-intent': () =>
         json({ clientSecret: SECRET, provider: 'test', amount: 637.48 }),
@@ -337,11 +339,12 @@ describe('PaymentPage with the test processor', () => {
     ]);
     expect(screen.getByText(/Please pay:/)).toHaveTextContent('Please pay: $637.48');
     expect(await screen.findByRole('button', { name: 'Pay $637.48' })).toBeInTheDocument();
-    const shipTo = within(screen.getByRole('region', { name: 'Ship to' }));
-    expect(
-      shipTo.getByText('Jane Receiver, 500 Congress Ave, Austin, TX 78701, United States'),
-    ).toBeInTheDocument();
-    expect(shipTo.getByText('Tax ID: US-EIN 98-7654321')).toBeInTheDocument();
+    // Where it ships, a line each, and the phone to reach the recipient.
+    const region = screen.getByRole('region', { name: 'Ship to' });
+    expect(region.querySelector('address')).toHaveTextContent(
+      'Jane Receiver 500 Congress Ave Austin, TX 78701 United States +1 512 555 0100',
+    );
+    expect(within(region).getByText('Tax ID: US-EIN 98-7654321')).toBeInTheDocument();
   });
 
   it('says so when the order does not exist or is not yours', async () => {
