@@ -137,6 +137,18 @@ export const EnvSchema = z.object({
         ),
     )
     .default(30),
+  /** A contact message marked handled is deleted this many days after (housekeeping). */
+  HANDLED_MESSAGE_DAYS: z
+    .literal('')
+    .transform(() => 365)
+    .or(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(3650, 'must be a number of days from 1 to 3650 (ten years)'),
+    )
+    .default(365),
   /** Overrides of the limits on free writes: 'purchase=20/10m,contact=5/1h'. */
   RATE_LIMITS: optionalString,
   /** Turns on GET /api/metrics for a scraper that sends it as a Bearer token. */

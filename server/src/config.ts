@@ -101,6 +101,8 @@ export interface Config {
   maxUnpaidValueCents: number;
   /** VISITOR_CART_DAYS: a visitor's cart untouched this long is deleted; its cookie lasts as long. */
   visitorCartDays: number;
+  /** HANDLED_MESSAGE_DAYS: a contact message marked handled is deleted this long after. */
+  handledMessageDays: number;
   /** The limits on free writes, with RATE_LIMITS' overrides applied. */
   rateLimits: RateLimits;
   /** SIGN_UP_LIMIT: sign-ups one client address may make a minute. */
@@ -275,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidValueCents: e.MAX_UNPAID_VALUE * 100,
     visitorCartDays: e.VISITOR_CART_DAYS,
+    handledMessageDays: e.HANDLED_MESSAGE_DAYS,
     rateLimits,
     signUpLimit: e.SIGN_UP_LIMIT,
     metricsToken: e.METRICS_TOKEN,

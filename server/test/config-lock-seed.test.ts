@@ -45,6 +45,16 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps handled contact messages a year unless told; a wrong number of days is named', () => {
+    expect(loadConfig({}).handledMessageDays).toBe(365);
+    expect(loadConfig({ HANDLED_MESSAGE_DAYS: '' }).handledMessageDays).toBe(365);
+    expect(loadConfig({ HANDLED_MESSAGE_DAYS: '90' }).handledMessageDays).toBe(90);
+    for (const wrong of ['0', '3651', 'a year', '1.5'])
+      expect(() => loadConfig({ HANDLED_MESSAGE_DAYS: wrong }), wrong).toThrow(
+        /HANDLED_MESSAGE_DAYS/,
+      );
+  });
+
   it('holds unpaid orders 24 h and 5 a customer by default; limits can be tuned, not mistyped', () => {
     const defaults = loadConfig({});
     expect(defaults.unpaidOrderTtlMs).toBe(86_400_000);

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  contactMessages,
   idempotencyKeys,
   newsletterSubscribers,
   processedEvents,
@@ -175,6 +176,23 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
         { partId: retired.id, email: 'sure@example.com', confirmedAt: ago(60 * DAY) },
       ]);
 
+    // A message handled more than HANDLED_MESSAGE_DAYS (365) ago goes; one handled since, or
+    // never handled however old, stays.
+    const message = (subject: string, handledAt: Date | null) => ({
+      email: 'writer@example.com',
+      subject,
+      message: 'A question.',
+      createdAt: ago(800 * DAY),
+      handledAt,
+    });
+    await db()
+      .insert(contactMessages)
+      .values([
+        message('answered long ago', ago(366 * DAY)),
+        message('answered this year', ago(300 * DAY)),
+        message('never answered', null),
+      ]);
+
     const report = await t.app.housekeeping.runOnce();
     expect(report).toEqual({
       sessions: 1,
@@ -185,6 +203,7 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
       unconfirmedSubscribers: 1,
       staleStockAlerts: 2,
       visitorCarts: 0,
+      handledMessages: 1,
       uploads: 0,
     });
     expect(await ids(db().select().from(sessions), (r) => r.id)).toEqual([live.id]);
@@ -202,8 +221,14 @@ describe.each(DB_KINDS)('housekeeping on %s', (kind) => {
       'mailed@example.com',
       'sure@example.com',
     ]);
+    expect(await ids(db().select().from(contactMessages), (r) => r.subject)).toEqual([
+      'answered this year',
+      'never answered',
+    ]);
     // Nothing left to do.
-    expect(Object.values(await t.app.housekeeping.runOnce())).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await t.app.housekeeping.runOnce())).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
   });
 
   it('deletes at most a batch per table and run; the next run takes the rest', async () => {

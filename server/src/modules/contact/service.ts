@@ -230,6 +230,20 @@ export const purgeUnconfirmedSubscribers = (db: DbOrTx, before: Date, limit: num
     limit,
   );
 
+/**
+ * Contact messages an admin marked handled before `before` (HANDLED_MESSAGE_DAYS ago): answered
+ * long since, they are not kept for ever (the privacy policy says how long). One never handled
+ * stays: nobody has read it yet.
+ */
+export const purgeHandledMessages = (db: DbOrTx, before: Date, limit: number) =>
+  purgeBatch(
+    db,
+    contactMessages,
+    [contactMessages.id],
+    lt(contactMessages.handledAt, before)!,
+    limit,
+  );
+
 /** The contact messages no admin has marked handled yet (Messages' "new"). */
 export function countNewMessages(db: DbOrTx): Promise<number> {
   return db.$count(contactMessages, adminMessagesFilter({ handled: false }));

@@ -31,6 +31,7 @@ export const housekeeping = fp(async function housekeeping(
       Object.values(app.config.rateLimits).map((rule) => rule.windowSeconds),
     ),
     visitorCartKeepMs: app.config.visitorCartDays * DAY_MS,
+    handledMessageKeepMs: app.config.handledMessageDays * DAY_MS,
   });
   app.decorate('housekeeping', service);
 

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { purgeVisitorCarts } from '../cart/repository.ts';
-import { CONFIRM_LINK_SECONDS, purgeUnconfirmedSubscribers } from '../contact/service.ts';
+import {
+  CONFIRM_LINK_SECONDS,
+  purgeHandledMessages,
+  purgeUnconfirmedSubscribers,
+} from '../contact/service.ts';
 import { orderImageUrls, purgeIdempotencyKeys } from '../orders/repository.ts';
 import { partImageUrls } from '../parts/repository.ts';
 import { purgeProcessedEvents } from '../payments/service.ts';
@@ -48,6 +52,8 @@ export interface PurgeReport {
   staleStockAlerts: number;
   /** Visitors' carts untouched for VISITOR_CART_DAYS. */
   visitorCarts: number;
+  /** Contact messages handled HANDLED_MESSAGE_DAYS ago or more. */
+  handledMessages: number;
   uploads: number;
 }
 
@@ -60,7 +66,7 @@ const UPLOAD_IN_URL = `/uploads/(${UUID})`;
 /**
  * The shop's cleaning: expired sessions and verification tokens, old idempotency keys, stale
  * rate-limit windows, old webhook event ids, newsletter sign-ups and stock alerts never
- * confirmed (and the alerts of deleted parts), visitors' carts nobody has touched for VISITOR_CART_DAYS, and uploads nothing uses.
+ * confirmed (and the alerts of deleted parts), visitors' carts nobody has touched for VISITOR_CART_DAYS, contact messages handled HANDLED_MESSAGE_DAYS ago, and uploads nothing uses.
  * Each table's purge is one statement bounded by PURGE_BATCH, made by the module that owns the
  * table; a failure is logged and the other purges still run.
  */
@@ -73,6 +79,8 @@ export function createHousekeeping(deps: {
   rateLimitKeepMs: number;
   /** A visitor's cart untouched this long is deleted (VISITOR_CART_DAYS). */
   visitorCartKeepMs: number;
+  /** A contact message is deleted this long after it was marked handled (HANDLED_MESSAGE_DAYS). */
+  handledMessageKeepMs: number;
   now?: () => number;
 }) {
   const { db, images, log } = deps;
@@ -162,6 +170,9 @@ export function createHousekeeping(deps: {
       ),
       visitorCarts: await step('visitorCarts', () =>
         purgeVisitorCarts(db, new Date(at - deps.visitorCartKeepMs), PURGE_BATCH),
+      ),
+      handledMessages: await step('handledMessages', () =>
+        purgeHandledMessages(db, new Date(at - deps.handledMessageKeepMs), PURGE_BATCH),
       ),
       uploads: await step('uploads', purgeUploads),
     };

@@ -193,6 +193,7 @@ export const INFO_TOPICS = {
             contactPage('Privacy request'),
             ' from the e-mail address of your account. We delete your account, profile, messages, reviews and newsletter address within 30 days; order records are kept only as long as tax law requires.',
           ],
+          'Without a request, we delete a message you sent through the contact form a year after we have answered it.',
           'To stop the newsletter only, use the unsubscribe link at the bottom of every issue.',
         ],
       },
