@@ -145,6 +145,10 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await expect(page.getByRole('table', { name: 'The parts of this order' })).toContainText(ESD_MAT);
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline).toContainText(`With UPS. Tracking number: ${TRACKING}`);
+  await expect(timeline.getByRole('link', { name: /^Track the parcel with UPS/ })).toHaveAttribute(
+    'href',
+    `https://www.ups.com/track?tracknum=${TRACKING}`,
+  );
   const invoice = page.getByRole('link', { name: /^Invoice PS-\d{4}-\d{6}/ });
   await expect(invoice).toHaveAttribute('href', `/api/orders/${orderId}/invoice.pdf`);
   const pdf = await page.request.get(`/api/orders/${orderId}/invoice.pdf`);

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderMails, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { trackingUrl } from '@partsmith/contract/tracking';
 import {
   renderOrderMail,
-  trackingUrl,
   type OrderMailInput,
   type OrderMailKind,
 } from '../../mail/order-mails.ts';

@@ -135,8 +135,13 @@ describe('OrderPage', () => {
     expect(steps()).toEqual([
       `Placed${shown('2025-03-02T10:00:00.000Z')}`,
       `Paid${shown('2025-03-02T11:00:00.000Z')}Transaction id: pi_123`,
-      `Shipped${shown('2025-03-03T09:15:00.000Z')}With UPS. Tracking number: 1Z999AA10123456784`,
+      `Shipped${shown('2025-03-03T09:15:00.000Z')}With UPS. Tracking number: 1Z999AA10123456784Track the parcel with UPS (opens the carrier’s site in a new tab)`,
     ]);
+    // A carrier the shop knows: its tracking page, in a new tab.
+    const track = screen.getByRole('link', { name: /^Track the parcel with UPS/ });
+    expect(track).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
     const placed = within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole(
       'listitem',
     )[0]!;

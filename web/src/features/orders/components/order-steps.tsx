@@ -1,4 +1,5 @@
 import type { Order } from '@partsmith/contract';
+import { trackingUrl } from '@partsmith/contract/tracking';
 import type { ReactNode } from 'react';
 import { dayLabel } from '../../../lib/day-label.ts';
 import { DECLINED_DETAIL } from './order-approval.tsx';
@@ -88,6 +89,7 @@ export function orderSteps(order: Order): Step[] {
   if (order.status === 'shipped') {
     const carrier = order.carrier || null;
     const tracking = order.trackingNumber || null;
+    const trackAt = trackingUrl(carrier, tracking);
     steps.push({
       label: 'Shipped',
       state: 'done',
@@ -100,6 +102,17 @@ export function orderSteps(order: Order): Step[] {
               <>
                 Tracking number: <code className="font-mono break-all">{tracking}</code>
               </>
+            )}
+            {trackAt && (
+              <a
+                href={trackAt}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 block w-fit font-semibold text-primary underline underline-offset-2"
+              >
+                Track the parcel with {carrier}
+                <span className="sr-only"> (opens the carrier’s site in a new tab)</span>
+              </a>
             )}
           </>
         ) : undefined,
