@@ -1,5 +1,8 @@
 import * as z from './zod-subset.ts';
 
+/** How many parts below their threshold the overview lists at most (the emptiest first). */
+export const LOW_STOCK_LISTED = 100;
+
 /** The spans the admin overview shows, in days up to today (UTC). */
 export const SALES_SPANS = ['30', '90'] as const;
 export type SalesSpan = (typeof SALES_SPANS)[number];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Sales as SalesSchema } from '@partsmith/contract';
+import { LOW_STOCK_LISTED, type Sales as SalesSchema } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   dailySales,
@@ -11,8 +11,6 @@ import { receivables } from '../orders/terms.ts';
 import { partsBelowThreshold } from '../parts/stock.ts';
 
 const DAY_MS = 86_400_000;
-/** How many parts below their threshold the overview lists (the emptiest first). */
-const LOW_STOCK_LISTED = 100;
 const TOP_PARTS = 5;
 
 /** The overview's figures as the API answers them (every field present). */

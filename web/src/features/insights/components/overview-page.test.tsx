@@ -188,6 +188,23 @@ describe('OverviewPage', () => {
     expect(screen.getByRole('table', { name: /below their low-stock alert/ })).toBeInTheDocument();
   });
 
+  it('says "100+" when the low-stock list is full: it holds the emptiest 100 only', async () => {
+    const lowStock = Array.from({ length: 100 }, (_, i) => ({
+      _id: `6f1c9a7e-2b4d-4c8e-9f10-${String(i).padStart(12, '0')}`,
+      name: `Low part ${i}`,
+      availableQuantity: i % 3,
+      lowStockThreshold: 4,
+    }));
+    mockApi({ 'GET /api/admin/sales': () => json(sales(30, { lowStock })) });
+    renderPage();
+    const label = await screen.findByText('Parts low in stock');
+    expect(label.nextSibling).toHaveTextContent('100+');
+    const table = screen.getByRole('table', {
+      name: 'The 100 emptiest parts below their low-stock alert',
+    });
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
+  });
+
   it('offers a retry when the figures cannot be loaded', async () => {
     mockApi({ 'GET /api/admin/sales': () => apiError(403, 'Only an administrator may do that.') });
     renderPage();

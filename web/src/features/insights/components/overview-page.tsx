@@ -1,4 +1,4 @@
-import { SALES_SPANS, type Sales, type SalesSpan } from '@partsmith/contract';
+import { LOW_STOCK_LISTED, SALES_SPANS, type Sales, type SalesSpan } from '@partsmith/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
@@ -67,7 +67,15 @@ function Figures({ sales }: { sales: Sales }) {
         <Figure label="Sales tax collected" value={formatDollars(sales.tax ?? 0)} />
         <Figure label="Paid orders" value={count(sales.paidOrders)} />
         <Figure label="Average order" value={formatDollars(sales.averageOrderValue)} />
-        <Figure label="Parts low in stock" value={count(sales.lowStock.length)} />
+        <Figure
+          label="Parts low in stock"
+          value={
+            // The overview lists the emptiest LOW_STOCK_LISTED: a full list may not be all of them.
+            sales.lowStock.length >= LOW_STOCK_LISTED
+              ? `${count(LOW_STOCK_LISTED)}+`
+              : count(sales.lowStock.length)
+          }
+        />
         <Figure
           label="Outstanding on account"
           value={formatDollars(owed.outstanding)}

@@ -1,4 +1,4 @@
-import type { Sales } from '@partsmith/contract';
+import { LOW_STOCK_LISTED, type Sales } from '@partsmith/contract';
 import type { ReactNode } from 'react';
 import { href, Link } from 'react-router';
 import { formatDollars } from '../../../lib/money.ts';
@@ -50,7 +50,11 @@ export function LowStock({ sales }: { sales: Sales }) {
       empty={sales.lowStock.length === 0 && 'Every part is at or above its low-stock alert.'}
     >
       <FiguresTable
-        caption="Parts below their low-stock alert, emptiest first"
+        caption={
+          sales.lowStock.length >= LOW_STOCK_LISTED
+            ? `The ${count(LOW_STOCK_LISTED)} emptiest parts below their low-stock alert`
+            : 'Parts below their low-stock alert, emptiest first'
+        }
         columns={[['Part'], ['Stock', 'right'], ['Alert below', 'right']]}
       >
         {sales.lowStock.map((p) => (
