@@ -1,5 +1,5 @@
 // The admin's sales figures (GET /api/admin/sales) on PostgreSQL: a year of orders seeded with
-// one SQL statement, and the overview's three statements run by a bare `pg` pool, the floor the
+// one SQL statement, and the overview's four statements run by a bare `pg` pool, the floor the
 // API is read against.
 import pg from 'pg';
 
@@ -71,9 +71,10 @@ export function fromOf(days, now = new Date()) {
   return new Date(today - (days - 1) * DAY_MS);
 }
 
-// The three statements of server/src/modules/insights/service.ts (salesFigures), as the server
+// The four statements of server/src/modules/insights/service.ts (salesFigures), as the server
 // sends them (unnamed, the date as a parameter): dailySales and topPartsByRevenue
-// (modules/orders/sales.ts), partsBelowThreshold (modules/parts/stock.ts). Keep them in step.
+// (modules/orders/sales.ts), partsBelowThreshold (modules/parts/stock.ts), receivables
+// (modules/orders/terms.ts). Keep them in step.
 const DAILY = `
   select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
     coalesce(sum(subtotal_cents) filter (where paid and refunded_at is null), 0)
@@ -107,13 +108,23 @@ const LOW = `
     and available_quantity < coalesce(low_stock_threshold, 2 * min_order_quantity)
   order by available_quantity, name, id
   limit $1`;
+const OWED = `(total_cents - coalesce((select sum(amount_cents) from invoice_payments
+  where invoice_payments.order_id = orders.id), 0))`;
+const RECEIVABLES = `
+  select coalesce(sum(${OWED}), 0) as outstanding,
+    coalesce(sum(${OWED}) filter (where due_date < current_date), 0) as overdue,
+    count(*) as open,
+    count(*) filter (where due_date < current_date) as late
+  from orders
+  where payment_method = 'invoice' and not paid and expired_at is null and refunded_at is null
+    and approval is distinct from 'declined' and invoice_number is not null`;
 
 /**
- * A pool of three connections (the server runs the three statements at once, on its pool) that
+ * A pool of four connections (the server runs the four statements at once, on its pool) that
  * runs the overview's statements for a span; `run(days)` resolves with the time taken (ms).
  */
 export function bareSales(url) {
-  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   return {
     async run(days) {
       const from = fromOf(days).toISOString();
@@ -122,6 +133,7 @@ export function bareSales(url) {
         pool.query(DAILY, [from]),
         pool.query(TOP, [from, 5]),
         pool.query(LOW, [100]),
+        pool.query(RECEIVABLES),
       ]);
       return performance.now() - t;
     },

@@ -1,4 +1,4 @@
-// The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same three
+// The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same four
 // statements on a bare pg pool, request by request, in rounds (decision 055).
 import { closeConnections, timedGet } from '../lib/http-get.mjs';
 import { bareSales, seedOrders } from '../lib/sales.mjs';
@@ -111,7 +111,7 @@ export const sales = {
           note:
             `${SALES_ORDERS.toLocaleString('en')} orders over 365 days (${placed[days].toLocaleString('en')} in the span), ` +
             `${SALES_PARTS.toLocaleString('en')} parts; ${SALES_ROUNDS} rounds of ${SALES_REQUESTS} sequential requests after ${SALES_WARMUP} warm-up, ` +
-            `each followed by the same 3 statements on a bare pg pool of 3; over all rounds, API median ${median(a).toFixed(1)} ms, bare median ${median(r).toFixed(1)} ms` +
+            `each followed by the same 4 statements on a bare pg pool of 4; over all rounds, API median ${median(a).toFixed(1)} ms, bare median ${median(r).toFixed(1)} ms` +
             jitterNote(cpu),
         });
       }
