@@ -12,6 +12,8 @@ import { Id } from './common.ts';
 export const COMPANY_ROLES = ['owner', 'admin', 'approver', 'buyer'] as const;
 export const CompanyRole = z.enum(COMPANY_ROLES);
 export type CompanyRole = z.infer<typeof CompanyRole>;
+/** The roles that decide on the orders above a spending limit, and see all the company's orders. */
+export const APPROVING_ROLES: readonly CompanyRole[] = ['owner', 'admin', 'approver'];
 /** The roles an invitation may give (the owner is the creator alone). */
 export const INVITED_ROLES = ['admin', 'approver', 'buyer'] as const;
 

@@ -87,11 +87,23 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expect(buyerPage.getByText('Waiting for your company’s approval').first()).toBeVisible();
   await expect(buyerPage.getByText('PO-2026-49').first()).toBeVisible();
 
-  // The owner approves: the invoice is issued, due in 30 days.
-  await page.goto(orderUrl);
+  // The owner finds it on the company's page among the orders waiting for approval, opens it
+  // and approves: the invoice is issued, due in 30 days.
+  await page.goto('/dashboard/company');
+  const waiting = page.getByRole('region', { name: 'Orders waiting for your approval: 1' });
+  await expect(waiting).toContainText('PO PO-2026-49');
+  await waiting.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('approvals.png') });
+  await expectNoA11yViolations(page);
+  await waiting.getByRole('link', { name: /^Review order PS-O-\d+$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${orderUrl}$`));
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(/Pay by invoice, due/).first()).toBeVisible();
   await expectNoA11yViolations(page);
+  await page.goto('/dashboard/company');
+  await expect(
+    page.getByRole('region', { name: 'Orders waiting for your approval' }),
+  ).toContainText('No order waits for approval.');
 
   // The shop admin records the payment; the invoice is paid.
   await adminPage.reload();

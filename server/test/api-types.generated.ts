@@ -534,6 +534,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/company/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your company’s orders waiting for an approver, the longest waiting first
+     * @description The orders its members placed above their spending limit that no approver has decided on yet (`approval: "pending"`), at most 100. Only the company’s owner, admins and approvers see them (403 for another member, or for a customer in no company); each is approved or declined with `POST /api/orders/:id/approve` or `/decline`.
+     */
+    get: operations['getCompanyApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders/{id}/reorder': {
     parameters: {
       query?: never;
@@ -4141,6 +4161,140 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompanyApprovals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            /** @default  */
+            number: string;
+            /** Format: uuid */
+            partId: string | null;
+            /** @default null */
+            sku: string | null;
+            name: string;
+            image: string;
+            description: string;
+            price: number;
+            quantity: number;
+            total: number;
+            userEmail: string;
+            userName: string;
+            address: string;
+            phone: string;
+            /** @default null */
+            shipToLines: string[] | null;
+            availableQuantity: number;
+            paid: boolean;
+            /** @default false */
+            expired: boolean;
+            /** @default null */
+            expiresAt: string | null;
+            transactionId: string | null;
+            /** @enum {string|null} */
+            status: 'shipped' | null;
+            createdAt: string;
+            lines?: {
+              /** Format: uuid */
+              partId: string | null;
+              /** @default null */
+              sku: string | null;
+              name: string;
+              image: string;
+              price: number;
+              quantity: number;
+              total: number;
+            }[];
+            /** @default null */
+            paidAt: string | null;
+            /** @default null */
+            shippedAt: string | null;
+            /** @default null */
+            refundedAt: string | null;
+            /** @default null */
+            expiredAt: string | null;
+            /** @default null */
+            carrier: string | null;
+            /** @default null */
+            trackingNumber: string | null;
+            /** @default null */
+            invoiceNumber: string | null;
+            /** @default null */
+            poNumber: string | null;
+            /**
+             * @default card
+             * @enum {string}
+             */
+            paymentMethod: 'card' | 'invoice';
+            /** @default null */
+            dueDate: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            approval: 'pending' | 'approved' | 'declined' | null;
+            /** @default null */
+            creditNoteNumber: string | null;
+            subtotal?: number;
+            /** @default null */
+            shippingMethod: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              price: number;
+              days: {
+                min: number;
+                max: number;
+              };
+            } | null;
+            /** @default 0 */
+            shipping: number;
+            /** @default [] */
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            /** @default null */
+            buyerTaxId: string | null;
+            /** @default null */
+            taxExemption: string | null;
+          }[];
         };
       };
       /** @description Unauthorized */

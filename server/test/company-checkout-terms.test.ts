@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { OrderList } from '@partsmith/contract';
 import { companyAccounts, priceListPrices, priceLists } from '../src/db/schema/index.ts';
 import { signUp } from './auth-helpers.ts';
 import { pdfText } from './pdf-text.ts';
@@ -140,6 +141,21 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect(asked?.html).toContain(`>Approve or decline</a>`);
     const pay = await call(buyer, 'POST', '/api/create-payment-intent', { orderId: id });
     expect([409, 503]).toContain(pay.statusCode);
+    // The company's owner finds it among the orders waiting for approval; a buyer may not list
+    // them, nor may a customer in no company.
+    const waiting = await call(owner, 'GET', '/api/company/approvals');
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.headers['cache-control']).toBe('private, no-store');
+    expect(OrderList.parse(waiting.json()).map((o) => [o._id, o.approval, o.poNumber])).toEqual([
+      [id, 'pending', 'PO-APPROVE'],
+    ]);
+    for (const who of [cookies[3]!, solo]) {
+      const refused = await call(who, 'GET', '/api/company/approvals');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        'Only your company’s owner, admins and approvers see the orders waiting for approval.',
+      );
+    }
     // A buyer does not approve; another company's order is not found.
     expect((await call(cookies[3]!, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(403);
     expect((await call(solo, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(404);
@@ -147,6 +163,8 @@ describe.each(DB_KINDS)("a company's checkouts on %s", (kind) => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await order(buyer, id)).toMatchObject({ approval: 'approved' });
     expect((await call(owner, 'POST', `/api/orders/${id}/approve`)).statusCode).toBe(409);
+    // Decided, it waits no more.
+    expect((await call(owner, 'GET', '/api/company/approvals')).json()).toEqual([]);
     const decision = mail.sent.find((m) => m.subject.endsWith('was approved'));
     expect(decision).toMatchObject({ to: 'buyer2@terms.example' });
     expect(decision!.text).toContain('purchase order PO-APPROVE');

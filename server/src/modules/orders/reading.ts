@@ -123,6 +123,9 @@ export async function linesOfOrders(
   return byOrder;
 }
 
+/** The most orders waiting for approval that one answer lists (a company's, oldest first). */
+export const APPROVALS_LISTED = 100;
+
 export interface ReadingDeps {
   db: Db;
   /**
@@ -175,6 +178,23 @@ export function createOrderReading(deps: ReadingDeps) {
         .from(orders)
         .where(and(eq(orders.userId, userId), orderSearch(q)))
         .orderBy(desc(orders.createdAt), desc(orders.id));
+      return withLines(rows);
+    },
+
+    /**
+     * The orders of the viewer's company that wait for an approver (above their buyer's spending
+     * limit), the longest waiting first, at most APPROVALS_LISTED; null when the viewer is in no
+     * company or may not decide on its orders (only its owner, admins and approvers do).
+     */
+    async awaitingApproval(viewer: { id: string }): Promise<Order[] | null> {
+      const membership = await membershipOf(db, viewer.id);
+      if (!membership || !approves(membership.role)) return null;
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.companyId, membership.companyId), eq(orders.approval, 'pending')))
+        .orderBy(orders.createdAt, orders.id)
+        .limit(APPROVALS_LISTED);
       return withLines(rows);
     },
 

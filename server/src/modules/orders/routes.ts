@@ -179,6 +179,31 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/company/approvals',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['companies'],
+        operationId: 'getCompanyApprovals',
+        summary: 'Your company’s orders waiting for an approver, the longest waiting first',
+        description:
+          'The orders its members placed above their spending limit that no approver has decided on yet (`approval: "pending"`), at most 100. Only the company’s owner, admins and approvers see them (403 for another member, or for a customer in no company); each is approved or declined with `POST /api/orders/:id/approve` or `/decline`.',
+        response: { 200: OrderList, 403: ApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const waiting = await service.awaitingApproval(request.user!);
+      if (!waiting)
+        throw new HttpError(
+          403,
+          'Only your company’s owner, admins and approvers see the orders waiting for approval.',
+        );
+      return waiting;
+    },
+  );
+
   app.post(
     '/orders/:id/reorder',
     {

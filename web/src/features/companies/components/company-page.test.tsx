@@ -1,6 +1,6 @@
 import type { MyCompany } from '@partsmith/contract/companies';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -145,6 +145,7 @@ describe('CompanyPage', () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/company': () => json({ company: acme() }),
+      'GET /api/company/approvals': () => json([]),
       'PUT /api/company/spending-limits': () => json({ spendingLimit: 800 }),
       'POST /api/auth/organization/update-member-role': () => json({}),
       'POST /api/auth/organization/remove-member': () => json({}),
@@ -237,8 +238,62 @@ describe('CompanyPage', () => {
     });
   });
 
+  it('lists the orders waiting for approval to whoever decides, each a link to review it', async () => {
+    const waiting = {
+      _id: id(20),
+      number: 'PS-O-000042',
+      partId: null,
+      name: 'Forge DDR5 and 2 more',
+      image: '/images/parts/tool-driver-kit.svg',
+      description: 'An order',
+      price: 109.99,
+      quantity: 12,
+      total: 1234.5,
+      userEmail: 'bob@acme.example',
+      userName: 'Bob Buyer',
+      address: 'Bob Buyer, 500 Congress Ave, Austin, TX 78701, United States',
+      phone: '+15125550100',
+      availableQuantity: 10,
+      paid: false,
+      transactionId: null,
+      status: null,
+      createdAt: '2026-11-30T15:00:00.000Z',
+      poNumber: 'PO-77',
+      approval: 'pending',
+    };
+    let list: unknown[] = [waiting];
+    const api = mockApi({
+      'GET /api/company': () => json({ company: { ...acme(), role: 'approver' } }),
+      'GET /api/company/approvals': () => json(list),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', {
+      name: 'Orders waiting for your approval: 1',
+    });
+    expect(section).toHaveTextContent('Forge DDR5 and 2 more');
+    expect(section).toHaveTextContent(
+      'PS-O-000042 · Bob Buyer (bob@acme.example) · placed Nov 30, 2026 · PO PO-77',
+    );
+    expect(section).toHaveTextContent('$1,234.50');
+    expect(within(section).getByRole('link', { name: 'Review order PS-O-000042' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${id(20)}`,
+    );
+    expect(api.callsTo('GET', '/api/company/approvals')).toHaveLength(1);
+
+    // None waiting: it says so, and how they come.
+    list = [];
+    cleanup();
+    renderPage();
+    expect(
+      await within(
+        await screen.findByRole('region', { name: 'Orders waiting for your approval' }),
+      ).findByText(/No order waits for approval/),
+    ).toBeInTheDocument();
+  });
+
   it('shows a buyer their company and terms without the members', async () => {
-    mockApi({
+    const api = mockApi({
       'GET /api/company': () =>
         json({ company: { ...acme(), role: 'buyer', members: [], invitations: [] } }),
     });
@@ -246,5 +301,8 @@ describe('CompanyPage', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Workshop' })).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
+    // A buyer decides on no order: no list of those waiting, not even asked for.
+    expect(screen.queryByRole('region', { name: /waiting for your approval/ })).toBeNull();
+    expect(api.callsTo('GET', '/api/company/approvals')).toHaveLength(0);
   });
 });

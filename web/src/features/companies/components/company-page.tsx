@@ -1,4 +1,4 @@
-import type { MyCompany } from '@partsmith/contract/companies';
+import { APPROVING_ROLES, type MyCompany } from '@partsmith/contract/companies';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { href, Link } from 'react-router';
 import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
@@ -8,6 +8,7 @@ import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useCreateCompany, useMyCompany } from '../api/company.ts';
+import { CompanyApprovals } from './company-approvals.tsx';
 import { CompanyMembers } from './company-members.tsx';
 import { CARD, companySlug, limitLabel, roleLabel, termsLabel } from './company-text.ts';
 import { NoticeLine } from './notice-line.tsx';
@@ -151,6 +152,7 @@ export function CompanyPage() {
       <>
         <NoticeLine notice={created ? { ok: true, text: COMPANY_CREATED } : null} />
         <CompanySummary company={company} />
+        {APPROVING_ROLES.includes(company.role) && <CompanyApprovals />}
         {(company.role === 'owner' || company.role === 'admin') && (
           <CompanyMembers company={company} />
         )}

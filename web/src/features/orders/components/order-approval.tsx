@@ -1,4 +1,5 @@
 import type { Order } from '@partsmith/contract';
+import { APPROVING_ROLES } from '@partsmith/contract/companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from '@partsmith/contract/zod-subset';
 import { useState } from 'react';
@@ -11,9 +12,6 @@ import { ordersRoot } from '../../../lib/query-keys.ts';
 export const AWAITING_APPROVAL = 'Waiting for your company’s approval';
 export const DECLINED = 'Your company declined this order';
 export const DECLINED_DETAIL = 'It will not be paid nor shipped: its parts went back in stock.';
-
-/** The roles of a company that decide on its orders waiting for approval. */
-const DECIDING_ROLES = new Set(['owner', 'admin', 'approver']);
 
 /**
  * An order waiting for its company's approval: says so; to the company's owner, admins and
@@ -51,7 +49,7 @@ export function ApprovalNotice({ order }: { order: Order }) {
     );
   }
   if (!pending) return done ? <p role="status">{done}</p> : null;
-  const canDecide = company !== null && DECIDING_ROLES.has(company.role);
+  const canDecide = company !== null && APPROVING_ROLES.includes(company.role);
   const onDecline = async () => {
     const sure = await confirmDialog(
       `Decline order ${order.number}? Its parts go back in stock and the buyer is told.`,
