@@ -24,6 +24,6 @@ export const companyRoles = {
 export type CompanyRole = keyof typeof companyRoles;
 
 /** Who decides the orders above a spending limit, and sees all the company's orders. */
-export const APPROVING_ROLES: readonly CompanyRole[] = ['owner', 'admin', 'approver'];
+export { APPROVING_ROLES } from '@partsmith/contract/companies';
 /** Who manages members, invitations, addresses and spending limits. */
 export const MANAGING_ROLES: readonly CompanyRole[] = ['owner', 'admin'];
