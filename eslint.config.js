@@ -71,7 +71,7 @@ const serverModules = {
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
   orders: {
     schema: ['orders'],
-    public: ['repository', 'sales', 'checkout', 'pricing', 'terms', 'business'],
+    public: ['repository', 'sales', 'checkout', 'pricing', 'terms', 'business', 'waiting'],
   },
   parts: { schema: ['parts'], public: ['repository', 'stock'] },
   payments: { schema: ['payments'], public: ['service', 'provider'] },

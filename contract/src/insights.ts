@@ -116,3 +116,22 @@ export const AdminWaiting = z.object({
   lowStockParts: waiting,
 });
 export type AdminWaiting = z.infer<typeof AdminWaiting>;
+
+/**
+ * GET /api/waiting: what waits for a signed-in customer now, the dashboard's first screen for
+ * them: `ordersToPay` their card orders that can be paid now (not paid, expired, awaiting an
+ * approver or declined, with something to pay: `payableByCard` in order-views.ts, what shows My
+ * Orders' Pay button), `quotesToAccept` their answered quotes still valid (My Quotes' Accept),
+ * `invoicesToPay` their orders on account (invoiced on payment terms, not paid yet: `onAccount`)
+ * and `invoicesOverdue` those of them past their due date, and `ordersToApprove` the orders of
+ * their company waiting for an approver: null unless they approve its orders (its owner, admins
+ * and approvers).
+ */
+export const CustomerWaiting = z.object({
+  ordersToPay: waiting,
+  quotesToAccept: waiting,
+  invoicesToPay: waiting,
+  invoicesOverdue: waiting,
+  ordersToApprove: waiting.nullable(),
+});
+export type CustomerWaiting = z.infer<typeof CustomerWaiting>;

@@ -15,6 +15,22 @@ export const onAccount = (
   order.invoiceNumber !== null &&
   order.refundedAt === null;
 
+/**
+ * A card order its buyer can pay now, as My Orders shows its Pay button: not paid, expired or
+ * cancelled, not waiting for (or declined by) the company's approver, with something to pay.
+ * GET /api/waiting counts these (its `ordersToPay`).
+ */
+export const payableByCard = (
+  order: Pick<Order, 'paid' | 'expired' | 'paymentMethod' | 'refundedAt' | 'approval' | 'total'>,
+) =>
+  !order.paid &&
+  !order.expired &&
+  order.paymentMethod !== 'invoice' &&
+  !order.refundedAt &&
+  order.approval !== 'pending' &&
+  order.approval !== 'declined' &&
+  order.total > 0;
+
 /** The lines of an order: its `lines`, or the order itself when it has one. */
 export function linesOf(order: Order): OrderLine[] {
   return (

@@ -87,9 +87,15 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expect(buyerPage.getByText('Waiting for your company’s approval').first()).toBeVisible();
   await expect(buyerPage.getByText('PO-2026-49').first()).toBeVisible();
 
-  // The owner finds it on the company's page among the orders waiting for approval, opens it
-  // and approves: the invoice is issued, due in 30 days.
-  await page.goto('/dashboard/company');
+  // The owner's dashboard says it waits; its tile opens the company's page at the orders
+  // waiting for approval, whence the owner opens it and approves: the invoice is issued, due
+  // in 30 days.
+  await page.goto('/dashboard');
+  await page
+    .getByRole('region', { name: 'Waiting for you' })
+    .getByRole('link', { name: '1 order of your company to approve' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/company#company-approvals-heading$/);
   const waiting = page.getByRole('region', { name: 'Orders waiting for your approval: 1' });
   await expect(waiting).toContainText('PO PO-2026-49');
   await waiting.scrollIntoViewIfNeeded();
@@ -104,6 +110,14 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expect(
     page.getByRole('region', { name: 'Orders waiting for your approval' }),
   ).toContainText('No order waits for approval.');
+  // The buyer's dashboard now says the invoice waits to be paid.
+  await buyerPage.goto('/dashboard');
+  await expect(
+    buyerPage
+      .getByRole('region', { name: 'Waiting for you' })
+      .getByRole('link', { name: '1 invoice on account to pay' }),
+  ).toBeVisible();
+  await buyerPage.goto(orderUrl);
 
   // The shop admin records the payment; the invoice is paid.
   await adminPage.reload();

@@ -1360,6 +1360,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/waiting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What waits for you now (your dashboard’s first screen)
+     * @description Counts of your own: `ordersToPay` your card orders that can be paid now (not paid, expired, waiting for your company’s approver or declined; what shows My Orders’ Pay button), `quotesToAccept` your answered quotes whose prices still hold, `invoicesToPay` your orders on account (invoiced on your company’s payment terms, not paid yet) and `invoicesOverdue` those of them past their due date. `ordersToApprove`: your company’s orders waiting for an approver when you are its owner, an admin or an approver, else null.
+     */
+    get: operations['getCustomerWaiting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/allPurchases.csv': {
     parameters: {
       query?: never;
@@ -8636,6 +8656,41 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCustomerWaiting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ordersToPay: number;
+            quotesToAccept: number;
+            invoicesToPay: number;
+            invoicesOverdue: number;
+            ordersToApprove: number | null;
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
         headers: {
           [name: string]: unknown;
         };

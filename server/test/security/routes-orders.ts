@@ -116,6 +116,7 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
   },
   // Only a company's owner, admins and approvers: none of the matrix's callers is one.
   'GET /api/company/approvals': { expect: signedIn(403), call: fixed('/api/company/approvals') },
+  'GET /api/waiting': { expect: signedIn(200), call: fixed('/api/waiting') },
   'GET /api/orders': {
     expect: [401, 200, 403, 403],
     call: async (_live, cast) => ({ path: `/api/orders?userEmail=${cast.customer.email}` }),

@@ -1,9 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminWaiting, OrdersCsvQuery, Sales, SalesQuery } from '@partsmith/contract';
+import {
+  AdminWaiting,
+  CustomerWaiting,
+  OrdersCsvQuery,
+  Sales,
+  SalesQuery,
+} from '@partsmith/contract';
 import { ordersCsv, salesFigures } from './service.ts';
-import { waitingWork } from './waiting.ts';
+import { customerWaiting, waitingWork } from './waiting.ts';
 
 const DAY_MS = 86_400_000;
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -46,6 +52,25 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return waitingWork(app.db);
+    },
+  );
+
+  app.get(
+    '/waiting',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'getCustomerWaiting',
+        summary: 'What waits for you now (your dashboard’s first screen)',
+        description:
+          'Counts of your own: `ordersToPay` your card orders that can be paid now (not paid, expired, waiting for your company’s approver or declined; what shows My Orders’ Pay button), `quotesToAccept` your answered quotes whose prices still hold, `invoicesToPay` your orders on account (invoiced on your company’s payment terms, not paid yet) and `invoicesOverdue` those of them past their due date. `ordersToApprove`: your company’s orders waiting for an approver when you are its owner, an admin or an approver, else null.',
+        response: { 200: CustomerWaiting },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return customerWaiting(app.db, request.user!.id);
     },
   );
 

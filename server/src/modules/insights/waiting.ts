@@ -1,10 +1,11 @@
-import type { AdminWaiting } from '@partsmith/contract';
+import type { AdminWaiting, CustomerWaiting } from '@partsmith/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { countNewMessages } from '../contact/service.ts';
 import { countOrdersToShip } from '../orders/sales.ts';
+import { buyerOrdersWaiting, countOrdersToApprove } from '../orders/waiting.ts';
 import { receivables } from '../orders/terms.ts';
 import { countPartsBelowThreshold } from '../parts/stock.ts';
-import { countQuotesToAnswer } from '../quotes/service.ts';
+import { countQuotesToAccept, countQuotesToAnswer } from '../quotes/service.ts';
 
 /**
  * What waits for the shop's staff now, each counted with the filter of the list the dashboard
@@ -25,4 +26,18 @@ export async function waitingWork(db: DbOrTx): Promise<AdminWaiting> {
     overdueInvoices: owed.overdueInvoices,
     lowStockParts,
   };
+}
+
+/**
+ * What waits for a customer now (the dashboard's first screen for them): their orders to pay
+ * and invoices on account, their quotes to accept, and, for whoever approves their company's
+ * orders, those waiting for an approver. Three small statements side by side.
+ */
+export async function customerWaiting(db: DbOrTx, userId: string): Promise<CustomerWaiting> {
+  const [own, quotesToAccept, ordersToApprove] = await Promise.all([
+    buyerOrdersWaiting(db, userId),
+    countQuotesToAccept(db, userId),
+    countOrdersToApprove(db, userId),
+  ]);
+  return { ...own, quotesToAccept, ordersToApprove };
 }

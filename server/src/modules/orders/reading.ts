@@ -9,6 +9,7 @@ import { orderTotalCents } from '../payments/service.ts';
 import { orderSearch } from './search.ts';
 import { approves, membershipOf } from '../companies/service.ts';
 import { countryName } from '../addresses/service.ts';
+import { awaitingApprovalSql } from './waiting.ts';
 
 /** An order as the API answers it (every field present). */
 export type Order = z.output<typeof OrderSchema>;
@@ -192,7 +193,7 @@ export function createOrderReading(deps: ReadingDeps) {
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.companyId, membership.companyId), eq(orders.approval, 'pending')))
+        .where(awaitingApprovalSql(membership.companyId))
         .orderBy(orders.createdAt, orders.id)
         .limit(APPROVALS_LISTED);
       return withLines(rows);

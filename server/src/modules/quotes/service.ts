@@ -348,6 +348,14 @@ export function createQuotesService(deps: {
 
 export type QuotesService = ReturnType<typeof createQuotesService>;
 
+/** A customer's answered quotes whose prices still hold (My Quotes' Accept, GET /api/waiting). */
+export function countQuotesToAccept(db: DbOrTx, userId: string): Promise<number> {
+  return db.$count(
+    quotes,
+    and(eq(quotes.userId, userId), adminQuotesFilter({ state: 'answered' })),
+  );
+}
+
 /** The quote requests no admin has answered yet (Manage Quotes' "requested"). */
 export function countQuotesToAnswer(db: DbOrTx): Promise<number> {
   return db.$count(quotes, adminQuotesFilter({ state: 'requested' }));

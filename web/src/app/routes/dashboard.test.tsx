@@ -20,6 +20,14 @@ describe('the /dashboard route', () => {
       'GET /api/auth/get-session': () =>
         json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
       'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+      'GET /api/waiting': () =>
+        json({
+          ordersToPay: 0,
+          quotesToAccept: 0,
+          invoicesToPay: 0,
+          invoicesOverdue: 0,
+          ordersToApprove: null,
+        }),
     });
     renderDashboard();
     expect(
@@ -139,17 +147,62 @@ describe('the /dashboard route', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows a customer nothing of what waits for the staff', async () => {
+  it('shows a customer what waits for them, and nothing of what waits for the staff', async () => {
+    let counts: Record<string, number | null> = {
+      ordersToPay: 2,
+      quotesToAccept: 1,
+      invoicesToPay: 0,
+      invoicesOverdue: 0,
+      ordersToApprove: null,
+    };
     const api = mockApi({
       'GET /api/auth/get-session': () =>
         json(sessionFor({ name: 'Jane Doe', email: 'jane@example.com' })),
       'GET /api/admin/jane%40example.com': () => json({ admin: false }),
+      'GET /api/waiting': () => json(counts),
     });
     renderDashboard();
-    const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
-    await nav.findByRole('link', { name: 'Add Review' });
-    expect(screen.queryByRole('region', { name: 'Waiting for you' })).toBeNull();
+    const section = await screen.findByRole('region', { name: 'Waiting for you' });
+    await within(section).findByRole('link', { name: '2 orders to pay' });
+    // Only what waits: no invoice on account, and she approves no company's orders.
+    const links = () =>
+      within(section)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links()).toEqual([
+      ['2 orders to pay', '/dashboard/my-orders'],
+      ['1 quote to accept', '/dashboard/quotes'],
+    ]);
     expect(api.callsTo('GET', '/api/admin/waiting')).toHaveLength(0);
+
+    // A company's approver on terms: the invoices on account, those past due, and the approvals.
+    counts = {
+      ordersToPay: 0,
+      quotesToAccept: 0,
+      invoicesToPay: 3,
+      invoicesOverdue: 1,
+      ordersToApprove: 1,
+    };
+    cleanup();
+    renderDashboard();
+    const again = await screen.findByRole('region', { name: 'Waiting for you' });
+    await within(again).findByRole('link', { name: '3 invoices on account to pay, 1 past due' });
+    expect(
+      within(again)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['3 invoices on account to pay, 1 past due', '/dashboard/my-orders'],
+      ['1 order of your company to approve', '/dashboard/company#company-approvals-heading'],
+    ]);
+
+    // Nothing waiting: one sentence, no tiles.
+    counts = { ...counts, invoicesToPay: 0, invoicesOverdue: 0, ordersToApprove: 0 };
+    cleanup();
+    renderDashboard();
+    const none = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(await within(none).findByText(/Nothing waits for you/)).toBeInTheDocument();
+    expect(within(none).queryAllByRole('link')).toEqual([]);
   });
 
   it('tells a customer whose address is not confirmed yet, above every dashboard page', async () => {

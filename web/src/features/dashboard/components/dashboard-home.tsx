@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { useDashboard } from './dashboard-context.ts';
 import { roleLabel } from './dashboard-layout.tsx';
 import { dashboardMenu } from './dashboard-menu.tsx';
-import { WaitingForYou } from './waiting-for-you.tsx';
+import { WaitingForCustomer, WaitingForStaff } from './waiting-for-you.tsx';
 
 /**
- * /dashboard: greets the user, shows an admin what waits for the staff, and the menu as cards.
+ * /dashboard: greets the user, shows what waits for them (an admin: for the staff), and the menu
+ * as cards.
  */
 export function DashboardHome() {
   const { user, isAdmin } = useDashboard();
@@ -35,7 +36,8 @@ export function DashboardHome() {
         </p>
       </header>
 
-      {isAdmin && <WaitingForYou />}
+      {isAdmin === true && <WaitingForStaff />}
+      {isAdmin === false && <WaitingForCustomer />}
 
       <h2 className="mt-8 mb-4 text-xl font-bold text-slate-900">What would you like to do?</h2>
       {isAdmin === undefined ? (

@@ -1,44 +1,36 @@
-import { Link, href } from 'react-router';
-import type { AdminWaiting } from '@partsmith/contract';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { href } from 'react-router';
+import type { AdminWaiting, CustomerWaiting } from '@partsmith/contract';
 import { useAdminWaiting } from '../api/get-admin-waiting.ts';
+import { useCustomerWaiting } from '../api/get-customer-waiting.ts';
+import { WaitingPanel, type WaitingTask } from './waiting-panel.tsx';
 
-interface Task {
-  key: keyof AdminWaiting;
-  /** What one of them is called, and more than one. */
-  one: string;
-  many: string;
-  /** The list that shows them, filtered as the count was made. */
-  to: string;
-}
-
-const TASKS: Task[] = [
+const STAFF_TASKS: WaitingTask<AdminWaiting>[] = [
   {
-    key: 'ordersToShip',
+    count: (c) => c.ordersToShip,
     one: 'order to ship',
     many: 'orders to ship',
     to: `${href('/dashboard/manage-orders')}?status=paid`,
   },
   {
-    key: 'quotesToAnswer',
+    count: (c) => c.quotesToAnswer,
     one: 'quote request to answer',
     many: 'quote requests to answer',
     to: `${href('/dashboard/manage-quotes')}?state=requested`,
   },
   {
-    key: 'newMessages',
+    count: (c) => c.newMessages,
     one: 'new message',
     many: 'new messages',
     to: `${href('/dashboard/messages')}?handled=false`,
   },
   {
-    key: 'overdueInvoices',
+    count: (c) => c.overdueInvoices,
     one: 'invoice past due',
     many: 'invoices past due',
     to: href('/dashboard/companies'),
   },
   {
-    key: 'lowStockParts',
+    count: (c) => c.lowStockParts,
     one: 'part low in stock',
     many: 'parts low in stock',
     to: href('/dashboard/overview'),
@@ -50,65 +42,55 @@ const TASKS: Task[] = [
  * requests, new messages, invoices past due, parts running low), each a link to the list that
  * shows them. Read again whenever the dashboard opens.
  */
-export function WaitingForYou() {
-  const waiting = useAdminWaiting();
-  const counts = waiting.data;
+export function WaitingForStaff() {
   return (
-    <section aria-labelledby="waiting-heading" className="mt-8">
-      <h2 id="waiting-heading" className="mb-4 text-xl font-bold text-slate-900">
-        Waiting for you
-      </h2>
-      {waiting.isPending ? (
-        <div
-          role="status"
-          aria-label="Counting what waits for you"
-          className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
-        >
-          {TASKS.map((task) => (
-            <div key={task.key} className="skeleton-pulse h-24 w-full" />
-          ))}
-        </div>
-      ) : !counts ? (
-        <LoadFailed what="what waits for you" query={waiting} />
-      ) : (
-        <>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-            {TASKS.map((task) => {
-              const count = counts[task.key];
-              return (
-                <li
-                  key={task.key}
-                  className={`relative flex flex-col rounded-box p-4 shadow-sm ring-1 transition hover:shadow-md hover:ring-orange-400 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary motion-reduce:transition-none ${
-                    count > 0 ? 'bg-orange-50 ring-orange-200' : 'bg-white ring-slate-900/5'
-                  }`}
-                >
-                  <Link
-                    to={task.to}
-                    className="flex flex-col after:absolute after:inset-0 after:rounded-box focus-visible:outline-none"
-                  >
-                    <span
-                      className={`text-3xl font-extrabold tabular-nums ${
-                        count > 0 ? 'text-orange-800' : 'text-slate-500'
-                      }`}
-                    >
-                      {count.toLocaleString('en-US')}
-                    </span>{' '}
-                    <span className="mt-1 font-semibold text-slate-800">
-                      {count === 1 ? task.one : task.many}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          {TASKS.every((task) => counts[task.key] === 0) && (
-            <p className="mt-3 text-slate-700">
-              You are all caught up: every paid order has shipped, every quote request is answered,
-              every message handled, no invoice is past due and no part runs low.
-            </p>
-          )}
-        </>
-      )}
-    </section>
+    <WaitingPanel
+      query={useAdminWaiting()}
+      tasks={STAFF_TASKS}
+      allClear="You are all caught up: every paid order has shipped, every quote request is answered, every message handled, no invoice is past due and no part runs low."
+    />
+  );
+}
+
+const CUSTOMER_TASKS: WaitingTask<CustomerWaiting>[] = [
+  {
+    count: (c) => c.ordersToPay,
+    one: 'order to pay',
+    many: 'orders to pay',
+    to: href('/dashboard/my-orders'),
+  },
+  {
+    count: (c) => c.quotesToAccept,
+    one: 'quote to accept',
+    many: 'quotes to accept',
+    to: href('/dashboard/quotes'),
+  },
+  {
+    count: (c) => c.invoicesToPay,
+    one: 'invoice on account to pay',
+    many: 'invoices on account to pay',
+    to: href('/dashboard/my-orders'),
+    note: (c) => (c.invoicesOverdue > 0 ? `${c.invoicesOverdue} past due` : null),
+  },
+  {
+    count: (c) => c.ordersToApprove,
+    one: 'order of your company to approve',
+    many: 'orders of your company to approve',
+    to: `${href('/dashboard/company')}#company-approvals-heading`,
+  },
+];
+
+/**
+ * A customer's dashboard home, first: what waits for them (orders to pay, quotes to accept,
+ * invoices on account, their company's orders to approve), a tile for each that waits.
+ */
+export function WaitingForCustomer() {
+  return (
+    <WaitingPanel
+      query={useCustomerWaiting()}
+      tasks={CUSTOMER_TASKS}
+      hideZero
+      allClear="Nothing waits for you: no order is left to pay and no quote waits for your answer."
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { onAccount } from '@partsmith/contract/order-views';
+import { onAccount, payableByCard } from '@partsmith/contract/order-views';
 import { dayLabel } from '../../../lib/day-label.ts';
 import { useState } from 'react';
 import { href, Link } from 'react-router';
@@ -34,7 +34,7 @@ function ShippedBadge({ order }: { order: Order }) {
   );
 }
 
-/** The Pay link only while the order has a price and is unpaid. */
+/** The Pay link only while the order can be paid by card (what the dashboard counts to pay). */
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
     return (
@@ -90,7 +90,7 @@ function PaymentCell({ order }: { order: Order }) {
   }
   return (
     <div className="flex flex-col items-end gap-1 text-right @4xl:items-start @4xl:text-left">
-      {order.price > 0 ? (
+      {payableByCard(order) ? (
         <Link
           to={href('/dashboard/payment/:id', { id: order._id })}
           className="btn btn-primary btn-sm px-5"
