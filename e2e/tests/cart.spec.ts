@@ -137,6 +137,14 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   // The order page: its lines, the timeline with the tracking number, the invoice.
   await page.goto('/');
   await openDashboardPage(page, 'My Orders');
+  // At 1280 px, beside the side menu, the table's nine columns fit: Payment is not scrolled away.
+  if (!isMobile(page)) {
+    await expect(page.getByRole('columnheader', { name: 'Payment' })).toBeInViewport({ ratio: 1 });
+  }
+  // Its row says it shipped, with the carrier's tracking page a click away.
+  await expect(
+    page.getByRole('link', { name: /^Track the parcel of .* with UPS/ }).first(),
+  ).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${TRACKING}`);
   await page
     .getByRole('link', { name: /^Details of order/ })
     .first()

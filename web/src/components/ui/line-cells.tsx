@@ -10,16 +10,28 @@ import { ResponsiveImage } from './responsive-image.tsx';
  * display:none in the table, so a screen reader hears each one once.
  */
 export const CELL = '@4xl:table-cell @4xl:px-4 @4xl:py-3 @4xl:align-middle';
-export const LINE = `col-span-2 flex items-center justify-between gap-4 ${CELL}`;
+/** The same with less room on each side, for a table of many columns (My Orders' nine). */
+export const TIGHT_CELL = '@4xl:table-cell @4xl:px-3 @4xl:py-3 @4xl:align-middle';
+const line = (cell: string) => `col-span-2 flex items-center justify-between gap-4 ${cell}`;
+export const LINE = line(CELL);
 
 export function CellLabel({ children }: { children: ReactNode }) {
   return <span className="font-semibold text-slate-700 @4xl:hidden">{children}</span>;
 }
 
 /** A right-aligned figure's cell: its label on a card, then the figure (`children`). */
-export function FigureCell({ label, children }: { label: string; children: ReactNode }) {
+export function FigureCell({
+  label,
+  tight = false,
+  children,
+}: {
+  label: string;
+  /** TIGHT_CELL's padding in the table. */
+  tight?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <td className={`${LINE} @4xl:text-right`}>
+    <td className={`${tight ? line(TIGHT_CELL) : LINE} @4xl:text-right`}>
       <CellLabel>{label}</CellLabel>
       {children}
     </td>

@@ -5,8 +5,9 @@ import { formatDollars } from '../../lib/money.ts';
 export function PartNumber({ sku }: { sku: string | null | undefined }) {
   if (!sku) return null;
   return (
-    <span className="whitespace-nowrap">
-      Part no. <span className="font-mono text-slate-900">{sku}</span>
+    // A long part number (up to 40 characters) wraps rather than widening a table's column.
+    <span>
+      Part no. <span className="font-mono [overflow-wrap:anywhere] text-slate-900">{sku}</span>
     </span>
   );
 }

@@ -55,6 +55,8 @@ const paid = order({
   paid: true,
   transactionId: TXN,
   status: 'shipped',
+  carrier: 'UPS',
+  trackingNumber: '1Z 999 AA1 01 2345 6784',
 });
 
 /** A checkout of three parts (the second older than part numbers). */
@@ -155,6 +157,12 @@ describe('MyOrdersPage', () => {
     expect(paidRow.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(paidRow.getByText('Paid')).toBeInTheDocument();
     expect(paidRow.getByText('Shipped')).toBeInTheDocument();
+    // The carrier's tracking page, as the order's page links it.
+    const track = paidRow.getByRole('link', {
+      name: 'Track the parcel of DDR5 32 GB kit with UPS (opens the carrier’s site in a new tab)',
+    });
+    expect(track).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(track).toHaveAttribute('target', '_blank');
     const txn = paidRow.getByText(TXN);
     expect(txn.tagName).toBe('CODE');
     expect(txn).toHaveAttribute('title', TXN);

@@ -1,12 +1,13 @@
 import type { Order } from '@partsmith/contract';
 import { onAccount, payableByCard } from '@partsmith/contract/order-views';
+import { trackingUrl } from '@partsmith/contract/tracking';
 import { dayLabel } from '../../../lib/day-label.ts';
 import { useState } from 'react';
 import { href, Link } from 'react-router';
 import { formatDollars } from '../../../lib/money.ts';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { CELL, CellLabel, FigureCell } from '../../../components/ui/line-cells.tsx';
+import { CellLabel, FigureCell, TIGHT_CELL as CELL } from '../../../components/ui/line-cells.tsx';
 import { OrderParts, OrderQuantity } from '../../../components/ui/order-parts.tsx';
 import { OrderAgainButton } from './order-again.tsx';
 
@@ -24,13 +25,32 @@ function Expiry({ at }: { at: string }) {
   );
 }
 
-/** Shipped, for an order on its way (paid, or on payment terms). */
+/**
+ * Shipped, for an order on its way (paid, or on payment terms), and the carrier's tracking page
+ * when the admin gave a known carrier and a tracking number (as the order's page and mail do).
+ */
 function ShippedBadge({ order }: { order: Order }) {
   if (order.status !== 'shipped') return null;
+  const trackAt = trackingUrl(order.carrier, order.trackingNumber);
   return (
-    <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
-      Shipped
-    </span>
+    <>
+      <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+        Shipped
+      </span>
+      {trackAt && (
+        <a
+          href={trackAt}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-6 items-center text-sm font-semibold text-primary underline underline-offset-2"
+        >
+          Track{' '}
+          <span className="sr-only">
+            the parcel of {order.name} with {order.carrier} (opens the carrier’s site in a new tab)
+          </span>
+        </a>
+      )}
+    </>
   );
 }
 
@@ -46,7 +66,7 @@ function PaymentCell({ order }: { order: Order }) {
           <ShippedBadge order={order} />
         </div>
         {order.transactionId && (
-          <p className="flex max-w-[11rem] items-baseline gap-1 text-xs text-slate-700">
+          <p className="flex max-w-[9rem] items-baseline gap-1 text-xs text-slate-700">
             <span className="shrink-0">Transaction id:</span>
             <code title={order.transactionId} className="truncate font-mono text-slate-900">
               {order.transactionId}
@@ -184,11 +204,14 @@ function OrderRow({
       <td className={`self-end break-words ${CELL}`}>
         <OrderName order={order} index={index} />
       </td>
-      <td className={`self-start text-sm break-words text-slate-700 ${CELL}`}>{order.userEmail}</td>
-      <FigureCell label="Quantity">
+      {/* A long address wraps anywhere rather than pushing the Payment column out of sight. */}
+      <td className={`self-start text-sm [overflow-wrap:anywhere] text-slate-700 ${CELL}`}>
+        {order.userEmail}
+      </td>
+      <FigureCell label="Quantity" tight>
         <OrderQuantity order={order} />
       </FigureCell>
-      <FigureCell label="Total">
+      <FigureCell label="Total" tight>
         <span className="font-semibold text-slate-900 tabular-nums">
           {formatDollars(order.total)}
         </span>
@@ -273,7 +296,7 @@ export function OrdersTable({
   const rest = orders.length - visible.length;
   return (
     <>
-      <DataTable wide="container" caption={caption} columns={COLUMNS}>
+      <DataTable wide="container" headPadding="px-3 py-3" caption={caption} columns={COLUMNS}>
         {visible.map((order, position) => (
           <OrderRow
             key={order._id}
