@@ -4,6 +4,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { InvoiceDocument } from '../invoices/pdf.ts';
 import type { OrderLineRow, OrderRow, ShipTo } from '../../db/schema/orders.ts';
 import type { OrderMoney } from '../../lib/order-money.ts';
+// The address book's English country names, as the order's page and the mails show them.
+import { countryName } from '../addresses/service.ts';
 
 /**
  * Who sells, as the documents name them: the shop's configuration (`config.seller`, which is
@@ -17,17 +19,6 @@ export interface Seller {
   taxId?: string | null;
   phone?: string | null;
 }
-
-// Country names in English as the web app's address book shows them (Intl, not a list to ship).
-let regionNames: Intl.DisplayNames | undefined;
-const countryName = (code: string) => {
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** A phone number kept in E.164 (+15125550147) as people read it: +1 512 555 0147. */
 export const readablePhone = (phone: string) =>
