@@ -133,3 +133,18 @@ export async function listStatements(cursor, limit = 24) {
 export function pageParams(page, cursor) {
   return [...page.params.slice(0, -1), cursor];
 }
+
+/**
+ * The statements of the dashboard's "Waiting for you" as the server sends them side by side
+ * (modules/insights/waiting.ts): `staff`, GET /api/admin/waiting's five counts; `customer`, GET
+ * /api/waiting's three for the customer `userId` in no company (their company's approvals then
+ * end at the membership's read). Each a list of { sql, params }.
+ */
+export async function waitingStatements(userId) {
+  const { customerWaiting, waitingWork } = await load('modules/insights/waiting.ts');
+  const staff = await recordingDb(() => [{ count: 0 }]);
+  await waitingWork(staff.db);
+  const customer = await recordingDb(() => [{ count: 0 }]);
+  await customerWaiting(customer.db, userId);
+  return { staff: staff.sent, customer: customer.sent };
+}

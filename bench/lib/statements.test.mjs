@@ -5,6 +5,7 @@ import {
   pageParams,
   purchaseStatement,
   texasOrder,
+  waitingStatements,
 } from './statements.mjs';
 
 const buyer = { id: '00000000-0000-4000-8000-000000000001', email: 'b@example.com', name: 'B' };
@@ -52,5 +53,22 @@ describe("the server's statements for the references", () => {
     expect(pageParams(page, 456)).toEqual([true, 456]);
     expect(page.sql.match(/\$\d+/g)).toHaveLength(pageParams(page, 456).length);
     expect(count.sql).toMatch(/catalogue_stats/);
+  });
+
+  it("gives the dashboard's waiting counts: the staff's five, a customer's three of their own", async () => {
+    const { staff, customer } = await waitingStatements(buyer.id);
+    expect(staff).toHaveLength(5);
+    expect(staff.map((s) => s.sql.match(/ from "(\w+)"/)?.[1]).sort()).toEqual([
+      'contact_messages',
+      'invoice_payments',
+      'orders',
+      'parts',
+      'quotes',
+    ]);
+    expect(customer).toHaveLength(3);
+    for (const { sql, params } of customer) {
+      expect(params).toContain(buyer.id);
+      expect(sql).toMatch(/"user_id" = \$1/);
+    }
   });
 });

@@ -1,7 +1,9 @@
 // The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same four
 // statements on a bare pg pool, request by request, in rounds (decision 055).
 import { closeConnections, timedGet } from '../lib/http-get.mjs';
+import { pairedRounds } from '../lib/reference.mjs';
 import { bareSales, seedOrders } from '../lib/sales.mjs';
+import { benchDatabase, startRawWaiting } from '../lib/waiting.mjs';
 import { createPgDatabase, seedPostgres } from '../lib/seed.mjs';
 import { ADMIN_EMAIL, signUp } from '../lib/shop.mjs';
 import { median, percentile } from '../lib/stats.mjs';
@@ -16,6 +18,19 @@ const SALES_REQUESTS = SHORT ? 30 : 100;
 const SALES_GOAL = 1.5;
 const SALES_SPANS = [30, 90];
 const salesDb = `bench_${process.pid}_sales`;
+/**
+ * The dashboard's first screen: a few small counts behind a signed-in request, read against a
+ * bare node:http server sending the same statements, so that the HTTP round trip, which is most
+ * of a request of a few milliseconds, is on both sides; the sales and search figures' 1.5x
+ * (decision 072).
+ */
+const WAITING_GOAL = 1.5;
+/** A seeded buyer (the seed places 50 orders for each of 2,000 addresses) who signs up. */
+const WAITING_BUYER = 'buyer-7@example.com';
+const WAITING = {
+  staff: { name: 'p99 staff waiting / bare server, PostgreSQL', path: '/api/admin/waiting' },
+  customer: { name: 'p99 customer waiting / bare server, PostgreSQL', path: '/api/waiting' },
+};
 
 /**
  * Each round: SALES_REQUESTS of each span through the API (`api`), each followed by the same
@@ -46,9 +61,12 @@ async function salesRounds(api, bare) {
 export const sales = {
   key: 'sales',
   title: `admin sales figures on PostgreSQL (${SALES_ORDERS.toLocaleString('en')} orders)`,
-  owed: SALES_SPANS.map((days) =>
-    owe(`p99 admin sales / bare pg, ${days} days, PostgreSQL`, SALES_GOAL, { higher: false }),
-  ),
+  owed: [
+    ...SALES_SPANS.map((days) =>
+      owe(`p99 admin sales / bare pg, ${days} days, PostgreSQL`, SALES_GOAL, { higher: false }),
+    ),
+    ...Object.values(WAITING).map(({ name }) => owe(name, WAITING_GOAL, { higher: false })),
+  ],
   run: async (b) => {
     const url = await createPgDatabase(PG_ADMIN_URL, salesDb);
     const p = await b.start({
@@ -119,7 +137,87 @@ export const sales = {
       await bare.close();
       closeConnections();
     }
+    b.phase = "the waiting counts' requests";
+    await waitingFigures(b, p.url, url, admin);
     await p.stop();
   },
   after: (b) => dropDatabases(b, [salesDb]),
 };
+
+/**
+ * What waits, on the dashboard's first screen, for the staff (GET /api/admin/waiting: five
+ * counts) and for a customer with 50 orders (GET /api/waiting: three statements), each request
+ * followed by the same request to a bare node:http server that sends the same statements on a
+ * bare pg pool, the session's read first, as the shop does (bench/raw-db-server.mjs).
+ */
+async function waitingFigures(b, shopUrl, url, admin) {
+  const buyer = await signUp(shopUrl, WAITING_BUYER, '127.5.0.2');
+  const db = benchDatabase(url);
+  let raw;
+  try {
+    const buyerId = await db.userId(WAITING_BUYER);
+    const adopted = await db.adopt(WAITING_BUYER, buyerId);
+    raw = await startRawWaiting({
+      url,
+      port: PORT.raw,
+      customerId: buyerId,
+      tokens: {
+        staff: await db.sessionToken(await db.userId(ADMIN_EMAIL)),
+        customer: await db.sessionToken(buyerId),
+      },
+      logDir: b.logDir,
+    });
+    const tokens = { staff: admin.token, customer: buyer.token };
+    const get = async (url) => {
+      // The same header as the shop is sent (the bare server does not read it).
+      const { status, text, ms } = await timedGet(url, { authorization: `Bearer ${tokens.staff}` });
+      if (status !== 200) throw new Error(`GET ${url} answered ${status}: ${text}`);
+      return { ms, text };
+    };
+    const api = async (key) => {
+      const { path } = WAITING[key];
+      const { status, text, ms } = await timedGet(shopUrl + path, {
+        authorization: `Bearer ${tokens[key]}`,
+      });
+      if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${text}`);
+      return { ms, text };
+    };
+    // The answers are the seeded ones: 2 orders in 10 paid and not shipped; the buyer's 50
+    // orders paid or expired but those placed in the last day (none on terms, in no company).
+    const staff = JSON.parse((await api('staff')).text);
+    const customer = JSON.parse((await api('customer')).text);
+    if (staff.ordersToShip !== SALES_ORDERS / 5 || adopted !== SALES_ORDERS / 2000)
+      throw new Error(`the staff's answer does not match the seed: ${JSON.stringify(staff)}`);
+    if (customer.invoicesToPay !== 0 || customer.ordersToApprove !== null)
+      throw new Error(`the customer's answer does not match the seed: ${JSON.stringify(customer)}`);
+    const cpu = await b.sampleJitter('waiting');
+    for (const key of /** @type {const} */ (['staff', 'customer'])) {
+      b.log(`  ${WAITING[key].path}:`);
+      const paired = await pairedRounds({
+        rounds: SALES_ROUNDS,
+        requests: SALES_REQUESTS,
+        warmup: SALES_WARMUP,
+        log: b.log,
+        shop: async () => (await api(key)).ms,
+        reference: async () => (await get(`${raw.url}/${key}`)).ms,
+      });
+      b.addRatio({
+        name: WAITING[key].name,
+        rounds: paired.rounds,
+        reference: 'bare server',
+        sideUnit: ' ms',
+        goal: WAITING_GOAL,
+        higher: false,
+        note:
+          `GET ${WAITING[key].path} (${key === 'staff' ? '5 counts over 100,000 orders, 3,000 parts' : `a buyer with ${adopted} orders: 3 statements`}); ` +
+          `${SALES_ROUNDS} rounds of ${SALES_REQUESTS} sequential requests after ${SALES_WARMUP} warm-up, each followed by one to a bare node:http server on the same core sending the same statements on a bare pg pool (the session's read, then the counts side by side); ` +
+          `over all rounds, API median ${paired.shop.toFixed(2)} ms, bare median ${paired.reference.toFixed(2)} ms` +
+          jitterNote(cpu),
+      });
+    }
+  } finally {
+    await raw?.stop();
+    await db.close();
+    closeConnections();
+  }
+}
