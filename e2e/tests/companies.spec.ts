@@ -96,6 +96,10 @@ test('a company: invite, company price, order over the limit, approve, pay by in
     .getByRole('link', { name: '1 order of your company to approve' })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/company#company-approvals-heading$/);
+  // Scrolled to them once they have loaded (at 375 px they are below the company's summary).
+  await expect(
+    page.getByRole('heading', { name: /^Orders waiting for your approval/ }),
+  ).toBeInViewport();
   const waiting = page.getByRole('region', { name: 'Orders waiting for your approval: 1' });
   await expect(waiting).toContainText('PO PO-2026-49');
   await waiting.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton-list.tsx';
 import { dayLabel } from '../../../lib/day-label.ts';
 import { formatDollars } from '../../../lib/money.ts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { useCompanyApprovals } from '../api/approvals.ts';
 import { CARD } from './company-text.ts';
 
@@ -38,13 +39,16 @@ function WaitingOrder({ order }: { order: Order }) {
  * The company's orders above their buyer's spending limit that wait for an approver (to its
  * owner, admins and approvers): each with its buyer, total and a link to the order, where it is
  * approved or declined. The mail that asked may be lost: this list is where they are found.
+ * Opened as `#company-approvals-heading`, the page scrolls to it once the list has loaded.
  */
 export function CompanyApprovals() {
   const approvals = useCompanyApprovals(true);
   const waiting = approvals.data;
+  // The dashboard's "orders to approve" opens the company's page here.
+  useScrollToHash('company-approvals-heading', !approvals.isPending);
   return (
     <section aria-labelledby="company-approvals-heading" className={CARD}>
-      <h2 id="company-approvals-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="company-approvals-heading" className="scroll-mt-24 text-xl font-bold text-slate-900">
         Orders waiting for your approval
         {waiting && waiting.length > 0 && `: ${waiting.length}`}
       </h2>

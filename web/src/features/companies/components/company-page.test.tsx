@@ -58,13 +58,13 @@ const acme = (): NonNullable<MyCompany['company']> => ({
   ],
 });
 
-function renderPage() {
+function renderPage(at = '/dashboard/company') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
         <CompanyPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -280,6 +280,22 @@ describe('CompanyPage', () => {
       `/dashboard/orders/${id(20)}`,
     );
     expect(api.callsTo('GET', '/api/company/approvals')).toHaveLength(1);
+
+    // Opened from the dashboard's "orders to approve", the page scrolls to the list once loaded.
+    // (jsdom has no scrollIntoView: one is lent to the elements for this check.)
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      cleanup();
+      renderPage('/dashboard/company#company-approvals-heading');
+      await screen.findByRole('region', { name: 'Orders waiting for your approval: 1' });
+      await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+      expect(scrolled.mock.contexts[0]).toBe(
+        screen.getByRole('heading', { name: 'Orders waiting for your approval: 1' }),
+      );
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
 
     // None waiting: it says so, and how they come.
     list = [];
