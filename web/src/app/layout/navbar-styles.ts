@@ -11,7 +11,7 @@ export const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export const drawerLinkClass = (state: { isActive: boolean }) => `block ${linkClass(state)}`;
 
-export const SIGN_OUT_CLASS = `btn btn-sm rounded-full border border-slate-400 bg-transparent px-4 font-semibold text-slate-100 shadow-none hover:border-orange-300 hover:bg-white/10 ${FOCUS}`;
+export const SIGN_OUT_CLASS = `btn btn-sm rounded-full whitespace-nowrap border border-slate-400 bg-transparent px-4 font-semibold text-slate-100 shadow-none hover:border-orange-300 hover:bg-white/10 ${FOCUS}`;
 
 export const BRAND_CLASS =
   'flex items-center gap-2 text-xl font-extrabold tracking-tight text-white';
