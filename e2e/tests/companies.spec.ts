@@ -114,13 +114,19 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expect(
     page.getByRole('region', { name: 'Orders waiting for your approval' }),
   ).toContainText('No order waits for approval.');
-  // The buyer's dashboard now says the invoice waits to be paid.
+  // The buyer's dashboard now says the invoice waits to be paid, and opens My Orders on it.
   await buyerPage.goto('/dashboard');
-  await expect(
-    buyerPage
-      .getByRole('region', { name: 'Waiting for you' })
-      .getByRole('link', { name: '1 invoice on account to pay' }),
-  ).toBeVisible();
+  await buyerPage
+    .getByRole('region', { name: 'Waiting for you' })
+    .getByRole('link', { name: '1 invoice on account to pay' })
+    .click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/my-orders\?show=on-account$/);
+  await expect(buyerPage.getByRole('button', { name: 'On account (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(buyerPage.getByRole('table', { name: /^Your orders on account/ })).toBeVisible();
+  await expectNoA11yViolations(buyerPage);
   await buyerPage.goto(orderUrl);
 
   // The shop admin records the payment; the invoice is paid.

@@ -170,7 +170,7 @@ describe('the /dashboard route', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links()).toEqual([
-      ['2 orders to pay', '/dashboard/my-orders'],
+      ['2 orders to pay', '/dashboard/my-orders?show=to-pay'],
       ['1 quote to accept', '/dashboard/quotes'],
     ]);
     expect(api.callsTo('GET', '/api/admin/waiting')).toHaveLength(0);
@@ -192,7 +192,7 @@ describe('the /dashboard route', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['3 invoices on account to pay, 1 past due', '/dashboard/my-orders'],
+      ['3 invoices on account to pay, 1 past due', '/dashboard/my-orders?show=on-account'],
       ['1 order of your company to approve', '/dashboard/company#company-approvals-heading'],
     ]);
 

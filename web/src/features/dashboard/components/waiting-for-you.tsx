@@ -57,7 +57,7 @@ const CUSTOMER_TASKS: WaitingTask<CustomerWaiting>[] = [
     count: (c) => c.ordersToPay,
     one: 'order to pay',
     many: 'orders to pay',
-    to: href('/dashboard/my-orders'),
+    to: `${href('/dashboard/my-orders')}?show=to-pay`,
   },
   {
     count: (c) => c.quotesToAccept,
@@ -69,7 +69,7 @@ const CUSTOMER_TASKS: WaitingTask<CustomerWaiting>[] = [
     count: (c) => c.invoicesToPay,
     one: 'invoice on account to pay',
     many: 'invoices on account to pay',
-    to: href('/dashboard/my-orders'),
+    to: `${href('/dashboard/my-orders')}?show=on-account`,
     note: (c) => (c.invoicesOverdue > 0 ? `${c.invoicesOverdue} past due` : null),
   },
   {

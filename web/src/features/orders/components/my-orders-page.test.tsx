@@ -98,7 +98,7 @@ const checkout = order({
   ],
 });
 
-function renderPage(routes: Routes) {
+function renderPage(routes: Routes, at = '/dashboard/my-orders') {
   const api = mockApi(routes);
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -109,14 +109,14 @@ function renderPage(routes: Routes) {
       { path: '/dashboard/my-orders', element: <MyOrdersPage user={jane} /> },
       { path: '/cart', element: <h1>Your cart</h1> },
     ],
-    { initialEntries: ['/dashboard/my-orders'] },
+    { initialEntries: [at] },
   );
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { api, client };
+  return { api, client, router };
 }
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -374,5 +374,64 @@ describe('MyOrdersPage', () => {
     expect(toast.success).toHaveBeenCalledWith('Added to your cart: 6 × Ryzen 7 8-core CPU.', {
       description: undefined,
     });
+  });
+
+  it('shows only the orders to pay, or those on account, as the address asks, with each count', async () => {
+    const onTerms = order({
+      _id: '5c4b3a29-1807-4f6e-9d5c-4b3a29180706',
+      number: 'PS-O-000043',
+      name: 'Anvil bench vise',
+      paymentMethod: 'invoice',
+      invoiceNumber: 'PS-2026-000007',
+      dueDate: '2026-12-30',
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(
+      { 'GET /api/orders': () => json([unpaid, paid, onTerms]) },
+      '/dashboard/my-orders?show=to-pay',
+    );
+    const show = within(await screen.findByRole('group', { name: 'Show' }));
+    expect(
+      show.getAllByRole('button').map((b) => [b.textContent, b.getAttribute('aria-pressed')]),
+    ).toEqual([
+      ['All orders (3)', 'false'],
+      ['To pay (1)', 'true'],
+      ['On account (1)', 'false'],
+    ]);
+    // The heading still counts every order; the table holds the one to pay.
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders: 3' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Your orders to pay, newest first' }),
+    ).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    expect(
+      within(rows()[0]!).getByRole('link', { name: 'Pay for Ryzen 7 8-core CPU' }),
+    ).toBeVisible();
+
+    await user.click(show.getByRole('button', { name: 'On account (1)' }));
+    expect(router.state.location.search).toBe('?show=on-account');
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]!).getByText('Anvil bench vise')).toBeInTheDocument();
+    // Its index is its place in the whole list.
+    expect(within(rows()[0]!).getAllByRole('cell')[0]).toHaveTextContent(/^(Order )?3$/);
+
+    await user.click(show.getByRole('button', { name: 'All orders (3)' }));
+    expect(router.state.location.search).toBe('');
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('says when no order is left to pay, and shows them all again', async () => {
+    const user = userEvent.setup();
+    renderPage({ 'GET /api/orders': () => json([paid]) }, '/dashboard/my-orders?show=to-pay');
+    expect(await screen.findByText('No order waits to be paid.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    // A buyer with no order on account is not offered that view.
+    expect(screen.queryByRole('button', { name: /On account/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show all orders' }));
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'All orders (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   useListSearch,
 } from '../../../components/ui/list-search.tsx';
 import { OrdersTable } from './my-orders-table.tsx';
+import { ORDER_VIEWS, OrdersFilter, useOrderView } from './orders-filter.tsx';
 
 /** The spec's texts, misspellings corrected (docs/spec.md, Differences from the specification). */
 export const DELETE_ORDER_TEXT = 'If You Delete Product will Remove From Your Wallet';
@@ -95,6 +96,7 @@ function SearchedOrders({
 export function MyOrdersPage({ user }: { user: OrdersUser }) {
   const orders = useMyOrders(user.email);
   const search = useListSearch();
+  const { view, choose } = useOrderView();
   const remove = useDeleteOrder();
   const deletingId = remove.isPending ? (remove.variables ?? null) : null;
   // Each order's place in the whole list: the index column says the same in a search's results.
@@ -156,22 +158,45 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
     );
   } else {
     body = (
-      <SearchedOrders
-        all={orders.data}
-        email={user.email}
-        search={search}
-        table={(list, caption) => (
-          <OrdersTable
-            // A new search starts at its first rows.
-            key={search.query}
-            orders={list}
-            caption={caption}
-            indexOf={(order, position) => places.get(order._id) ?? position}
-            deletingId={deletingId}
-            onDelete={(order) => void onDelete(order)}
-          />
-        )}
-      />
+      <>
+        <OrdersFilter orders={orders.data} view={view} choose={choose} />
+        <SearchedOrders
+          all={orders.data}
+          email={user.email}
+          search={search}
+          table={(list, caption) => {
+            const shown = view ? list.filter(ORDER_VIEWS[view].keep) : list;
+            if (view && shown.length === 0)
+              return (
+                <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-slate-400 bg-white p-8 text-center">
+                  <p className="text-lg font-semibold text-slate-900">{ORDER_VIEWS[view].none}</p>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-primary btn-sm"
+                    onClick={() => choose(null)}
+                  >
+                    Show all orders
+                  </button>
+                </div>
+              );
+            return (
+              <OrdersTable
+                // A new search or view starts at its first rows.
+                key={`${view ?? 'all'} ${search.query}`}
+                orders={shown}
+                caption={
+                  view
+                    ? caption.replace('Your orders', `Your orders ${ORDER_VIEWS[view].caption}`)
+                    : caption
+                }
+                indexOf={(order, position) => places.get(order._id) ?? position}
+                deletingId={deletingId}
+                onDelete={(order) => void onDelete(order)}
+              />
+            );
+          }}
+        />
+      </>
     );
   }
 
