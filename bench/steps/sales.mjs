@@ -168,20 +168,16 @@ async function waitingFigures(b, shopUrl, url, admin) {
       logDir: b.logDir,
     });
     const tokens = { staff: admin.token, customer: buyer.token };
-    const get = async (url) => {
-      // The same header as the shop is sent (the bare server does not read it).
-      const { status, text, ms } = await timedGet(url, { authorization: `Bearer ${tokens.staff}` });
-      if (status !== 200) throw new Error(`GET ${url} answered ${status}: ${text}`);
-      return { ms, text };
-    };
-    const api = async (key) => {
-      const { path } = WAITING[key];
-      const { status, text, ms } = await timedGet(shopUrl + path, {
+    // Each side is sent the key's own session (the bare server does not read it, but receives
+    // the same header).
+    const get = async (base, path, key) => {
+      const { status, text, ms } = await timedGet(base + path, {
         authorization: `Bearer ${tokens[key]}`,
       });
-      if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${text}`);
+      if (status !== 200) throw new Error(`GET ${base + path} answered ${status}: ${text}`);
       return { ms, text };
     };
+    const api = (key) => get(shopUrl, WAITING[key].path, key);
     // The answers are the seeded ones: 2 orders in 10 paid and not shipped; the buyer's 50
     // orders paid or expired but those placed in the last day (none on terms, in no company).
     const staff = JSON.parse((await api('staff')).text);
@@ -199,7 +195,7 @@ async function waitingFigures(b, shopUrl, url, admin) {
         warmup: SALES_WARMUP,
         log: b.log,
         shop: async () => (await api(key)).ms,
-        reference: async () => (await get(`${raw.url}/${key}`)).ms,
+        reference: async () => (await get(raw.url, `/${key}`, key)).ms,
       });
       b.addRatio({
         name: WAITING[key].name,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoicePayments, orders } from '../../db/schema/orders.ts';
 
@@ -10,6 +10,12 @@ import { invoicePayments, orders } from '../../db/schema/orders.ts';
 const openOnTerms = sql`${orders.paymentMethod} = 'invoice' and not ${orders.paid}
   and ${orders.expiredAt} is null and ${orders.refundedAt} is null
   and ${orders.approval} is distinct from 'declined'`;
+
+/** An invoice on terms still open: an order on terms invoiced (so approved, if it had to be). */
+export const openInvoiceSql = sql`${openOnTerms} and ${orders.invoiceNumber} is not null`;
+
+/** An invoice past its due date (the day after it, in the database's time zone). */
+export const pastDueSql = sql`${orders.dueDate} < current_date`;
 
 /** What is still owed on an order: its total less the payments recorded against it. */
 const owedCents = sql<number>`(${orders.totalCents} - coalesce((select sum(${invoicePayments.amountCents})
@@ -35,7 +41,7 @@ export async function companyBalances(
       companyId: orders.companyId,
       outstanding: sql<string>`coalesce(sum(${owedCents}) filter (where ${openOnTerms}), 0)`,
       overdue: sql<string>`coalesce(sum(${owedCents}) filter (where ${openOnTerms}
-        and ${orders.dueDate} < current_date), 0)`,
+        and ${pastDueSql}), 0)`,
       orders: sql<string>`count(*)`,
     })
     .from(orders)
@@ -58,16 +64,15 @@ export async function companyBalances(
  * amount and how many invoices, and of those the ones past their due date.
  */
 export async function receivables(db: DbOrTx) {
-  const overdue = sql`${orders.dueDate} < current_date`;
   const [row] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${owedCents}), 0)`,
-      overdue: sql<string>`coalesce(sum(${owedCents}) filter (where ${overdue}), 0)`,
+      overdue: sql<string>`coalesce(sum(${owedCents}) filter (where ${pastDueSql}), 0)`,
       open: sql<string>`count(*)`,
-      late: sql<string>`count(*) filter (where ${overdue})`,
+      late: sql<string>`count(*) filter (where ${pastDueSql})`,
     })
     .from(orders)
-    .where(and(openOnTerms, isNotNull(orders.invoiceNumber)));
+    .where(openInvoiceSql);
   return {
     outstandingCents: Number(row?.outstanding ?? 0),
     overdueCents: Number(row?.overdue ?? 0),

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { approves, membershipOf } from '../companies/service.ts';
+import { openInvoiceSql, pastDueSql } from './terms.ts';
 
 /** A company's orders waiting for its approver: the Company page's list and its count. */
 export const awaitingApprovalSql = (companyId: string): SQL =>
@@ -12,10 +13,6 @@ const payableByCard = sql`${orders.paymentMethod} = 'card' and ${orders.refunded
   and ${orders.approval} is distinct from 'pending' and ${orders.approval} is distinct from 'declined'
   and ${orders.totalCents} > 0`;
 
-/** An order on account (`onAccount` in order-views.ts): invoiced on terms, not credited. */
-const onAccount = sql`${orders.paymentMethod} = 'invoice' and ${orders.invoiceNumber} is not null
-  and ${orders.refundedAt} is null`;
-
 /**
  * What a buyer's own orders wait for: those to pay by card now, those on account (invoiced on
  * payment terms, not paid yet) and of them those past their due date. One statement over the
@@ -25,8 +22,10 @@ export async function buyerOrdersWaiting(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       toPay: sql<string>`count(*) filter (where ${payableByCard})`,
-      onAccount: sql<string>`count(*) filter (where ${onAccount})`,
-      overdue: sql<string>`count(*) filter (where ${onAccount} and ${orders.dueDate} < current_date)`,
+      // On account (`onAccount` in order-views.ts): the invoices on terms the admins' figures
+      // count as open and past due.
+      onAccount: sql<string>`count(*) filter (where ${openInvoiceSql})`,
+      overdue: sql<string>`count(*) filter (where ${openInvoiceSql} and ${pastDueSql})`,
     })
     .from(orders)
     .where(

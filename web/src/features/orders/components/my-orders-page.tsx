@@ -38,11 +38,14 @@ function SearchedOrders({
   all,
   email,
   search,
+  whose,
   table,
 }: {
   all: Order[];
   email: string;
   search: ReturnType<typeof useListSearch>;
+  /** The tables' captions begin with it: 'Your orders', 'Your orders to pay'. */
+  whose: string;
   table: (orders: Order[], caption: string) => ReactNode;
 }) {
   const searched = useSearchedOrders(email, search.query);
@@ -50,7 +53,7 @@ function SearchedOrders({
   let status: ReactNode = null;
   let list: ReactNode;
   if (!query) {
-    list = table(all, 'Your orders, newest first');
+    list = table(all, `${whose}, newest first`);
   } else if (searched.isError && !searched.data) {
     status = `We could not search your orders: ${messageOf(searched.error)}`;
     list = (
@@ -60,7 +63,7 @@ function SearchedOrders({
     );
   } else if (!searched.data || searched.isPlaceholderData) {
     status = 'Searching your orders…';
-    list = table(searched.data ?? all, 'Your orders, newest first');
+    list = table(searched.data ?? all, `${whose}, newest first`);
   } else if (searched.data.length === 0) {
     status = <span className="sr-only">No orders match “{query}”.</span>;
     list = (
@@ -77,7 +80,7 @@ function SearchedOrders({
         </button>
       </>
     );
-    list = table(searched.data, `Your orders matching “${query}”, newest first`);
+    list = table(searched.data, `${whose} matching “${query}”, newest first`);
   }
   return (
     <>
@@ -164,6 +167,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
           all={orders.data}
           email={user.email}
           search={search}
+          whose={view ? `Your orders ${ORDER_VIEWS[view].caption}` : 'Your orders'}
           table={(list, caption) => {
             const shown = view ? list.filter(ORDER_VIEWS[view].keep) : list;
             if (view && shown.length === 0)
@@ -184,11 +188,7 @@ export function MyOrdersPage({ user }: { user: OrdersUser }) {
                 // A new search or view starts at its first rows.
                 key={`${view ?? 'all'} ${search.query}`}
                 orders={shown}
-                caption={
-                  view
-                    ? caption.replace('Your orders', `Your orders ${ORDER_VIEWS[view].caption}`)
-                    : caption
-                }
+                caption={caption}
                 indexOf={(order, position) => places.get(order._id) ?? position}
                 deletingId={deletingId}
                 onDelete={(order) => void onDelete(order)}
