@@ -67,7 +67,7 @@ const serverModules = {
   },
   contact: { schema: ['contact'], public: ['service'] },
   insights: { schema: ['insights'], public: ['low-stock'] },
-  invoices: { schema: [], public: ['pdf', 'pdf-pool'] },
+  invoices: { schema: [], public: ['pdf', 'pdf-pool', 'packing-slip'] },
   jobs: { schema: ['jobs'], public: ['lease', 'outbox'] },
   orders: {
     schema: ['orders'],

@@ -18,6 +18,9 @@ import { UserSummary } from './users.ts';
 
 /** Rows per page of an admin table, unless the query asks for another (at most ADMIN_LIST_MAX). */
 export const ADMIN_LIST_DEFAULT = 25;
+
+/** The most orders' packing slips one file holds (GET /api/admin/orders/packing-slips.pdf). */
+export const PACKING_SLIPS_MOST = 100;
 export const ADMIN_LIST_MAX = 100;
 
 /**

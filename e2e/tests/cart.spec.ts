@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, isMobile, outbox, test } from './fixtures.ts';
 import { MODERATOR, signInOrSignUp } from './account-helpers.ts';
@@ -117,6 +118,26 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await signInOrSignUp(admin, MODERATOR, 'Mo Derator');
   await admin.goto('/dashboard/manage-orders');
   await expect(admin.getByRole('heading', { name: /All Orders: \d+/ })).toBeVisible();
+  // What goes into the parcel: this order's packing slip, then every waiting order's in one file
+  // (the PDFs name their orders in their metadata, which is not compressed).
+  const slip = admin
+    .getByRole('row', { name: new RegExp(email) })
+    .first()
+    .getByRole('link', { name: /^Packing slip\s*: order PS-O-\d+/ });
+  const number = /PS-O-\d+/.exec((await slip.textContent()) ?? '')![0];
+  expect(await slip.getAttribute('target')).toBe('_blank');
+  const slipPdf = await admin.request.get((await slip.getAttribute('href'))!);
+  expect(slipPdf.headers()['content-type']).toBe('application/pdf');
+  expect((await slipPdf.body()).toString('latin1')).toContain(`(Packing slip ${number})`);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: /^Packing slips\s+for the orders waiting/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^packing-slips-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const slips = await readFile(await download.path());
+  expect(slips.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(slips.toString('latin1')).toContain(number);
+  await expect(admin.getByText(/^Packing slips for \d+ orders? downloaded$/)).toBeVisible();
   await admin
     .getByRole('row', { name: new RegExp(email) })
     .getByRole('button', { name: /Pending/ })

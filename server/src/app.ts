@@ -34,6 +34,7 @@ import { insights } from './modules/insights/plugin.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { orders } from './modules/orders/plugin.ts';
 import { ordersAdminListRoutes } from './modules/orders/admin-list-routes.ts';
+import { packingSlipRoutes } from './modules/orders/packing-slip-routes.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminListRoutes } from './modules/parts/admin-list-routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usersAdminListRoutes,
         ordersAdminRoutes,
         ordersAdminListRoutes,
+        packingSlipRoutes,
         auditRoutes,
         insightsRoutes,
         stockAlertsRoutes,

@@ -250,6 +250,20 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
       path: `/api/orders/${await settledOrder(live, cast, true)}/credit-note.pdf`,
     }),
   },
+  'GET /api/orders/:id/packing-slip.pdf': {
+    expect: adminOnly,
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast)}/packing-slip.pdf`,
+    }),
+  },
+  // With a paid order waiting to be shipped, so that the admin's answer is a file, not a 404.
+  'GET /api/admin/orders/packing-slips.pdf': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      await settledOrder(live, cast);
+      return { path: '/api/admin/orders/packing-slips.pdf' };
+    },
+  },
   // On an order refunded already: the admin's call answers without asking the provider again.
   'POST /api/orders/:id/refund': {
     expect: adminOnly,

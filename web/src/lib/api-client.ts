@@ -152,6 +152,41 @@ export async function apiRequest<S extends SchemaSource>(
   return { data: check.data as Answer<S>, headers: response.headers };
 }
 
+/** A file the API answered: its bytes, the name its content-disposition gives, its headers. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | null;
+  headers: Headers;
+}
+
+/**
+ * A file from the API (a PDF, a CSV) read into the page, for a page that must know whether it
+ * came before offering it: a failure is an ApiError with the server's message, as apiRequest's.
+ */
+export async function apiFile(path: string): Promise<ApiFile> {
+  let response: Response;
+  try {
+    response = await transport(`/api${path}`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, fallbackMessage(0));
+  }
+  if (!response.ok) {
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    throw new ApiError(response.status, await errorMessage(response.status, json), json);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return {
+    blob: await response.blob(),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+    headers: response.headers,
+  };
+}
+
 export async function api<S extends SchemaSource>(path: string, request: ApiRequest<S>) {
   return (await apiRequest(path, request)).data;
 }

@@ -2,7 +2,11 @@
 // limit: a document that takes too long (a customer's hostile text the bounds in pdf.ts missed,
 // a pdfkit bug) ends its thread and fails on its own, while the shop goes on answering.
 import type { Piscina } from 'piscina';
+import type { PackingSlipsTask } from './packing-slip.ts';
 import type { InvoiceDocument } from './pdf.ts';
+
+/** What a thread draws: an invoice or credit note, or packing slips. */
+export type PdfTask = InvoiceDocument | PackingSlipsTask;
 
 /** How long a document may take, waiting for a thread included; ours take milliseconds. */
 export const PDF_TIMEOUT_MS = 10_000;
@@ -28,7 +32,7 @@ export class PdfUnavailableError extends Error {
 
 export interface PdfRenderer {
   /** The document as PDF bytes; PdfUnavailableError when it took too long or too many wait. */
-  render(doc: InvoiceDocument): Promise<Buffer>;
+  render(task: PdfTask): Promise<Buffer>;
   /** Ends the threads (the app's close). */
   close(): Promise<void>;
 }
@@ -39,11 +43,11 @@ export interface PdfRenderer {
  */
 export function createPdfRenderer(options: { timeoutMs?: number } = {}): PdfRenderer {
   const timeoutMs = options.timeoutMs ?? PDF_TIMEOUT_MS;
-  let pool: Promise<Piscina<InvoiceDocument, Uint8Array>> | undefined;
+  let pool: Promise<Piscina<PdfTask, Uint8Array>> | undefined;
   let closed = false;
   const start = async () => {
     const { Piscina } = await import('piscina');
-    return new Piscina<InvoiceDocument, Uint8Array>({
+    return new Piscina<PdfTask, Uint8Array>({
       filename: ENTRY.href,
       minThreads: 0,
       maxThreads: 1,
@@ -54,13 +58,13 @@ export function createPdfRenderer(options: { timeoutMs?: number } = {}): PdfRend
     });
   };
   return {
-    async render(doc) {
+    async render(task) {
       if (closed) throw new PdfUnavailableError('the shop is stopping');
       const threads = await (pool ??= start());
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         // A Buffer comes back as a plain Uint8Array: view the same bytes as a Buffer.
-        const bytes = await threads.run(doc, { signal });
+        const bytes = await threads.run(task, { signal });
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } catch (err) {
         // On the timeout piscina ends the thread that was drawing; the next document gets a new one.

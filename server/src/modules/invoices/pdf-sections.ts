@@ -19,12 +19,24 @@ import {
   type Doc,
 } from './pdf-layout.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+export const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
+/** Who sells, as the documents' heading and footers print them. */
+export type DocumentSeller = InvoiceDocument['seller'];
+
+/**
+ * The seller's name and the document's title on top; under them the seller's address and how to
+ * reach it on the left, and the document's facts (label, value) on the right, the first in bold.
+ */
+export function drawHeading(
+  pdf: Doc,
+  seller: DocumentSeller,
+  title: string,
+  facts: readonly (readonly [string, string])[],
+) {
   const top = MARGIN;
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22);
-  pdf.text(winAnsiText(doc.seller.name), MARGIN, top, { width: CONTENT_WIDTH / 2 });
+  pdf.text(winAnsiText(seller.name), MARGIN, top, { width: CONTENT_WIDTH / 2 });
   pdf.text(title, MARGIN + CONTENT_WIDTH / 2, top, { width: CONTENT_WIDTH / 2, align: 'right' });
 
   // Seller on the left, the document's facts on the right (wide enough for an order's UUID).
@@ -33,7 +45,6 @@ export function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
   const factsX = MARGIN + CONTENT_WIDTH - factsWidth;
   const labelWidth = 90;
   pdf.font('Helvetica').fontSize(9.5).fillColor(INK);
-  const { seller } = doc;
   pdf.text(
     winAnsiText(
       [
@@ -52,12 +63,6 @@ export function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
   );
   const sellerBottom = pdf.y;
 
-  const facts: [string, string][] = [
-    [doc.kind === 'invoice' ? 'Invoice number' : 'Credit note number', doc.number],
-    ['Date', dateFormat.format(doc.issuedAt)],
-    ['Order', doc.orderNumber ?? doc.orderId],
-  ];
-  if (doc.kind === 'credit-note' && doc.refersTo) facts.push(['Reverses invoice', doc.refersTo]);
   let y = blockTop;
   facts.forEach(([label, value], i) => {
     pdf.font('Helvetica').fillColor(MUTED).text(label, factsX, y, { width: labelWidth });
@@ -73,7 +78,26 @@ export function drawHeading(pdf: Doc, doc: InvoiceDocument, title: string) {
   pdf.y = Math.max(sellerBottom, y) + 18;
 }
 
-export function drawParties(pdf: Doc, doc: InvoiceDocument) {
+/** An invoice's or a credit note's facts: its number, its date, the order, what it reverses. */
+export function invoiceFacts(doc: InvoiceDocument): [string, string][] {
+  const facts: [string, string][] = [
+    [doc.kind === 'invoice' ? 'Invoice number' : 'Credit note number', doc.number],
+    ['Date', dateFormat.format(doc.issuedAt)],
+    ['Order', doc.orderNumber ?? doc.orderId],
+  ];
+  if (doc.kind === 'credit-note' && doc.refersTo) facts.push(['Reverses invoice', doc.refersTo]);
+  return facts;
+}
+
+/**
+ * Two blocks side by side (each a small heading, then its lines, the first in bold); below them,
+ * pdf.y.
+ */
+export function drawAddressBlocks(
+  pdf: Doc,
+  left: { heading: string; lines: string[] },
+  right: { heading: string; lines: string[] },
+) {
   const top = pdf.y;
   const half = CONTENT_WIDTH / 2 - 10;
   const block = (x: number, heading: string, lines: string[]) => {
@@ -88,26 +112,51 @@ export function drawParties(pdf: Doc, doc: InvoiceDocument) {
       pdf.text(fit(pdf, line, half), x, pdf.y, { width: half, lineGap: 1.5 });
     return pdf.y;
   };
-  const { buyer } = doc;
-  const billBottom = block(MARGIN, 'Bill to', [
-    buyer.name,
-    buyer.email,
-    doc.phone,
-    ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),
-    ...(buyer.taxExemption ? [`Tax exempt: ${buyer.taxExemption}`] : []),
-  ]);
-  const shipBottom = block(
-    MARGIN + CONTENT_WIDTH / 2 + 10,
-    'Ship to',
-    doc.shipTo?.length ? [...doc.shipTo, doc.phone] : [buyer.name, doc.shippingAddress, doc.phone],
-  );
-  pdf.y = Math.max(billBottom, shipBottom) + 22;
+  const leftBottom = block(MARGIN, left.heading, left.lines);
+  const rightBottom = block(MARGIN + CONTENT_WIDTH / 2 + 10, right.heading, right.lines);
+  pdf.y = Math.max(leftBottom, rightBottom) + 22;
 }
 
+export function drawParties(pdf: Doc, doc: InvoiceDocument) {
+  const { buyer } = doc;
+  drawAddressBlocks(
+    pdf,
+    {
+      heading: 'Bill to',
+      lines: [
+        buyer.name,
+        buyer.email,
+        doc.phone,
+        ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),
+        ...(buyer.taxExemption ? [`Tax exempt: ${buyer.taxExemption}`] : []),
+      ],
+    },
+    {
+      heading: 'Ship to',
+      lines: doc.shipTo?.length
+        ? [...doc.shipTo, doc.phone]
+        : [buyer.name, doc.shippingAddress, doc.phone],
+    },
+  );
+}
+
+/** A table's columns (their widths add up to the content width). */
+export type Columns = readonly {
+  title: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+}[];
+
 /** Draws one table row from x = MARGIN at pdf.y; returns its height. */
-function drawRow(pdf: Doc, cells: readonly string[], height: number, top: number) {
+export function drawRow(
+  pdf: Doc,
+  columns: Columns,
+  cells: readonly string[],
+  height: number,
+  top: number,
+) {
   let x = MARGIN;
-  COLUMNS.forEach((column, i) => {
+  columns.forEach((column, i) => {
     pdf.text(cells[i] ?? '', x + CELL_PAD, top + CELL_PAD, {
       width: column.width - 2 * CELL_PAD,
       align: column.align,
@@ -118,21 +167,46 @@ function drawRow(pdf: Doc, cells: readonly string[], height: number, top: number
   pdf.y = top + height;
 }
 
-function drawTableHead(pdf: Doc) {
+/** The table's head: its columns' titles, white on dark. */
+export function drawTableHead(pdf: Doc, columns: Columns) {
   const top = pdf.y;
   const height = 22;
   pdf.rect(MARGIN, top, CONTENT_WIDTH, height).fill(HEAD_FILL);
   pdf.font('Helvetica-Bold').fontSize(9).fillColor('#ffffff');
   drawRow(
     pdf,
-    COLUMNS.map((c) => c.title),
+    columns,
+    columns.map((c) => c.title),
     height,
     top,
   );
 }
 
+/**
+ * Where a table's row of `height` starts, its text in ink: here, or on a new page under the
+ * table's head again (then back in Helvetica of `fontSize`) when it would run into the footer.
+ */
+export function startRow(pdf: Doc, columns: Columns, height: number, fontSize: number): number {
+  if (pdf.y + height > BODY_BOTTOM) {
+    pdf.addPage();
+    drawTableHead(pdf, columns);
+    pdf.font('Helvetica').fontSize(fontSize);
+  }
+  pdf.fillColor(INK);
+  return pdf.y;
+}
+
+/** A thin rule under a table's row that ended at `y`. */
+export const ruleUnder = (pdf: Doc, y: number) =>
+  pdf
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_WIDTH, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+
 export function drawLines(pdf: Doc, doc: InvoiceDocument) {
-  drawTableHead(pdf);
+  drawTableHead(pdf, COLUMNS);
   for (const line of doc.lines) {
     pdf.font('Helvetica').fontSize(9.5);
     // The part number on a line of its own under the name.
@@ -146,16 +220,10 @@ export function drawLines(pdf: Doc, doc: InvoiceDocument) {
       lineGap: 1,
     });
     const height = Math.max(nameHeight, pdf.currentLineHeight(true)) + 2 * CELL_PAD;
-    // A row that would run into the footer starts a new page, under the table's head again.
-    if (pdf.y + height > BODY_BOTTOM) {
-      pdf.addPage();
-      drawTableHead(pdf);
-      pdf.font('Helvetica').fontSize(9.5);
-    }
-    const top = pdf.y;
-    pdf.fillColor(INK);
+    const top = startRow(pdf, COLUMNS, height, 9.5);
     drawRow(
       pdf,
+      COLUMNS,
       [
         name,
         String(line.quantity),
@@ -165,12 +233,7 @@ export function drawLines(pdf: Doc, doc: InvoiceDocument) {
       height,
       top,
     );
-    pdf
-      .moveTo(MARGIN, top + height)
-      .lineTo(MARGIN + CONTENT_WIDTH, top + height)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    ruleUnder(pdf, top + height);
   }
 }
 
@@ -250,9 +313,18 @@ export function drawTotals(pdf: Doc, doc: InvoiceDocument) {
   }
 }
 
-export function drawFooters(pdf: Doc, doc: InvoiceDocument) {
+/**
+ * Every page's footer: the seller's name, web address and e-mail, and on the right the page's
+ * label ("Page 2 of 3" unless told otherwise).
+ */
+export function drawFooters(
+  pdf: Doc,
+  seller: DocumentSeller,
+  pageLabel: (index: number, count: number) => string = (i, n) => `Page ${i + 1} of ${n}`,
+  labelWidth = 80,
+) {
   const range = pdf.bufferedPageRange();
-  const footer = winAnsiText(`${doc.seller.name} · ${doc.seller.url} · ${doc.seller.email}`);
+  const footer = winAnsiText(`${seller.name} · ${seller.url} · ${seller.email}`);
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
     // Writing below the bottom margin would make pdfkit start a new page: lift it meanwhile.
@@ -266,12 +338,13 @@ export function drawFooters(pdf: Doc, doc: InvoiceDocument) {
       .strokeColor(RULE)
       .stroke();
     pdf.font('Helvetica').fontSize(8).fillColor(MUTED);
-    pdf.text(footer, MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    pdf.text(`Page ${i + 1} of ${range.count}`, MARGIN + CONTENT_WIDTH - 80, y, {
-      width: 80,
-      align: 'right',
-      lineBreak: false,
-    });
+    pdf.text(footer, MARGIN, y, { width: CONTENT_WIDTH - labelWidth, lineBreak: false });
+    pdf.text(
+      winAnsiText(pageLabel(i - range.start, range.count)),
+      MARGIN + CONTENT_WIDTH - labelWidth,
+      y,
+      { width: labelWidth, align: 'right', lineBreak: false },
+    );
     pdf.page.margins.bottom = bottom;
   }
 }

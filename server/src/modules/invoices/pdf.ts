@@ -5,7 +5,14 @@
 import { MAIL_TEXT_LIMITS, multiLine, oneLine } from '../../lib/customer-text.ts';
 import type { OrderMoney } from '../../lib/order-money.ts';
 import { MARGIN, winAnsiText } from './pdf-layout.ts';
-import { drawFooters, drawHeading, drawLines, drawParties, drawTotals } from './pdf-sections.ts';
+import {
+  drawFooters,
+  drawHeading,
+  drawLines,
+  drawParties,
+  drawTotals,
+  invoiceFacts,
+} from './pdf-sections.ts';
 
 export interface InvoiceLine {
   /** The part number it was bought under (none on lines older than part numbers). */
@@ -126,35 +133,52 @@ export function boundedDocument(doc: InvoiceDocument): InvoiceDocument {
   };
 }
 
-/** Renders an invoice or a credit note as an A4 PDF. */
-export async function renderInvoicePdf(given: InvoiceDocument): Promise<Buffer> {
-  const doc = boundedDocument(given);
+/**
+ * A new A4 document with the shop's margins, its pages kept until the end (so that every page's
+ * footer can say "Page n of N"), and the promise of its bytes once it is ended.
+ */
+export async function newPdf(info: {
+  title: string;
+  author: string;
+  subject: string;
+  createdAt: Date;
+}) {
   const { default: PDFDocument } = await import('pdfkit');
-  const title = doc.kind === 'invoice' ? 'Invoice' : 'Credit note';
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    // Kept until the end so every page's footer can say "Page n of N".
     bufferPages: true,
     info: {
-      Title: winAnsiText(`${title} ${doc.number}`),
-      Author: winAnsiText(doc.seller.name),
-      Subject: winAnsiText(`Order ${doc.orderNumber ?? doc.orderId}`),
-      CreationDate: doc.issuedAt,
+      Title: winAnsiText(info.title),
+      Author: winAnsiText(info.author),
+      Subject: winAnsiText(info.subject),
+      CreationDate: info.createdAt,
     },
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const bytes = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  return { pdf, bytes };
+}
 
-  drawHeading(pdf, doc, title);
+/** Renders an invoice or a credit note as an A4 PDF. */
+export async function renderInvoicePdf(given: InvoiceDocument): Promise<Buffer> {
+  const doc = boundedDocument(given);
+  const title = doc.kind === 'invoice' ? 'Invoice' : 'Credit note';
+  const { pdf, bytes } = await newPdf({
+    title: `${title} ${doc.number}`,
+    author: doc.seller.name,
+    subject: `Order ${doc.orderNumber ?? doc.orderId}`,
+    createdAt: doc.issuedAt,
+  });
+  drawHeading(pdf, doc.seller, title, invoiceFacts(doc));
   drawParties(pdf, doc);
   drawLines(pdf, doc);
   drawTotals(pdf, doc);
-  drawFooters(pdf, doc);
+  drawFooters(pdf, doc.seller);
   pdf.end();
-  return done;
+  return bytes;
 }

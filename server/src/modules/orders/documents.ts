@@ -1,9 +1,10 @@
 import { addressLines } from '@partsmith/contract';
 import { SELLER } from '@partsmith/contract/seller';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { PackingSlip } from '../invoices/packing-slip.ts';
 import type { InvoiceDocument } from '../invoices/pdf.ts';
 import type { OrderLineRow, OrderRow, ShipTo } from '../../db/schema/orders.ts';
-import type { OrderMoney } from '../../lib/order-money.ts';
+import { deliveryDays, type OrderMoney } from '../../lib/order-money.ts';
 // The address book's English country names, as the order's page and the mails show them.
 import { countryName } from '../addresses/service.ts';
 
@@ -133,5 +134,28 @@ export function orderDocument(
           ...(creditedOnAccount(row) ? { creditedOnAccount: true } : {}),
         }
       : {}),
+  };
+}
+
+/**
+ * An order's packing slip: where it goes (the address book entry it kept, else the address typed
+ * with it under the buyer's name), its lines' part numbers and quantities, and no prices.
+ */
+export function packingSlipOf(row: OrderRow, lines: OrderLineRow[]): PackingSlip {
+  const days = deliveryDays(row.shippingMinDays, row.shippingMaxDays);
+  return {
+    orderId: row.id,
+    orderNumber: row.number,
+    placedAt: row.createdAt,
+    poNumber: row.poNumber,
+    shipTo: shipToLines(row.shipTo) ?? [row.userName, row.address],
+    phone: shipToPhone(row),
+    buyer: { name: row.userName, email: row.userEmail },
+    shippingMethod: row.shippingMethodName
+      ? days
+        ? `${row.shippingMethodName} (${days})`
+        : row.shippingMethodName
+      : null,
+    lines: lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity })),
   };
 }

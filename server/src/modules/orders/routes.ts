@@ -21,7 +21,7 @@ import {
   ReorderAnswer,
 } from '@partsmith/contract';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { PdfUnavailableError } from '../invoices/pdf-pool.ts';
+import { drawnPdf, sendPdf } from './pdf-answer.ts';
 import { orderDocument } from './documents.ts';
 import { priceCart } from './pricing.ts';
 import { askApprovers, businessCheckout } from './business.ts';
@@ -139,21 +139,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'This order has no credit note: it was not refunded.',
           );
         }
-        const pdf = await app.invoicePdfs.render(document).catch((err: unknown) => {
-          if (!(err instanceof PdfUnavailableError)) throw err;
-          request.log.error({ err, orderId: row.id }, `the ${kind} PDF could not be drawn`);
-          throw new HttpError(
-            503,
-            `The ${kind === 'invoice' ? 'invoice' : 'credit note'} cannot be made right now. ` +
-              'Please try again in a minute.',
-            { 'retry-after': '60' },
-          );
-        });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${document.number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        const pdf = await drawnPdf(
+          app,
+          request,
+          document,
+          kind === 'invoice' ? 'invoice' : 'credit note',
+        );
+        return sendPdf(reply, pdf, 'attachment', `${document.number}.pdf`);
       },
     );
   }

@@ -5,6 +5,7 @@ import {
   ADMIN_LIST_DEFAULT,
   ADMIN_ORDER_SORTS,
   AdminOrdersListQuery,
+  PACKING_SLIPS_MOST,
 } from '@partsmith/contract/admin-lists';
 import { useRef } from 'react';
 import { href, Link } from 'react-router';
@@ -15,6 +16,9 @@ import { useDeleteOrder } from '../api/delete-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { useShipOrder } from '../api/ship-order.ts';
+import { useDownloadPackingSlips } from '../api/packing-slips.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { invoiceHref, packingSlipHref } from '../../../lib/order-documents.ts';
 import {
   DELETE_ITEM_TEXT,
   DELETED,
@@ -187,15 +191,57 @@ function OrderName({ order }: { order: Order }) {
         </Link>
         {order.invoiceNumber && (
           <a
-            href={`/api/orders/${order._id}/invoice.pdf`}
+            href={invoiceHref(order._id)}
             download={`${order.invoiceNumber}.pdf`}
             className="link link-primary"
           >
             Invoice <span className="sr-only">{order.invoiceNumber}</span>
           </a>
         )}
+        {(order.paid || onAccount(order)) && !order.refundedAt && (
+          <a
+            href={packingSlipHref(order._id)}
+            target="_blank"
+            rel="noopener"
+            className="link link-primary"
+          >
+            Packing slip
+            <span className="sr-only">: order {order.number} (opens in a new tab)</span>
+          </a>
+        )}
       </span>
     </>
+  );
+}
+
+/**
+ * "Packing slips": the slips of every order waiting to be shipped (paid, or on account, and
+ * neither shipped nor refunded), the longest waiting first, downloaded as one PDF to print.
+ */
+function PackingSlipsButton() {
+  const slips = useDownloadPackingSlips();
+  const onDownload = async () => {
+    try {
+      const count = await slips.mutateAsync();
+      toast.success(`Packing slips for ${count} ${count === 1 ? 'order' : 'orders'} downloaded`, {
+        description:
+          count >= PACKING_SLIPS_MOST
+            ? `A file holds the ${PACKING_SLIPS_MOST} longest waiting: ship them, then download the rest.`
+            : 'The longest waiting first. Open the file to print them.',
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) toast.info(error.message);
+      else void showErrorDialog(messageOf(error), 'The packing slips could not be made');
+    }
+  };
+  return (
+    <ActionButton
+      className="btn btn-outline btn-primary btn-sm whitespace-nowrap"
+      busy={slips.isPending}
+      onAction={onDownload}
+    >
+      Packing slips <span className="sr-only">for the orders waiting to be shipped (PDF)</span>
+    </ActionButton>
   );
 }
 
@@ -330,6 +376,7 @@ export function ManageOrdersPage() {
       eyebrow="Orders"
       title={(count) => (count === undefined ? 'All Orders' : `All Orders: ${count}`)}
       headingRef={heading}
+      actions={<PackingSlipsButton />}
       list={list}
       query={page}
       total={total}

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
-import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { apiError, json, mockApi, sessionFor, type Routes } from '../../../test/mock-api.ts';
 import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
 import { OrderPage } from './order-page.tsx';
 
@@ -152,6 +152,41 @@ describe('OrderPage', () => {
     expect(invoice).toHaveAttribute('download', 'PS-2026-000042.pdf');
     expect(screen.queryByRole('link', { name: /Credit note/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Pay/ })).toBeNull();
+    // The packing slip is the admins'.
+    expect(screen.queryByRole('link', { name: /Packing slip/ })).toBeNull();
+  });
+
+  it('gives an admin the packing slip of a paid order, not of a refunded one', async () => {
+    const admin = {
+      'GET /api/auth/get-session': () =>
+        json(sessionFor({ name: 'Owner', email: 'owner@example.com', role: 'admin' })),
+    };
+    const paid = { paid: true, transactionId: 'pi_9', invoiceNumber: 'PS-2026-000007' };
+    renderPage(thermalPasteOrder(paid), admin);
+    const slip = await screen.findByRole('link', {
+      name: 'Packing slip (PDF) (opens in a new tab)',
+    });
+    expect(slip).toHaveAttribute('href', `/api/orders/${ORDER_ID}/packing-slip.pdf`);
+    expect(slip).toHaveAttribute('target', '_blank');
+  });
+
+  it('gives no packing slip of a refunded order, even to an admin', async () => {
+    const { api } = renderPage(
+      thermalPasteOrder({
+        paid: true,
+        transactionId: 'pi_9',
+        invoiceNumber: 'PS-2026-000007',
+        refundedAt: '2025-03-04T08:00:00.000Z',
+        creditNoteNumber: 'CN-2026-000001',
+      }),
+      {
+        'GET /api/auth/get-session': () =>
+          json(sessionFor({ name: 'Owner', email: 'owner@example.com', role: 'admin' })),
+      },
+    );
+    await screen.findByRole('link', { name: 'Credit note CN-2026-000001 (PDF)' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/get-session')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /Packing slip/ })).toBeNull();
   });
 
   it('offers to pay an unpaid order until it expires, and says until when', async () => {

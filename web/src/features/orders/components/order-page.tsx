@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { linesOf } from '@partsmith/contract/order-views';
+import { linesOf, onAccount } from '@partsmith/contract/order-views';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -11,17 +11,14 @@ import { errorText } from '../../../lib/error-text.ts';
 import { formatDollars } from '../../../lib/money.ts';
 import { useOrder } from '../../../lib/get-order.ts';
 import { orderMoney } from '../../../lib/order-money.ts';
+import { creditNoteHref, invoiceHref, packingSlipHref } from '../../../lib/order-documents.ts';
+import { useSession } from '../../../lib/get-session.ts';
 import { OrderAgainButton } from './order-again.tsx';
 import { ApprovalNotice } from './order-approval.tsx';
 import { Steps, When } from './order-steps.tsx';
 import { dayLabel } from '../../../lib/day-label.ts';
 
 const CARD = 'rounded-box bg-white shadow-sm ring-1 ring-slate-900/5';
-
-/** The order's documents (owner or admin; the server answers 404 until there is one). */
-export const invoiceHref = (id: string) => `/api/orders/${encodeURIComponent(id)}/invoice.pdf`;
-export const creditNoteHref = (id: string) =>
-  `/api/orders/${encodeURIComponent(id)}/credit-note.pdf`;
 
 /** The rows are cards until the page's column is wide enough for the five columns. */
 const COLUMNS = [
@@ -76,6 +73,7 @@ export const orderPageTitle = (order: { number: string; name: string } | undefin
 export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
+  const session = useSession();
   const data = order.data;
   const name = data?.name;
   const number = data?.number;
@@ -128,6 +126,8 @@ export function OrderPage() {
     );
   }
 
+  // An admin looking at the order prints what goes into its parcel.
+  const packer = session.data?.user.role === 'admin';
   // On terms, the invoice is paid later; waiting for approval or declined, nothing is paid now.
   const onInvoice = data.paymentMethod === 'invoice';
   const payable =
@@ -265,6 +265,18 @@ export function OrderPage() {
                       className="link link-primary font-semibold"
                     >
                       Credit note {data.creditNoteNumber} (PDF)
+                    </a>
+                  </li>
+                )}
+                {packer && (data.paid || onAccount(data)) && !data.refundedAt && (
+                  <li>
+                    <a
+                      href={packingSlipHref(data._id)}
+                      target="_blank"
+                      rel="noopener"
+                      className="link link-primary font-semibold"
+                    >
+                      Packing slip (PDF) <span className="sr-only">(opens in a new tab)</span>
                     </a>
                   </li>
                 )}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, IdParams } from '@partsmith/contract';
+import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
+import { orders } from '../../db/schema/orders.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { invoicedOnTerms, packingSlipOf } from './documents.ts';
+import { drawnPdf, sendPdf } from './pdf-answer.ts';
+import { linesOfOrders } from './reading.ts';
+
+/**
+ * The orders an admin can ship and has not (state-changes.ts, ship): paid, or invoiced on its
+ * company's payment terms, and neither shipped nor refunded.
+ */
+const readyToShip = sql`(${orders.paid} or (${orders.paymentMethod} = 'invoice' and ${orders.invoiceNumber} is not null))
+  and ${orders.shippedAt} is null and ${orders.refundedAt} is null`;
+
+const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
+
+/**
+ * Packing slips (admins): what goes into an order's parcel, with its address, part numbers and
+ * quantities and no prices; one order's, or those of every order waiting to be shipped.
+ */
+export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const seller = () => ({ ...app.config.seller, url: app.config.publicUrl });
+
+  app.get(
+    '/orders/:id/packing-slip.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "An order's packing slip as a PDF (admins)",
+        description:
+          'For an order that can be shipped (paid, or invoiced on payment terms) or has been: where it goes, its lines by part number with their quantities and a box to tick, and no prices. An unpaid order answers 409, as does a refunded one.',
+        params: IdParams,
+        produces: ['application/pdf'],
+        response: { 200: PDF_ANSWER, 404: ApiError, 409: ApiError, 503: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.orders.getVisible(request.params.id, request.user!);
+      if (row.refundedAt)
+        throw new HttpError(409, 'This order was refunded: there is nothing to pack.');
+      if (!row.paid && !invoicedOnTerms(row))
+        throw new HttpError(409, 'This order is not paid yet: it is not to be packed.');
+      const slip = packingSlipOf(row, await app.orders.linesOf(row.id));
+      const pdf = await drawnPdf(
+        app,
+        request,
+        { kind: 'packing-slips', seller: seller(), slips: [slip] },
+        'packing slip',
+      );
+      return sendPdf(reply, pdf, 'inline', `packing-slip-${row.number}.pdf`);
+    },
+  );
+
+  app.get(
+    '/admin/orders/packing-slips.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
+        description: `Every order paid, or invoiced on payment terms, and neither shipped nor refunded, the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
+        produces: ['application/pdf'],
+        response: { 200: PDF_ANSWER, 404: ApiError, 503: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const rows = await app.db
+        .select()
+        .from(orders)
+        .where(readyToShip)
+        .orderBy(orders.createdAt, orders.seq)
+        .limit(PACKING_SLIPS_MOST);
+      if (rows.length === 0) throw notFound('No order is waiting to be shipped.');
+      const lines = await linesOfOrders(
+        app.db,
+        rows.map((row) => row.id),
+      );
+      const slips = rows.map((row) => packingSlipOf(row, lines.get(row.id) ?? []));
+      const pdf = await drawnPdf(
+        app,
+        request,
+        { kind: 'packing-slips', seller: seller(), slips },
+        'packing slips',
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('x-packing-slips', String(rows.length));
+      return sendPdf(reply, pdf, 'attachment', `packing-slips-${day}.pdf`);
+    },
+  );
+};
