@@ -93,9 +93,18 @@ export const AdminPartsPage = adminPage(AdminPartRow);
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
 /**
  * Where an order stands, one state each: unpaid (open, not expired), expired, paid (not shipped
- * yet), shipped, refunded (whether shipped or not). `paid` filters on the payment alone.
+ * yet), shipped, refunded (whether shipped or not). Beside them `to-ship`, the packers' queue:
+ * the paid orders not shipped and the orders on a company's account (invoiced on payment terms,
+ * paid later) not shipped, neither refunded. `paid` filters on the payment alone.
  */
-export const ADMIN_ORDER_STATES = ['unpaid', 'paid', 'shipped', 'refunded', 'expired'] as const;
+export const ADMIN_ORDER_STATES = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'refunded',
+  'expired',
+  'to-ship',
+] as const;
 export const AdminOrdersListQuery = z.object({
   ...listQuery,
   status: z.enum(ADMIN_ORDER_STATES).optional(),

@@ -5,15 +5,15 @@ import { AUSTIN, shipTo } from './shop-helpers.ts';
 // Issue 49 at 1280 and 375 px: a company's owner creates it and invites a buyer, who accepts by
 // the mailed link; the shop admin gives the company net 30 terms and a price list; the buyer sees
 // the company's price on the part page, orders above the spending limit with a PO number, paying
-// by invoice; the owner (an approver) approves; the shop admin records the payment and the
-// invoice is paid.
+// by invoice; the owner (an approver) approves; the shop admin finds it among the orders to ship
+// and ships it, records the payment, and the invoice is paid.
 test.describe.configure({ timeout: 240_000 });
 
 /** This file's own admins (ADMIN_EMAILS in e2e/playwright.config.ts): the admin flow signs its own up. */
 const ADMIN = { desktop: 'company-admin@example.com', mobile: 'company-phone-admin@example.com' };
 const PART = 'Anti-Static ESD Mat with Wrist Strap';
 
-test('a company: invite, company price, order over the limit, approve, pay by invoice, record payment', async ({
+test('a company: invite, company price, order over the limit, approve, pay by invoice, ship, record payment', async ({
   page,
   browser,
 }, info) => {
@@ -129,8 +129,26 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expectNoA11yViolations(buyerPage);
   await buyerPage.goto(orderUrl);
 
+  // The shop admin finds it among the orders to ship (on account, it ships before it is paid)
+  // from the dashboard's first screen, and ships it.
+  await adminPage.goto('/dashboard');
+  await adminPage
+    .getByRole('region', { name: 'Waiting for you' })
+    .getByRole('link', { name: /^[\d,]+ orders? to ship$/ })
+    .click();
+  await expect(adminPage).toHaveURL(/\/dashboard\/manage-orders\?status=to-ship$/);
+  await expect(adminPage.getByLabel('Status')).toHaveValue('to-ship');
+  const toShip = adminPage.getByRole('row', { name: /PO PO-2026-49/ }).first();
+  await expect(toShip.getByText(/^On account, due/)).toBeVisible();
+  await toShip.getByRole('button', { name: /^Pending/ }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Ship this order?' })
+    .getByRole('button', { name: 'Ship it' })
+    .click();
+  await expect(adminPage.getByText('Your Order is Shipped Successfully')).toBeVisible();
+
   // The shop admin records the payment; the invoice is paid.
-  await adminPage.reload();
+  await adminPage.goto(`/dashboard/companies/${company._id}`);
   await adminPage
     .getByRole('button', { name: /^Record payment/ })
     .first()

@@ -168,6 +168,31 @@ export async function seedOrders({ t, customer }: Dashboards) {
       else created_at end`);
 }
 
+/**
+ * An order of Acme's buyer on its company's payment terms, invoiced as `invoiceNumber` (not paid,
+ * due far ahead unless `over` says otherwise), for insertOrders.
+ */
+export const orderOnTerms = (
+  n: number,
+  invoiceNumber: string,
+  over: Record<string, unknown> = {},
+) => ({
+  name: `Terms part ${n}`,
+  image: '/images/parts/tool-driver-kit.svg',
+  description: 'On terms',
+  unitPriceCents: 10_000,
+  quantity: 1,
+  userEmail: 'buyer@acme.example',
+  userName: 'Acme Buyer',
+  address: '1 Test Street, Springfield 12345',
+  phone: '+1 555 010 0100',
+  stockAfter: 5,
+  paymentMethod: 'invoice',
+  invoiceNumber,
+  dueDate: '2999-01-15',
+  ...over,
+});
+
 /** The accounts: 9 more, one of them an admin, three of one name. */
 export async function seedUsers({ t }: Dashboards) {
   await t.database.db.insert(users).values(

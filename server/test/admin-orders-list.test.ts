@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrdersPage } from '@partsmith/contract/admin-lists';
 import { DB_KINDS } from './helpers.ts';
-import { adminListsSuite, seedOrders, type Item } from './admin-lists-helpers.ts';
+import { adminListsSuite, orderOnTerms, seedOrders, type Item } from './admin-lists-helpers.ts';
+import { insertOrders } from './order-rows.ts';
 
 // The admins' table of orders: every order once, in the order of each sort; its filters by
 // state, payment and days, its search and its counts; a refused cursor.
@@ -119,6 +120,36 @@ describe.each(DB_KINDS)('the admin tables on %s', (kind) => {
         (await get(`/api/admin/orders?sort=oldest&cursor=${page.nextCursor}`)).statusCode,
       ).toBe(400);
       expect((await get('/api/admin/orders?cursor=abc')).statusCode).toBe(400);
+    });
+
+    // Last: it adds orders on a company's account, which the tests above do not count.
+    it('to-ship: the paid orders and those on account, not shipped, cancelled or refunded', async () => {
+      const onTerms = (n: number, over: Record<string, unknown> = {}) =>
+        orderOnTerms(n, `INV-S${n}`, { createdAt: new Date(Date.UTC(2026, 4, 20 + n)), ...over });
+      await insertOrders(shop().t.database.db, [
+        onTerms(1),
+        onTerms(2, { shippedAt: new Date() }),
+        onTerms(3, { refundedAt: new Date() }),
+        onTerms(4, { expiredAt: new Date() }),
+        // Paid on account since: to ship all the same.
+        onTerms(5, { paid: true, paidAt: new Date(), transactionId: 'invoice:INV-S5' }),
+        // Waiting for its company's approver: no invoice yet, nothing to ship.
+        onTerms(6, { invoiceNumber: null, approval: 'pending' }),
+      ]);
+      const { items, total } = await walk<Item>('/api/admin/orders', AdminOrdersPage, {
+        status: 'to-ship',
+      });
+      const want = await idsOf(
+        sql`${ORDERS} and shipped_at is null and refunded_at is null and expired_at is null
+          and (paid or (payment_method = 'invoice' and invoice_number is not null))
+          order by created_at desc, seq desc`,
+      );
+      expect(ids(items)).toEqual(want);
+      expect(total).toBe(want.length);
+      // The seed's 4 paid orders, and INV-S1 and INV-S5 on account.
+      expect(want).toHaveLength(6);
+      const names = (items as unknown as { name: string }[]).map((item) => item.name);
+      expect(names.slice(0, 2)).toEqual(['Terms part 5', 'Terms part 1']);
     });
   });
 });

@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminWaiting } from '@partsmith/contract';
 import { contactMessages, orders } from '../src/db/schema/index.ts';
 import { ONE_DB } from './helpers.ts';
-import { adminListsSuite, seedOrders, seedParts, seedQuotes } from './admin-lists-helpers.ts';
+import {
+  adminListsSuite,
+  orderOnTerms,
+  seedOrders,
+  seedParts,
+  seedQuotes,
+} from './admin-lists-helpers.ts';
 import { insertOrders } from './order-rows.ts';
 
 // The dashboard's "Waiting for you": each count is what the list it links to finds (its
@@ -40,22 +46,8 @@ describe.each(ONE_DB)('what waits for the staff on %s', (kind) => {
       })),
     );
     // Two invoices on terms, one past its due date; a third past it but cancelled (owes nothing).
-    const onTerms = (n: number, dueDate: string, expiredAt: Date | null = null) => ({
-      name: `Terms part ${n}`,
-      image: '/images/parts/tool-driver-kit.svg',
-      description: 'On terms',
-      unitPriceCents: 10_000,
-      quantity: 1,
-      userEmail: 'buyer@acme.example',
-      userName: 'Acme Buyer',
-      address: '1 Test Street, Springfield 12345',
-      phone: '+1 555 010 0100',
-      stockAfter: 5,
-      paymentMethod: 'invoice',
-      invoiceNumber: `INV-T${n}`,
-      dueDate,
-      expiredAt,
-    });
+    const onTerms = (n: number, dueDate: string, expiredAt: Date | null = null) =>
+      orderOnTerms(n, `INV-T${n}`, { dueDate, expiredAt });
     await insertOrders(db, [
       onTerms(1, '2026-01-15'),
       onTerms(2, '2999-01-15'),
@@ -66,7 +58,7 @@ describe.each(ONE_DB)('what waits for the staff on %s', (kind) => {
   it('counts each as its list finds it, and as the rows say', async () => {
     const now = await waiting();
     expect(now).toEqual({
-      ordersToShip: await listTotal('/api/admin/orders?status=paid'),
+      ordersToShip: await listTotal('/api/admin/orders?status=to-ship'),
       quotesToAnswer: await listTotal('/api/admin/quotes?state=requested'),
       newMessages: await listTotal('/api/admin/messages?handled=false'),
       overdueInvoices: 1,
@@ -75,25 +67,36 @@ describe.each(ONE_DB)('what waits for the staff on %s', (kind) => {
           and available_quantity < coalesce(low_stock_threshold, 2 * min_order_quantity)`,
       ),
     });
-    // The seeds' own numbers: 4 paid orders not shipped or refunded, 3 quotes not answered, 3
-    // messages not handled, and of the 24 parts those with 0, 3 or 7 in stock (their alert 4 or
-    // 10) but not those with 50.
-    expect(now).toMatchObject({ ordersToShip: 4, quotesToAnswer: 3, newMessages: 3 });
+    // The seeds' own numbers: 4 paid orders not shipped or refunded and 2 on a company's account
+    // (the third was cancelled), 3 quotes not answered, 3 messages not handled, and of the 24
+    // parts those with 0, 3 or 7 in stock (their alert 4 or 10) but not those with 50.
+    expect(now).toMatchObject({ ordersToShip: 6, quotesToAnswer: 3, newMessages: 3 });
+    expect(await listTotal('/api/admin/orders?status=paid')).toBe(4);
+    expect(
+      await count(
+        sql`select count(*) as n from orders where shipped_at is null and refunded_at is null
+          and (paid or (payment_method = 'invoice' and invoice_number is not null and expired_at is null))`,
+      ),
+    ).toBe(6);
     expect(now.lowStockParts).toBe(16);
   });
 
   it('follows the work: an order shipped, a message handled, a part restocked', async () => {
     const before = await waiting();
     const { db } = shop().t.database;
-    const [toShip] = await rowsOf(
+    // A paid order and one on account shipped.
+    for (const shipping of [
       sql`select id from orders where paid and shipped_at is null and refunded_at is null limit 1`,
-    );
-    const shipped = await shop().t.app.inject({
-      method: 'PUT',
-      url: `/api/changeStatus/${String(toShip!.id)}`,
-      headers: { cookie: shop().admin },
-    });
-    expect(shipped.statusCode, shipped.body).toBe(200);
+      sql`select id from orders where invoice_number = 'INV-T2'`,
+    ]) {
+      const [toShip] = await rowsOf(shipping);
+      const shipped = await shop().t.app.inject({
+        method: 'PUT',
+        url: `/api/changeStatus/${String(toShip!.id)}`,
+        headers: { cookie: shop().admin },
+      });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+    }
     const [message] = await rowsOf(
       sql`select id from contact_messages where handled_at is null limit 1`,
     );
@@ -111,7 +114,7 @@ describe.each(ONE_DB)('what waits for the staff on %s', (kind) => {
 
     expect(await waiting()).toEqual({
       ...before,
-      ordersToShip: before.ordersToShip - 1,
+      ordersToShip: before.ordersToShip - 2,
       newMessages: before.newMessages - 1,
       overdueInvoices: 0,
     });

@@ -1292,7 +1292,7 @@ export interface paths {
     };
     /**
      * The orders table: every order, a page at a time, searched and filtered
-     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds orders with every word of it in the order number (PS-O-000123), the buyer's e-mail or name, or a line's part name or part number. `status` is one of unpaid (open), expired, paid (not shipped yet), shipped and refunded; `paid` filters on the payment alone; `from` and `to` are UTC days, both included. `total` counts every order the query finds. A cursor the server did not make, or made for another sort, is a 400.
+     * @description Newest first unless `sort` says otherwise; `nextCursor` (null on the last page) gives the next page of the same query. `q` finds orders with every word of it in the order number (PS-O-000123), the buyer's e-mail or name, or a line's part name or part number. `status` is one of unpaid (open), expired, paid (not shipped yet), shipped and refunded, or to-ship (the packers' queue: paid, or on a company's account, and neither shipped nor refunded); `paid` filters on the payment alone; `from` and `to` are UTC days, both included. `total` counts every order the query finds. A cursor the server did not make, or made for another sort, is a 400.
      */
     get: operations['getAdminOrders'];
     put?: never;
@@ -1332,7 +1332,7 @@ export interface paths {
     };
     /**
      * The packing slips of the orders waiting to be shipped, in one PDF (admins)
-     * @description Every order paid, or invoiced on payment terms, and neither shipped nor refunded, the longest waiting first, at most 100: one slip (one page or more) each. The `x-packing-slips` header says how many. With none waiting it answers 404.
+     * @description Every order to ship (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most 100: one slip (one page or more) each. The `x-packing-slips` header says how many. With none waiting it answers 404.
      */
     get: operations['getAdminOrdersPackingSlipsPdf'];
     put?: never;
@@ -1389,7 +1389,7 @@ export interface paths {
     };
     /**
      * What waits for the shop’s staff now (the dashboard’s first screen)
-     * @description Counts, each as the list it leads to finds it: `ordersToShip` the paid orders not shipped or refunded (Manage Orders, `status=paid`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.
+     * @description Counts, each as the list it leads to finds it: `ordersToShip` the orders paid or on a company’s account and not shipped or refunded (Manage Orders, `status=to-ship`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.
      */
     get: operations['getAdminWaiting'];
     put?: never;
@@ -8289,7 +8289,7 @@ export interface operations {
         q?: string;
         cursor?: string;
         limit?: number;
-        status?: 'unpaid' | 'paid' | 'shipped' | 'refunded' | 'expired';
+        status?: 'unpaid' | 'paid' | 'shipped' | 'refunded' | 'expired' | 'to-ship';
         paid?: '0' | '1' | 'true' | 'false';
         from?: string;
         to?: string;

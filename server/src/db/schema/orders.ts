@@ -160,6 +160,13 @@ export const orders = pgTable(
     index('orders_to_ship_idx')
       .on(t.createdAt, t.seq)
       .where(sql`${t.paid} and ${t.shippedAt} is null and ${t.refundedAt} is null`),
+    // The orders on a company's account to ship (invoiced on terms, not paid yet, not cancelled,
+    // shipped or refunded): with orders_to_ship_idx, the admins' `to-ship` queue and its count.
+    index('orders_on_account_to_ship_idx')
+      .on(t.createdAt, t.seq)
+      .where(
+        sql`${t.paymentMethod} = 'invoice' and ${t.invoiceNumber} is not null and not ${t.paid} and ${t.expiredAt} is null and ${t.shippedAt} is null and ${t.refundedAt} is null`,
+      ),
     // Date ranges (the sweep, the sales figures) and the CSV export's keyset order in one index.
     index('orders_created_seq_idx').on(t.createdAt, t.seq),
     // The admins' orders table by total, and its search of the number and the buyer

@@ -45,7 +45,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getAdminWaiting',
         summary: 'What waits for the shop’s staff now (the dashboard’s first screen)',
         description:
-          'Counts, each as the list it leads to finds it: `ordersToShip` the paid orders not shipped or refunded (Manage Orders, `status=paid`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.',
+          'Counts, each as the list it leads to finds it: `ordersToShip` the orders paid or on a company’s account and not shipped or refunded (Manage Orders, `status=to-ship`), `quotesToAnswer` the quote requests not answered (Manage Quotes, `state=requested`), `newMessages` the contact messages not marked handled (Messages, `handled=false`), `overdueInvoices` the invoices on payment terms past their due date, `lowStockParts` the parts below their low-stock alert, out of stock included.',
         response: { 200: AdminWaiting },
       },
     },

@@ -29,13 +29,27 @@ export const ADMIN_ORDER_SORT: Record<(typeof ADMIN_ORDER_SORTS)[number], Keyset
   'total-asc': { name: 'total-asc', keys: [total, seq], descending: false },
 };
 
-/** Each state of the contract's ADMIN_ORDER_STATES as a condition: one state per order. */
+/**
+ * The two parts of the orders to ship, each the condition of its partial index (schema/orders.ts):
+ * paid and not shipped or refunded (orders_to_ship_idx); invoiced on a company's payment terms,
+ * not paid yet, and not cancelled, shipped or refunded (orders_on_account_to_ship_idx).
+ */
+export const TO_SHIP = {
+  paid: sql`${orders.paid} and ${orders.shippedAt} is null and ${orders.refundedAt} is null`,
+  onAccount: sql`${orders.paymentMethod} = 'invoice' and ${orders.invoiceNumber} is not null and not ${orders.paid} and ${orders.expiredAt} is null and ${orders.shippedAt} is null and ${orders.refundedAt} is null`,
+};
+
+/**
+ * Each state of the contract's ADMIN_ORDER_STATES as a condition: one state per order, but for
+ * `to-ship`, the packers' queue (the paid ones and those on account).
+ */
 const STATE: Record<AdminOrderState, SQL> = {
   unpaid: sql`not ${orders.paid} and ${orders.expiredAt} is null`,
   expired: sql`${orders.expiredAt} is not null`,
-  paid: sql`${orders.paid} and ${orders.shippedAt} is null and ${orders.refundedAt} is null`,
+  paid: TO_SHIP.paid,
   shipped: sql`${orders.shippedAt} is not null and ${orders.refundedAt} is null`,
   refunded: sql`${orders.refundedAt} is not null`,
+  'to-ship': sql`((${TO_SHIP.paid}) or (${TO_SHIP.onAccount}))`,
 };
 
 /** The start of a UTC day (YYYY-MM-DD), `days` later. */

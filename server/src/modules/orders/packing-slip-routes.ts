@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, IdParams } from '@partsmith/contract';
 import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
@@ -8,13 +7,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { invoicedOnTerms, packingSlipOf } from './documents.ts';
 import { drawnPdf, sendPdf } from './pdf-answer.ts';
 import { linesOfOrders } from './reading.ts';
-
-/**
- * The orders an admin can ship and has not (state-changes.ts, ship): paid, or invoiced on its
- * company's payment terms, and neither shipped nor refunded.
- */
-const readyToShip = sql`(${orders.paid} or (${orders.paymentMethod} = 'invoice' and ${orders.invoiceNumber} is not null))
-  and ${orders.shippedAt} is null and ${orders.refundedAt} is null`;
+import { adminOrdersFilter } from './admin-list.ts';
 
 const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
 
@@ -63,7 +56,7 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
-        description: `Every order paid, or invoiced on payment terms, and neither shipped nor refunded, the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
+        description: `Every order to ship (Manage Orders' \`status=to-ship\`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
         produces: ['application/pdf'],
         response: { 200: PDF_ANSWER, 404: ApiError, 503: ApiError },
       },
@@ -72,7 +65,7 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(orders)
-        .where(readyToShip)
+        .where(adminOrdersFilter({ status: 'to-ship' }))
         .orderBy(orders.createdAt, orders.seq)
         .limit(PACKING_SLIPS_MOST);
       if (rows.length === 0) throw notFound('No order is waiting to be shipped.');

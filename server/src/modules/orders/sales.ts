@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
-import { adminOrdersFilter } from './admin-list.ts';
+import { TO_SHIP } from './admin-list.ts';
 
 // What other modules may read of the orders in bulk: the admin overview's figures and the
 // accounting export (the insights module), both a range of `created_at` on
@@ -217,9 +217,13 @@ export async function* orderLinesPlacedBetween(
 }
 
 /**
- * The paid orders not shipped or refunded (Manage Orders' "paid"): an index-only count of
- * orders_to_ship_idx, whose condition is that state's.
+ * The orders to ship (Manage Orders' `to-ship`): those paid and those on a company's account, not
+ * shipped or refunded, counted apart, each an index-only count of its partial index (TO_SHIP).
  */
-export function countOrdersToShip(db: DbOrTx): Promise<number> {
-  return db.$count(orders, adminOrdersFilter({ status: 'paid' }));
+export async function countOrdersToShip(db: DbOrTx): Promise<number> {
+  const [paid, onAccount] = await Promise.all([
+    db.$count(orders, TO_SHIP.paid),
+    db.$count(orders, TO_SHIP.onAccount),
+  ]);
+  return paid + onAccount;
 }

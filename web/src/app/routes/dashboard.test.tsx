@@ -121,7 +121,7 @@ describe('the /dashboard route', () => {
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
-      ['4 orders to ship', '/dashboard/manage-orders?status=paid'],
+      ['4 orders to ship', '/dashboard/manage-orders?status=to-ship'],
       ['1 quote request to answer', '/dashboard/manage-quotes?state=requested'],
       ['0 new messages', '/dashboard/messages?handled=false'],
       ['2 invoices past due', '/dashboard/companies'],

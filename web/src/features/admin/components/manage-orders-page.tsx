@@ -340,6 +340,7 @@ const SORTS = [
 
 /** The contract's order states (ADMIN_ORDER_STATES), as the filter offers them. */
 const STATES = [
+  { value: 'to-ship', label: 'To ship (paid or on account)' },
   { value: 'unpaid', label: 'Unpaid' },
   { value: 'paid', label: 'Paid, not shipped' },
   { value: 'shipped', label: 'Shipped' },

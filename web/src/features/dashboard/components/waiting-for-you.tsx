@@ -9,7 +9,7 @@ const STAFF_TASKS: WaitingTask<AdminWaiting>[] = [
     count: (c) => c.ordersToShip,
     one: 'order to ship',
     many: 'orders to ship',
-    to: `${href('/dashboard/manage-orders')}?status=paid`,
+    to: `${href('/dashboard/manage-orders')}?status=to-ship`,
   },
   {
     count: (c) => c.quotesToAnswer,

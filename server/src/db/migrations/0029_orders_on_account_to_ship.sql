@@ -1,0 +1,1 @@
+CREATE INDEX "orders_on_account_to_ship_idx" ON "orders" USING btree ("created_at","seq") WHERE "orders"."payment_method" = 'invoice' and "orders"."invoice_number" is not null and not "orders"."paid" and "orders"."expired_at" is null and "orders"."shipped_at" is null and "orders"."refunded_at" is null;
