@@ -62,8 +62,9 @@ async function deleteAfterAsking(
 }
 
 /**
- * A zone's methods: name, how priced, price, price per kg, free above, delivery; each with Edit
- * and Delete. Scrolls sideways on a phone rather than squeezing the columns.
+ * A zone's methods: name, how priced, price (and per kg), free above, delivery; each with Edit
+ * and Delete. Compact, so that beside the dashboard's menu (1024 px) every column fits; scrolls
+ * sideways on a phone rather than squeezing the columns.
  */
 function MethodsTable({
   zone,
@@ -76,14 +77,13 @@ function MethodsTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="table min-w-[46rem] text-base">
+      <table className="table min-w-[38rem] text-sm [&_:is(th,td)]:px-2.5">
         <caption className="sr-only">Shipping methods of {zone.name}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">
           <tr>
             <th scope="col">Method</th>
             <th scope="col">Priced</th>
             <th scope="col">Price</th>
-            <th scope="col">Per kg</th>
             <th scope="col">Free above</th>
             <th scope="col">Delivery</th>
             <th scope="col" className="text-right">
@@ -97,13 +97,13 @@ function MethodsTable({
               <th scope="row" className="font-semibold break-words text-slate-900">
                 {method.name}
               </th>
-              <td>{KIND_NAMES[method.kind]}</td>
-              <td className="tabular-nums">{formatDollars(method.price)}</td>
+              <td className="whitespace-nowrap">{KIND_NAMES[method.kind]}</td>
               <td className="tabular-nums">
-                {method.kind === 'weight' ? (
-                  formatDollars(method.perKg)
-                ) : (
-                  <NoValue why="Not priced by weight" />
+                <span className="whitespace-nowrap">{formatDollars(method.price)}</span>
+                {method.kind === 'weight' && (
+                  <span className="block whitespace-nowrap">
+                    + {formatDollars(method.perKg)} per kg
+                  </span>
                 )}
               </td>
               <td>{freeAboveText(method.freeAbove) ?? <NoValue why="Never free" />}</td>
