@@ -24,7 +24,12 @@ export function timedGet(url, headers = {}) {
         res.setEncoding('utf8');
         res.on('data', (chunk) => (text += chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode, text, ms: performance.now() - begun }),
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            text,
+            ms: performance.now() - begun,
+          }),
         );
         res.on('error', reject);
       },

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { repoRoot, startServer } from './server.mjs';
 import { waitingStatements } from './statements.mjs';
 
@@ -39,6 +40,34 @@ export async function startRawWaiting({ url, port, customerId, tokens, logDir })
     env: {},
     logDir,
     script: [path.join(repoRoot, 'bench/raw-db-server.mjs'), file, String(port)],
+  });
+}
+
+/**
+ * Starts the bare server of the packing slips on `port` (bench/raw-slips-server.mjs): the
+ * session `token`'s read, then the shop's own slipsToShip and renderPackingSlips, for the seller
+ * the shop at `shopUrl` prints.
+ */
+export async function startRawSlips({ url, port, token, shopUrl, logDir }) {
+  const { sellerParty } = await tsImport(
+    path.join(repoRoot, 'contract/src/seller.ts'),
+    import.meta.url,
+  );
+  const file = path.join(logDir, 'raw-slips.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      databaseUrl: url,
+      session: { sql: SESSION, params: [token] },
+      seller: { ...sellerParty(), url: shopUrl },
+    }),
+  );
+  return startServer({
+    name: `raw-slips-${port}`,
+    port,
+    env: {},
+    logDir,
+    script: [path.join(repoRoot, 'bench/raw-slips-server.mjs'), file, String(port)],
   });
 }
 

@@ -3,7 +3,7 @@
 import { closeConnections, timedGet } from '../lib/http-get.mjs';
 import { pairedRounds } from '../lib/reference.mjs';
 import { bareSales, seedOrders } from '../lib/sales.mjs';
-import { benchDatabase, startRawWaiting } from '../lib/waiting.mjs';
+import { benchDatabase, startRawSlips, startRawWaiting } from '../lib/waiting.mjs';
 import { createPgDatabase, seedPostgres } from '../lib/seed.mjs';
 import { ADMIN_EMAIL, signUp } from '../lib/shop.mjs';
 import { median, percentile } from '../lib/stats.mjs';
@@ -27,6 +27,17 @@ const salesDb = `bench_${process.pid}_sales`;
 const WAITING_GOAL = 1.5;
 /** A seeded buyer (the seed places 50 orders for each of 2,000 addresses) who signs up. */
 const WAITING_BUYER = 'buyer-7@example.com';
+/**
+ * The packing slips of the orders to ship (the oldest 100 of the seed's 20,000), against a bare
+ * server drawing the same slips with the shop's own code: fewer requests, each draws 100 pages.
+ */
+const SLIPS = {
+  name: 'p99 packing slips / bare server, PostgreSQL',
+  path: '/api/admin/orders/packing-slips.pdf',
+  goal: 1.5,
+  warmup: 2,
+  requests: SHORT ? 5 : 10,
+};
 const WAITING = {
   staff: { name: 'p99 staff waiting / bare server, PostgreSQL', path: '/api/admin/waiting' },
   customer: { name: 'p99 customer waiting / bare server, PostgreSQL', path: '/api/waiting' },
@@ -139,6 +150,8 @@ export const sales = {
     }
     b.phase = "the waiting counts' requests";
     await waitingFigures(b, p.url, url, admin);
+    b.phase = "the packing slips' requests";
+    await slipsFigure(b, p.url, url, admin);
     await p.stop();
   },
   after: (b) => dropDatabases(b, [salesDb]),
@@ -205,12 +218,72 @@ async function waitingFigures(b, shopUrl, url, admin) {
         goal: WAITING_GOAL,
         higher: false,
         note:
-          `GET ${WAITING[key].path} (${key === 'staff' ? '5 counts over 100,000 orders, 3,000 parts' : `a buyer with ${adopted} orders: 3 statements`}); ` +
+          `GET ${WAITING[key].path} (${key === 'staff' ? '5 counts in 6 statements over 100,000 orders, 3,000 parts' : `a buyer with ${adopted} orders: 3 statements`}); ` +
           `${SALES_ROUNDS} rounds of ${SALES_REQUESTS} sequential requests after ${SALES_WARMUP} warm-up, each followed by one to a bare node:http server on the same core sending the same statements on a bare pg pool (the session's read, then the counts side by side); ` +
           `over all rounds, API median ${paired.shop.toFixed(2)} ms, bare median ${paired.reference.toFixed(2)} ms` +
           jitterNote(cpu),
       });
     }
+  } finally {
+    await raw?.stop();
+    await db.close();
+    closeConnections();
+  }
+}
+
+/**
+ * The admins' packing slips of the orders to ship (GET /api/admin/orders/packing-slips.pdf: the
+ * 100 longest waiting, a page each), each request followed by one to a bare node:http server on
+ * the same core that reads the session, makes the same slips with the shop's own code on a bare
+ * pg pool and draws them in its own thread (bench/raw-slips-server.mjs).
+ */
+async function slipsFigure(b, shopUrl, url, admin) {
+  const db = benchDatabase(url);
+  let raw;
+  try {
+    raw = await startRawSlips({
+      url,
+      port: PORT.raw,
+      token: await db.sessionToken(await db.userId(ADMIN_EMAIL)),
+      shopUrl,
+      logDir: b.logDir,
+    });
+    const get = async (base) => {
+      const answer = await timedGet(base, { authorization: `Bearer ${admin.token}` });
+      if (answer.status !== 200)
+        throw new Error(`GET ${base} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      return answer;
+    };
+    // Both sides draw the same 100 slips, into files of about the same size.
+    const [shop, bare] = [await get(shopUrl + SLIPS.path), await get(raw.url + '/')];
+    const sizes = [shop, bare].map((a) => Buffer.byteLength(a.text, 'latin1'));
+    if (shop.headers['x-packing-slips'] !== '100' || bare.headers['x-packing-slips'] !== '100')
+      throw new Error('the packing slips are not the 100 longest waiting orders on both sides');
+    if (Math.abs(sizes[0] - sizes[1]) > sizes[1] * 0.05)
+      throw new Error(`the two files differ in size: ${sizes.join(' and ')} bytes`);
+    const cpu = await b.sampleJitter('packing slips');
+    b.log(`  ${SLIPS.path}:`);
+    const paired = await pairedRounds({
+      rounds: SALES_ROUNDS,
+      requests: SLIPS.requests,
+      warmup: SLIPS.warmup,
+      log: b.log,
+      shop: async () => (await get(shopUrl + SLIPS.path)).ms,
+      reference: async () => (await get(raw.url + '/')).ms,
+    });
+    b.addRatio({
+      name: SLIPS.name,
+      rounds: paired.rounds,
+      reference: 'bare server',
+      sideUnit: ' ms',
+      goal: SLIPS.goal,
+      higher: false,
+      note:
+        `GET ${SLIPS.path} (the 100 longest waiting of 20,000 orders to ship, a page each, ${Math.round(sizes[0] / 1024)} kB); ` +
+        `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to a bare node:http server on the same core reading the session, making the same slips with the shop's code on a bare pg pool and drawing them in its own thread; ` +
+        `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
+        jitterNote(cpu),
+    });
   } finally {
     await raw?.stop();
     await db.close();

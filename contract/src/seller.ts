@@ -27,3 +27,17 @@ export const SELLER_CITY_LINE = `${SELLER.city}, ${SELLER.region} ${SELLER.posta
 export function sellerAddressLines(): string[] {
   return [SELLER.street, SELLER_CITY_LINE, SELLER.countryName];
 }
+
+/**
+ * Who sells, as the documents print the seller (invoices, credit notes, packing slips): its name,
+ * address lines, tax ID, phone and e-mail; the shop adds its web address.
+ */
+export function sellerParty() {
+  return {
+    name: SELLER.name,
+    address: sellerAddressLines(),
+    taxId: SELLER.taxId,
+    phone: SELLER.phone,
+    email: SELLER.email,
+  };
+}

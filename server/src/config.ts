@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
+import { sellerParty } from '@partsmith/contract/seller';
 import { EnvSchema } from './config-env.ts';
 import { parseRateLimits, type RateLimits } from './lib/rate-limit-rules.ts';
 
@@ -252,13 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
-    seller: {
-      name: SELLER.name,
-      address: sellerAddressLines(),
-      taxId: SELLER.taxId,
-      phone: SELLER.phone,
-      email: SELLER.email,
-    },
+    seller: sellerParty(),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails,

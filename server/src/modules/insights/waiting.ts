@@ -9,7 +9,8 @@ import { countQuotesToAccept, countQuotesToAnswer } from '../quotes/service.ts';
 
 /**
  * What waits for the shop's staff now, each counted with the filter of the list the dashboard
- * links it to, so that the number and the list agree: five small statements side by side.
+ * links it to, so that the number and the list agree: six small statements side by side (the
+ * orders to ship are counted in two parts, each from its own index).
  */
 export async function waitingWork(db: DbOrTx): Promise<AdminWaiting> {
   const [ordersToShip, quotesToAnswer, newMessages, owed, lowStockParts] = await Promise.all([

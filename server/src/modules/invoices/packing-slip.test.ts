@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
+import { sellerParty } from '@partsmith/contract/seller';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 import { renderPackingSlips, type PackingSlip } from './packing-slip.ts';
 
-const seller = {
-  name: SELLER.name,
-  address: sellerAddressLines(),
-  email: SELLER.email,
-  phone: SELLER.phone,
-  url: 'https://partsmith.example',
-};
+const seller = { ...sellerParty(), url: 'https://partsmith.example' };
 
 const slip = (overrides: Partial<PackingSlip> = {}): PackingSlip => ({
   orderId: '0195f3c2-7a1b-7c3d-9e4f-123456789abc',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SELLER, sellerAddressLines } from '@partsmith/contract/seller';
+import { sellerParty } from '@partsmith/contract/seller';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 import { formatUsd } from '../../lib/money.ts';
 import type { OrderMoney } from '../../lib/order-money.ts';
@@ -10,14 +10,7 @@ const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => (
   kind: 'invoice',
   number: 'PS-2026-000001',
   issuedAt: new Date('2026-03-05T10:00:00Z'),
-  seller: {
-    name: SELLER.name,
-    address: sellerAddressLines(),
-    taxId: SELLER.taxId,
-    phone: SELLER.phone,
-    email: SELLER.email,
-    url: 'https://partsmith.example',
-  },
+  seller: { ...sellerParty(), url: 'https://partsmith.example' },
   buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
   shippingAddress: '1 Main Street, Springfield',
   phone: '+1 555 0100',

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, IdParams } from '@partsmith/contract';
 import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
-import { orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { invoicedOnTerms, packingSlipOf } from './documents.ts';
 import { drawnPdf, sendPdf } from './pdf-answer.ts';
-import { linesOfOrders } from './reading.ts';
-import { adminOrdersFilter } from './admin-list.ts';
+import { slipsToShip } from './packing-slips.ts';
 
 const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
 
@@ -62,18 +60,8 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await app.db
-        .select()
-        .from(orders)
-        .where(adminOrdersFilter({ status: 'to-ship' }))
-        .orderBy(orders.createdAt, orders.seq)
-        .limit(PACKING_SLIPS_MOST);
-      if (rows.length === 0) throw notFound('No order is waiting to be shipped.');
-      const lines = await linesOfOrders(
-        app.db,
-        rows.map((row) => row.id),
-      );
-      const slips = rows.map((row) => packingSlipOf(row, lines.get(row.id) ?? []));
+      const slips = await slipsToShip(app.db);
+      if (slips.length === 0) throw notFound('No order is waiting to be shipped.');
       const pdf = await drawnPdf(
         app,
         request,
@@ -81,7 +69,7 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
         'packing slips',
       );
       const day = new Date().toISOString().slice(0, 10);
-      reply.header('x-packing-slips', String(rows.length));
+      reply.header('x-packing-slips', String(slips.length));
       return sendPdf(reply, pdf, 'attachment', `packing-slips-${day}.pdf`);
     },
   );

@@ -1,0 +1,48 @@
+// A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf): a bare
+// node:http server that reads the session as the shop does, then makes the same slips with the
+// shop's own code on a Drizzle database over a bare `pg` pool (slipsToShip: the same two
+// statements) and draws them with the shop's own pdfkit code in its own thread, without Fastify,
+// Better Auth or the shop's PDF worker thread.
+// Usage: node bench/raw-slips-server.mjs <settings.json> <port>, the settings
+// { databaseUrl, session: { sql, params }, seller }.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { tsImport } from 'tsx/esm/api';
+
+const [file, port] = process.argv.slice(2);
+const { databaseUrl, session, seller } = JSON.parse(fs.readFileSync(file, 'utf8'));
+const src = path.resolve(import.meta.dirname, '../server/src');
+const load = (module) => tsImport(path.join(src, module), import.meta.url);
+const [{ slipsToShip }, { renderPackingSlips }, schema] = await Promise.all([
+  load('modules/orders/packing-slips.ts'),
+  load('modules/invoices/packing-slip.ts'),
+  load('db/schema/index.ts'),
+]);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+
+const server = http.createServer(async (request, response) => {
+  request.resume();
+  try {
+    await pool.query(session.sql, session.params);
+    const slips = await slipsToShip(db);
+    const pdf = await renderPackingSlips({ kind: 'packing-slips', seller, slips });
+    response.writeHead(200, {
+      'content-type': 'application/pdf',
+      'cache-control': 'private, no-store',
+      'content-length': String(pdf.length),
+      'x-packing-slips': String(slips.length),
+    });
+    response.end(pdf);
+  } catch (err) {
+    response.writeHead(500).end(String(err));
+  }
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(port), '127.0.0.1', () =>
+  process.stdout.write(`raw packing slips server ready on ${port}\n`),
+);
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
