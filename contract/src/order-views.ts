@@ -16,6 +16,14 @@ export const onAccount = (
   order.refundedAt === null;
 
 /**
+ * An order whose parts go out (the server's rule in modules/orders/state-changes.ts): paid, or on
+ * account, and not refunded; the admins ship it, print its packing slip or refund it.
+ */
+export const shippable = (
+  order: Pick<Order, 'paid' | 'paymentMethod' | 'invoiceNumber' | 'refundedAt'>,
+) => (order.paid || onAccount(order)) && order.refundedAt === null;
+
+/**
  * A card order its buyer can pay now, as My Orders shows its Pay button: not paid, expired or
  * cancelled, not waiting for (or declined by) the company's approver, with something to pay.
  * GET /api/waiting counts these (its `ordersToPay`).

@@ -1,5 +1,5 @@
 import type { Order } from '@partsmith/contract';
-import { linesOf, onAccount } from '@partsmith/contract/order-views';
+import { linesOf, shippable } from '@partsmith/contract/order-views';
 import { useEffect, type ReactNode } from 'react';
 import { href, Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -268,7 +268,7 @@ export function OrderPage() {
                     </a>
                   </li>
                 )}
-                {packer && (data.paid || onAccount(data)) && !data.refundedAt && (
+                {packer && shippable(data) && (
                   <li>
                     <a
                       href={packingSlipHref(data._id)}
