@@ -51,13 +51,18 @@ export const Sales = z.object({
   revenue: z.number().nonnegative(),
   shipping: z.number().nonnegative().default(0),
   tax: z.number().nonnegative().default(0),
+  /** Paid and not refunded: the orders the revenue is of. */
   paidOrders: z.number().int().nonnegative(),
   averageOrderValue: z.number().nonnegative(),
   revenueByDay: z.array(SalesDay),
+  /** Each order placed in the span in one state; a refunded or expired one is in none. */
   ordersByState: z.object({
-    /** Not paid yet and not expired. */
+    /** Waiting for its payment: not paid and not on a company's account. */
     unpaid: z.number().int().nonnegative(),
-    /** Paid, to ship. */
+    /**
+     * To ship (Manage Orders' `to-ship`): paid, or invoiced on a company's payment terms, and
+     * not shipped yet.
+     */
     paid: z.number().int().nonnegative(),
     shipped: z.number().int().nonnegative(),
   }),

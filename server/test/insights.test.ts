@@ -96,6 +96,10 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         const part = catalogue[Math.floor(random() * catalogue.length)]!;
         const state = random();
         const paid = state < 0.6;
+        // Some paid orders refunded; some unpaid ones on a company's account (invoiced on terms),
+        // of which some shipped.
+        const refunded = state >= 0.5 && state < 0.6;
+        const onAccount = state >= 0.6 && state < 0.7;
         const unitPriceCents = part.priceCents + Math.floor(random() * 3) * 100;
         const quantity = 1 + Math.floor(random() * 5);
         // Two orders in three ship by a method; every other one pays Texas sales tax.
@@ -121,7 +125,11 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           paid,
           transactionId: paid ? `pi_figures_${i}` : null,
           paidAt: paid ? new Date(now - random() * 100 * DAY_MS) : null,
-          shippedAt: paid && state < 0.3 ? new Date(now) : null,
+          shippedAt: (paid && state < 0.3) || (onAccount && i % 2 === 0) ? new Date(now) : null,
+          paymentMethod: onAccount ? 'invoice' : 'card',
+          invoiceNumber: onAccount || paid ? `PS-2025-${String(100_000 + i)}` : null,
+          refundedAt: refunded ? new Date(now) : null,
+          creditNoteNumber: refunded ? `CN-2025-${String(100_000 + i)}` : null,
           expiredAt: !paid && state > 0.9 ? new Date(now) : null,
           // From 100 days ago to now: some outside both spans.
           createdAt: new Date(now - random() * 100 * DAY_MS),
@@ -144,7 +152,11 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
         const from = today - (days - 1) * DAY_MS;
         const all = await t.database.db.select().from(orders);
         const inSpan = all.filter((o) => o.createdAt.getTime() >= from);
-        const paid = inSpan.filter((o) => o.paid);
+        // Revenue is the paid orders' that were not refunded since.
+        const paid = inSpan.filter((o) => o.paid && !o.refundedAt);
+        expect(inSpan.some((o) => o.paid && o.refundedAt)).toBe(true);
+        expect(inSpan.some((o) => o.paymentMethod === 'invoice' && !o.shippedAt)).toBe(true);
+        expect(inSpan.some((o) => o.paymentMethod === 'invoice' && o.shippedAt)).toBe(true);
         // Revenue is the parts sold: shipping and sales tax are counted on their own.
         const cents = (o: (typeof all)[number]) => o.unitPriceCents * o.quantity;
         const revenueCents = paid.reduce((sum, o) => sum + cents(o), 0);
@@ -178,10 +190,14 @@ describe.each(DB_KINDS)('the owner’s tools on %s', (kind) => {
           );
           expect(day.orders, day.day).toBe(that.length);
         }
+        // One state each: to ship is Manage Orders' `to-ship` (paid, or on account, and neither
+        // shipped nor refunded); a refunded or expired order is in none.
+        const live = inSpan.filter((o) => !o.refundedAt && !o.expiredAt);
+        const onAccount = (o: (typeof all)[number]) => o.paymentMethod === 'invoice';
         expect(sales.ordersByState).toEqual({
-          unpaid: inSpan.filter((o) => !o.paid && !o.expiredAt).length,
-          paid: inSpan.filter((o) => o.paid && !o.shippedAt).length,
-          shipped: inSpan.filter((o) => o.shippedAt).length,
+          unpaid: live.filter((o) => !o.paid && !onAccount(o) && !o.shippedAt).length,
+          paid: live.filter((o) => (o.paid || onAccount(o)) && !o.shippedAt).length,
+          shipped: live.filter((o) => o.shippedAt).length,
         });
 
         const byPart = new Map<string, { revenue: number; quantity: number }>();

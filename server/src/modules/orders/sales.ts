@@ -17,13 +17,20 @@ export interface DailySales {
   revenueCents: number;
   shippingCents: number;
   taxCents: number;
+  /** Paid and not refunded: the orders the revenue is of. */
   paid: number;
-  /** Not paid and not expired. */
+  /**
+   * Each order in one state: waiting for its payment (not paid, expired or refunded, and not on a
+   * company's account), to ship (Manage Orders' `to-ship`: paid, or invoiced on a company's
+   * payment terms, and neither shipped nor refunded), shipped (and not refunded since).
+   */
   unpaid: number;
-  /** Paid, not shipped yet. */
   toShip: number;
   shipped: number;
 }
+
+/** Invoiced on a company's payment terms: the order ships before it is paid. */
+const ON_ACCOUNT = sql`${orders.paymentMethod} = 'invoice' and ${orders.invoiceNumber} is not null`;
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -41,10 +48,11 @@ export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> 
       coalesce(sum(shipping_cents) filter (where paid and refunded_at is null), 0)
         as shipping_cents,
       coalesce(sum(tax_cents) filter (where paid and refunded_at is null), 0) as tax_cents,
-      count(*) filter (where paid) as paid,
-      count(*) filter (where not paid and expired_at is null) as unpaid,
-      count(*) filter (where paid and shipped_at is null) as to_ship,
-      count(*) filter (where shipped_at is not null) as shipped
+      count(*) filter (where paid and refunded_at is null) as paid,
+      count(*) filter (where not paid and expired_at is null and refunded_at is null
+        and shipped_at is null and not (${ON_ACCOUNT})) as unpaid,
+      count(*) filter (where (${TO_SHIP.paid}) or (${TO_SHIP.onAccount})) as to_ship,
+      count(*) filter (where shipped_at is not null and refunded_at is null) as shipped
     from ${orders}
     where created_at >= ${from.toISOString()}
     group by (created_at at time zone 'UTC')::date

@@ -8,7 +8,7 @@ import { count, FiguresTable, Section, shortDay, TD } from './figures-layout.tsx
 /** The orders' states in the order they go through, with the colour of each bar (3:1 on white). */
 const STATES = [
   ['unpaid', 'Unpaid', '#b91c1c'],
-  ['paid', 'Paid, to ship', '#b45309'],
+  ['paid', 'To ship', '#b45309'],
   ['shipped', 'Shipped', '#15803d'],
 ] as const;
 
