@@ -1,4 +1,5 @@
-// A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf): a bare
+// A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf), and at
+// /pick-list for the pick list's (GET /api/admin/orders/pick-list.pdf): a bare
 // node:http server that reads the session as the shop does, then makes the same slips with the
 // shop's own code on a Drizzle database over a bare `pg` pool (slipsToShip: the same two
 // statements) and draws them with the shop's own pdfkit code in its own thread, without Fastify,
@@ -16,7 +17,7 @@ const [file, port] = process.argv.slice(2);
 const { databaseUrl, session, seller } = JSON.parse(fs.readFileSync(file, 'utf8'));
 const src = path.resolve(import.meta.dirname, '../server/src');
 const load = (module) => tsImport(path.join(src, module), import.meta.url);
-const [{ slipsToShip }, { renderPackingSlips }, schema] = await Promise.all([
+const [{ slipsToShip }, { renderPackingSlips, renderPickList }, schema] = await Promise.all([
   load('modules/orders/packing-slips.ts'),
   load('modules/invoices/packing-slip.ts'),
   load('db/schema/index.ts'),
@@ -29,7 +30,10 @@ const server = http.createServer(async (request, response) => {
   try {
     await pool.query(session.sql, session.params);
     const slips = await slipsToShip(db);
-    const pdf = await renderPackingSlips({ kind: 'packing-slips', seller, slips });
+    const pdf =
+      request.url === '/pick-list'
+        ? await renderPickList({ kind: 'pick-list', seller, slips })
+        : await renderPackingSlips({ kind: 'packing-slips', seller, slips });
     response.writeHead(200, {
       'content-type': 'application/pdf',
       'cache-control': 'private, no-store',

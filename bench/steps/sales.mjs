@@ -28,15 +28,28 @@ const WAITING_GOAL = 1.5;
 /** A seeded buyer (the seed places 50 orders for each of 2,000 addresses) who signs up. */
 const WAITING_BUYER = 'buyer-7@example.com';
 /**
- * The packing slips of the orders to ship (the oldest 100 of the seed's 20,000), against a bare
- * server drawing the same slips with the shop's own code: fewer requests, each draws 100 pages.
+ * The packing slips of the orders to ship (the oldest 100 of the seed's 20,000), and their pick
+ * list, each against a bare server drawing the same file with the shop's own code: fewer
+ * requests, each draws 100 pages (the slips) or sums 100 orders' lines (the pick list).
  */
 const SLIPS = {
-  name: 'p99 packing slips / bare server, PostgreSQL',
-  path: '/api/admin/orders/packing-slips.pdf',
   goal: 1.5,
   warmup: 2,
   requests: SHORT ? 5 : 10,
+  files: [
+    {
+      name: 'p99 packing slips / bare server, PostgreSQL',
+      path: '/api/admin/orders/packing-slips.pdf',
+      rawPath: '/',
+      what: 'the 100 longest waiting of 20,000 orders to ship, a page each',
+    },
+    {
+      name: 'p99 pick list / bare server, PostgreSQL',
+      path: '/api/admin/orders/pick-list.pdf',
+      rawPath: '/pick-list',
+      what: "the same 100 orders' parts summed, a row each",
+    },
+  ],
 };
 const WAITING = {
   staff: { name: 'p99 staff waiting / bare server, PostgreSQL', path: '/api/admin/waiting' },
@@ -233,9 +246,10 @@ async function waitingFigures(b, shopUrl, url, admin) {
 
 /**
  * The admins' packing slips of the orders to ship (GET /api/admin/orders/packing-slips.pdf: the
- * 100 longest waiting, a page each), each request followed by one to a bare node:http server on
- * the same core that reads the session, makes the same slips with the shop's own code on a bare
- * pg pool and draws them in its own thread (bench/raw-slips-server.mjs).
+ * 100 longest waiting, a page each) and their pick list (GET /api/admin/orders/pick-list.pdf),
+ * each request followed by one to a bare node:http server on the same core that reads the
+ * session, makes the same slips with the shop's own code on a bare pg pool and draws the same
+ * file in its own thread (bench/raw-slips-server.mjs).
  */
 async function slipsFigure(b, shopUrl, url, admin) {
   const db = benchDatabase(url);
@@ -254,36 +268,40 @@ async function slipsFigure(b, shopUrl, url, admin) {
         throw new Error(`GET ${base} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
       return answer;
     };
-    // Both sides draw the same 100 slips, into files of about the same size.
-    const [shop, bare] = [await get(shopUrl + SLIPS.path), await get(raw.url + '/')];
-    const sizes = [shop, bare].map((a) => Buffer.byteLength(a.text, 'latin1'));
-    if (shop.headers['x-packing-slips'] !== '100' || bare.headers['x-packing-slips'] !== '100')
-      throw new Error('the packing slips are not the 100 longest waiting orders on both sides');
-    if (Math.abs(sizes[0] - sizes[1]) > sizes[1] * 0.05)
-      throw new Error(`the two files differ in size: ${sizes.join(' and ')} bytes`);
-    const cpu = await b.sampleJitter('packing slips');
-    b.log(`  ${SLIPS.path}:`);
-    const paired = await pairedRounds({
-      rounds: SALES_ROUNDS,
-      requests: SLIPS.requests,
-      warmup: SLIPS.warmup,
-      log: b.log,
-      shop: async () => (await get(shopUrl + SLIPS.path)).ms,
-      reference: async () => (await get(raw.url + '/')).ms,
-    });
-    b.addRatio({
-      name: SLIPS.name,
-      rounds: paired.rounds,
-      reference: 'bare server',
-      sideUnit: ' ms',
-      goal: SLIPS.goal,
-      higher: false,
-      note:
-        `GET ${SLIPS.path} (the 100 longest waiting of 20,000 orders to ship, a page each, ${Math.round(sizes[0] / 1024)} kB); ` +
-        `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to a bare node:http server on the same core reading the session, making the same slips with the shop's code on a bare pg pool and drawing them in its own thread; ` +
-        `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
-        jitterNote(cpu),
-    });
+    for (const file of SLIPS.files) {
+      // Both sides draw the same file of the 100 orders, of about the same size.
+      const [shop, bare] = [await get(shopUrl + file.path), await get(raw.url + file.rawPath)];
+      const sizes = [shop, bare].map((a) => Buffer.byteLength(a.text, 'latin1'));
+      if (shop.headers['x-packing-slips'] !== '100' || bare.headers['x-packing-slips'] !== '100')
+        throw new Error(`${file.path} is not of the 100 longest waiting orders on both sides`);
+      if (Math.abs(sizes[0] - sizes[1]) > sizes[1] * 0.05)
+        throw new Error(
+          `the two files of ${file.path} differ in size: ${sizes.join(' and ')} bytes`,
+        );
+      const cpu = await b.sampleJitter(file.path);
+      b.log(`  ${file.path}:`);
+      const paired = await pairedRounds({
+        rounds: SALES_ROUNDS,
+        requests: SLIPS.requests,
+        warmup: SLIPS.warmup,
+        log: b.log,
+        shop: async () => (await get(shopUrl + file.path)).ms,
+        reference: async () => (await get(raw.url + file.rawPath)).ms,
+      });
+      b.addRatio({
+        name: file.name,
+        rounds: paired.rounds,
+        reference: 'bare server',
+        sideUnit: ' ms',
+        goal: SLIPS.goal,
+        higher: false,
+        note:
+          `GET ${file.path} (${file.what}, ${Math.round(sizes[0] / 1024)} kB); ` +
+          `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to a bare node:http server on the same core reading the session, making the same slips with the shop's code on a bare pg pool and drawing the same file in its own thread; ` +
+          `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
+          jitterNote(cpu),
+      });
+    }
   } finally {
     await raw?.stop();
     await db.close();

@@ -138,6 +138,14 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   expect(slips.subarray(0, 5).toString()).toBe('%PDF-');
   expect(slips.toString('latin1')).toContain(number);
   await expect(admin.getByText(/^Packing slips for \d+ orders? downloaded$/)).toBeVisible();
+  // And what to take from the shelves for them: the pick list, its subject their numbers.
+  const [pickList] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: /^Pick list\s+for the orders waiting/ }).click(),
+  ]);
+  expect(pickList.suggestedFilename()).toMatch(/^pick-list-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile(await pickList.path())).toString('latin1')).toContain(number);
+  await expect(admin.getByText(/^Pick list for \d+ orders? downloaded$/)).toBeVisible();
   await admin
     .getByRole('row', { name: new RegExp(email) })
     .getByRole('button', { name: /Pending/ })

@@ -1343,6 +1343,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/pick-list.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pick list of the orders waiting to be shipped, as a PDF (admins)
+     * @description The orders of the packing slips' file (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded; the longest waiting first, at most 100), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. The `x-packing-slips` header says how many orders. With none waiting it answers 404.
+     */
+    get: operations['getAdminOrdersPickListPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/audit-log': {
     parameters: {
       query?: never;
@@ -8525,6 +8545,62 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The packing slips (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getAdminOrdersPickListPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pick list (application/pdf) */
       200: {
         headers: {
           [name: string]: unknown;

@@ -13,6 +13,7 @@ describe.each(ONE_DB)('packing slips on %s', (kind) => {
     shop().t.app.inject({ url, headers: { cookie } });
   const slip = (id: string, cookie?: string) => get(`/api/orders/${id}/packing-slip.pdf`, cookie);
   const waiting = (cookie?: string) => get('/api/admin/orders/packing-slips.pdf', cookie);
+  const pickList = (cookie?: string) => get('/api/admin/orders/pick-list.pdf', cookie);
 
   it("prints a paid order's parcel: where it goes, each part number and quantity, no prices", async () => {
     const { alice } = shop();
@@ -78,10 +79,15 @@ describe.each(ONE_DB)('packing slips on %s', (kind) => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('No order is waiting to be shipped.');
     expect((await waiting(alice.cookie)).statusCode).toBe(403);
+    const noPicks = await pickList();
+    expect(noPicks.statusCode).toBe(404);
+    expect(noPicks.json().message).toBe('No order is waiting to be shipped.');
+    expect((await pickList(alice.cookie)).statusCode).toBe(403);
 
     const placed: string[] = [];
+    const fills: Awaited<ReturnType<typeof fillCart>>[] = [];
     for (let i = 0; i < 3; i++) {
-      await fillCart();
+      fills.push(await fillCart());
       placed.push((await checkout(alice.cookie)).json().insertedId as string);
     }
     const [first, second, onTerms] = placed as [string, string, string];
@@ -110,6 +116,34 @@ describe.each(ONE_DB)('packing slips on %s', (kind) => {
       expect(page).toContain(`${numbers[i]} · Page 1 of 1`);
     });
     expect(pages.join('\f')).not.toContain((await order(unpaid)).number);
+
+    // The pick list of the same three orders (each of parts of its own here: the sums over
+    // orders are packing-slip.test.ts'), by part number.
+    const picks = await pickList();
+    expect(picks.statusCode, picks.body).toBe(200);
+    expect(picks.headers['content-type']).toBe('application/pdf');
+    expect(picks.headers['x-packing-slips']).toBe('3');
+    expect(picks.headers['content-disposition']).toMatch(
+      /^attachment; filename="pick-list-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const picked = await pdfText(picks.rawPayload);
+    for (const fact of [
+      'Partsmith Inc. Pick list',
+      'Orders 3',
+      `Longest waiting ${numbers[0]}`,
+      'Part no. Description Orders Qty Picked',
+      fills
+        .map(
+          ({ memory, board, screws }) =>
+            `${memory.sku} Cart DDR5 32 GB 1 2\n${board.sku} Cart AM5 board 1 1\n` +
+            `${screws.sku} Cart M.2 screws 1 12`,
+        )
+        .join('\n'),
+      '45 units of 9 parts for 3 orders.',
+      `The orders, the longest waiting first: ${numbers.join(', ')}.`,
+    ])
+      expect(picked, fact).toContain(fact);
+    expect(picked).not.toContain('$');
 
     // Shipped or refunded, an order leaves the pile; a refunded one has no slip at all.
     await ship(first);

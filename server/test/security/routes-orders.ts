@@ -264,6 +264,13 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
       return { path: '/api/admin/orders/packing-slips.pdf' };
     },
   },
+  'GET /api/admin/orders/pick-list.pdf': {
+    expect: adminOnly,
+    call: async (live, cast) => {
+      await settledOrder(live, cast);
+      return { path: '/api/admin/orders/pick-list.pdf' };
+    },
+  },
   // On an order refunded already: the admin's call answers without asking the provider again.
   'POST /api/orders/:id/refund': {
     expect: adminOnly,

@@ -2,11 +2,11 @@
 // limit: a document that takes too long (a customer's hostile text the bounds in pdf.ts missed,
 // a pdfkit bug) ends its thread and fails on its own, while the shop goes on answering.
 import type { Piscina } from 'piscina';
-import type { PackingSlipsTask } from './packing-slip.ts';
+import type { PackingSlipsTask, PickListTask } from './packing-slip.ts';
 import type { InvoiceDocument } from './pdf.ts';
 
-/** What a thread draws: an invoice or credit note, or packing slips. */
-export type PdfTask = InvoiceDocument | PackingSlipsTask;
+/** What a thread draws: an invoice or credit note, packing slips, or a pick list. */
+export type PdfTask = InvoiceDocument | PackingSlipsTask | PickListTask;
 
 /** How long a document may take, waiting for a thread included; ours take milliseconds. */
 export const PDF_TIMEOUT_MS = 10_000;

@@ -156,6 +156,11 @@ export function packingSlipOf(row: OrderRow, lines: OrderLineRow[]): PackingSlip
         ? `${row.shippingMethodName} (${days})`
         : row.shippingMethodName
       : null,
-    lines: lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity })),
+    lines: lines.map((line) => ({
+      partId: line.partId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+    })),
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, IdParams } from '@partsmith/contract';
@@ -8,13 +9,33 @@ import { drawnPdf, sendPdf } from './pdf-answer.ts';
 import { slipsToShip } from './packing-slips.ts';
 
 const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
+const PICK_LIST = z.any().describe('The pick list (application/pdf)');
+
+/** Manage Orders' `to-ship`, as the routes below describe it. */
+const TO_SHIP = `Manage Orders' \`status=to-ship\`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded`;
 
 /**
  * Packing slips (admins): what goes into an order's parcel, with its address, part numbers and
- * quantities and no prices; one order's, or those of every order waiting to be shipped.
+ * quantities and no prices; one order's, or those of every order waiting to be shipped. And the
+ * pick list of those orders: their parts summed, to take from the shelves in one walk.
  */
 export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   const seller = () => ({ ...app.config.seller, url: app.config.publicUrl });
+
+  /**
+   * A file for every order to ship (`packing-slips-<day>.pdf` or `pick-list-<day>.pdf`), to save;
+   * the `x-packing-slips` header says how many orders it is for.
+   */
+  const toShipFile =
+    (kind: 'packing-slips' | 'pick-list', what: string) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const slips = await slipsToShip(app.db);
+      if (slips.length === 0) throw notFound('No order is waiting to be shipped.');
+      const pdf = await drawnPdf(app, request, { kind, seller: seller(), slips }, what);
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('x-packing-slips', String(slips.length));
+      return sendPdf(reply, pdf, 'attachment', `${kind}-${day}.pdf`);
+    };
 
   app.get(
     '/orders/:id/packing-slip.pdf',
@@ -54,23 +75,26 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
-        description: `Every order to ship (Manage Orders' \`status=to-ship\`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
+        description: `Every order to ship (${TO_SHIP}), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
         produces: ['application/pdf'],
         response: { 200: PDF_ANSWER, 404: ApiError, 503: ApiError },
       },
     },
-    async (request, reply) => {
-      const slips = await slipsToShip(app.db);
-      if (slips.length === 0) throw notFound('No order is waiting to be shipped.');
-      const pdf = await drawnPdf(
-        app,
-        request,
-        { kind: 'packing-slips', seller: seller(), slips },
-        'packing slips',
-      );
-      const day = new Date().toISOString().slice(0, 10);
-      reply.header('x-packing-slips', String(slips.length));
-      return sendPdf(reply, pdf, 'attachment', `packing-slips-${day}.pdf`);
+    toShipFile('packing-slips', 'packing slips'),
+  );
+
+  app.get(
+    '/admin/orders/pick-list.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The pick list of the orders waiting to be shipped, as a PDF (admins)',
+        description: `The orders of the packing slips' file (${TO_SHIP}; the longest waiting first, at most ${PACKING_SLIPS_MOST}), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. The \`x-packing-slips\` header says how many orders. With none waiting it answers 404.`,
+        produces: ['application/pdf'],
+        response: { 200: PICK_LIST, 404: ApiError, 503: ApiError },
+      },
     },
+    toShipFile('pick-list', 'pick list'),
   );
 };

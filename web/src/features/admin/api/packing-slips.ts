@@ -2,17 +2,24 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFile } from '../../../lib/api-client.ts';
 
 /**
- * GET /api/admin/orders/packing-slips.pdf: the slips of every order waiting to be shipped, in
- * one file, saved where the browser saves downloads; answers how many orders it holds. A 404
- * (none waiting) is an ApiError whose message says so.
+ * The files of every order waiting to be shipped: their packing slips
+ * (GET /api/admin/orders/packing-slips.pdf) or their pick list, one row per part
+ * (GET /api/admin/orders/pick-list.pdf).
  */
-export async function downloadPackingSlips(): Promise<number> {
-  const file = await apiFile('/admin/orders/packing-slips.pdf');
-  const url = URL.createObjectURL(file.blob);
+export type ToShipFile = 'packing-slips' | 'pick-list';
+
+/**
+ * Downloads a file of every order waiting to be shipped, saved where the browser saves
+ * downloads; answers how many orders it is for. A 404 (none waiting) is an ApiError whose
+ * message says so.
+ */
+export async function downloadToShipFile(file: ToShipFile): Promise<number> {
+  const answer = await apiFile(`/admin/orders/${file}.pdf`);
+  const url = URL.createObjectURL(answer.blob);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = file.filename ?? 'packing-slips.pdf';
+    link.download = answer.filename ?? `${file}.pdf`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -20,9 +27,9 @@ export async function downloadPackingSlips(): Promise<number> {
     // The click has handed the file to the browser's download; the address is not needed after.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
-  return Number(file.headers.get('x-packing-slips') ?? 0);
+  return Number(answer.headers.get('x-packing-slips') ?? 0);
 }
 
-export function useDownloadPackingSlips() {
-  return useMutation({ mutationFn: downloadPackingSlips });
+export function useDownloadToShipFile(file: ToShipFile) {
+  return useMutation({ mutationFn: () => downloadToShipFile(file) });
 }

@@ -18,13 +18,15 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.f
 
 const SLIPS = '/api/admin/orders/packing-slips.pdf';
 const BUTTON = 'Packing slips for the orders waiting to be shipped (PDF)';
+const PICKS = '/api/admin/orders/pick-list.pdf';
+const PICK_BUTTON = 'Pick list for the orders waiting to be shipped (PDF)';
 
-/** The slips' file as the server sends it. */
-const slipsFile = (count: number) =>
+/** A file of the orders to ship as the server sends it. */
+const slipsFile = (count: number, name = 'packing-slips') =>
   new Response('%PDF-1.3 slips', {
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': 'attachment; filename="packing-slips-2026-12-02.pdf"',
+      'content-disposition': `attachment; filename="${name}-2026-12-02.pdf"`,
       'x-packing-slips': String(count),
     },
   });
@@ -127,5 +129,34 @@ describe('ManageOrdersPage: packing slips', () => {
         description: 'A file holds the 100 longest waiting: ship them, then download the rest.',
       }),
     );
+  });
+  it('downloads the pick list of the same orders, and says what it is for', async () => {
+    let answer = () => slipsFile(4, 'pick-list');
+    const api = mockAdminApi({
+      [`GET ${PATH}`]: () => listOf([pending], 1),
+      [`GET ${PICKS}`]: () => answer(),
+    });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'All Orders: 1' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: PICK_BUTTON }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Pick list for 4 orders downloaded', {
+        description: 'One row per part with its quantity, to take from the shelves before packing.',
+      }),
+    );
+    expect(api.queries('GET', PICKS)).toEqual(['']);
+    expect(api.queries('GET', SLIPS)).toEqual([]);
+    expect(clicked.map((link) => link.getAttribute('download'))).toEqual([
+      'pick-list-2026-12-02.pdf',
+    ]);
+
+    answer = () => apiError(404, 'No order is waiting to be shipped.');
+    await user.click(screen.getByRole('button', { name: PICK_BUTTON }));
+    await waitFor(() =>
+      expect(toast.info).toHaveBeenCalledWith('No order is waiting to be shipped.'),
+    );
+    expect(clicked).toHaveLength(1);
   });
 });

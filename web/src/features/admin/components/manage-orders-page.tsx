@@ -14,7 +14,7 @@ import { formatDollars } from '../../../lib/money.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { RefundButton, StatusCell } from './order-status-actions.tsx';
-import { PackingSlipsButton } from './packing-slips-button.tsx';
+import { PackingSlipsButtons } from './packing-slips-buttons.tsx';
 import { invoiceHref, packingSlipHref } from '../../../lib/order-documents.ts';
 import { DELETE_ITEM_TEXT, DELETED, messageOf } from './admin-messages.ts';
 import { EmptyList } from './list-states.tsx';
@@ -211,7 +211,7 @@ export function ManageOrdersPage() {
       eyebrow="Orders"
       title={(count) => (count === undefined ? 'All Orders' : `All Orders: ${count}`)}
       headingRef={heading}
-      actions={<PackingSlipsButton />}
+      actions={<PackingSlipsButtons />}
       list={list}
       query={page}
       total={total}
