@@ -3,7 +3,7 @@ import { Role } from './auth.ts';
 import { Id } from './common.ts';
 import { ContactMessage } from './contact.ts';
 import { CataloguePart } from './catalogue.ts';
-import { Order } from './orders.ts';
+import { CarrierField, Order } from './orders.ts';
 import { Quote, QuoteStatus } from './quotes.ts';
 import { AdminReview } from './reviews.ts';
 import { UserSummary } from './users.ts';
@@ -19,8 +19,46 @@ import { UserSummary } from './users.ts';
 /** Rows per page of an admin table, unless the query asks for another (at most ADMIN_LIST_MAX). */
 export const ADMIN_LIST_DEFAULT = 25;
 
-/** The most orders' packing slips one file holds (GET /api/admin/orders/packing-slips.pdf). */
+/**
+ * The most orders' packing slips one file holds (GET /api/admin/orders/packing-slips.pdf, and the
+ * pick list's), and the most orders shipped at once (POST /api/admin/orders/ship).
+ */
 export const PACKING_SLIPS_MOST = 100;
+
+/**
+ * GET /api/admin/orders/packing-slips.pdf and /pick-list.pdf: `ids` (order ids separated by
+ * commas) picks the orders; without it, every order to ship, the longest waiting first.
+ */
+export const ToShipFilesQuery = z.object({
+  ids: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$/,
+      'Give the orders as their ids separated by commas',
+    )
+    .refine(
+      (ids) => ids.split(',').length <= PACKING_SLIPS_MOST,
+      `A file holds at most ${PACKING_SLIPS_MOST} orders`,
+    )
+    .optional(),
+});
+export type ToShipFilesQuery = z.input<typeof ToShipFilesQuery>;
+
+/** POST /api/admin/orders/ship: the selected orders shipped together, all of them or none. */
+export const BulkShipBody = z.object({
+  ids: z
+    .array(Id)
+    .min(1, 'Select at least one order')
+    .max(PACKING_SLIPS_MOST, `Ship at most ${PACKING_SLIPS_MOST} orders at a time`),
+  carrier: CarrierField,
+});
+export type BulkShipBody = z.input<typeof BulkShipBody>;
+/** How many were shipped now, and how many had been already (left as they were). */
+export const BulkShipAnswer = z.object({
+  shipped: z.number().int().nonnegative(),
+  alreadyShipped: z.number().int().nonnegative(),
+});
+export type BulkShipAnswer = z.infer<typeof BulkShipAnswer>;
 export const ADMIN_LIST_MAX = 100;
 
 /**

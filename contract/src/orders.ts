@@ -138,7 +138,11 @@ export type Order = z.input<typeof Order>;
 
 export const OrderList = z.array(Order);
 
-const CarrierField = z.string().trim().max(60, 'Keep the carrier under 60 characters').optional();
+export const CarrierField = z
+  .string()
+  .trim()
+  .max(60, 'Keep the carrier under 60 characters')
+  .optional();
 const TrackingNumberField = z
   .string()
   .trim()

@@ -1332,7 +1332,7 @@ export interface paths {
     };
     /**
      * The packing slips of the orders waiting to be shipped, in one PDF (admins)
-     * @description Every order to ship (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most 100: one slip (one page or more) each. The `x-packing-slips` header says how many. With none waiting it answers 404.
+     * @description Every order to ship (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most 100: one slip (one page or more) each. With `ids` (order ids separated by commas, at most 100), those orders instead, the longest waiting first, shipped ones too (printed again): one that is not there answers 404, one not paid (nor invoiced on terms) or refunded 409 with its number. The `x-packing-slips` header says how many. With none waiting it answers 404.
      */
     get: operations['getAdminOrdersPackingSlipsPdf'];
     put?: never;
@@ -1352,11 +1352,31 @@ export interface paths {
     };
     /**
      * The pick list of the orders waiting to be shipped, as a PDF (admins)
-     * @description The orders of the packing slips' file (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded; the longest waiting first, at most 100), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. The `x-packing-slips` header says how many orders. With none waiting it answers 404.
+     * @description The orders of the packing slips' file (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded; the longest waiting first, at most 100), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. With `ids` (order ids separated by commas, at most 100), those orders instead, the longest waiting first, shipped ones too (printed again): one that is not there answers 404, one not paid (nor invoiced on terms) or refunded 409 with its number. The `x-packing-slips` header says how many orders. With none waiting it answers 404.
      */
     get: operations['getAdminOrdersPickListPdf'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/ship': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ship the selected orders together, with their carrier when given (admins)
+     * @description Up to 100 orders in one transaction, all of them or none: each buyer gets the shipping mail, each shipment is audited. One that cannot be shipped (not paid nor invoiced on terms, or refunded) answers 409 with its number, one that is not there 404, and nothing is shipped; one shipped already is left as it was and counted apart. Tracking numbers are each parcel's own: give them one order at a time (PUT /api/changeStatus/:id).
+     */
+    post: operations['postAdminOrdersShip'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8537,7 +8557,9 @@ export interface operations {
   };
   getAdminOrdersPackingSlipsPdf: {
     parameters: {
-      query?: never;
+      query?: {
+        ids?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8551,6 +8573,15 @@ export interface operations {
         };
         content: {
           'application/pdf': unknown;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
         };
       };
       /** @description Unauthorized */
@@ -8573,6 +8604,15 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8593,7 +8633,9 @@ export interface operations {
   };
   getAdminOrdersPickListPdf: {
     parameters: {
-      query?: never;
+      query?: {
+        ids?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8607,6 +8649,15 @@ export interface operations {
         };
         content: {
           'application/pdf': unknown;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
         };
       };
       /** @description Unauthorized */
@@ -8636,6 +8687,15 @@ export interface operations {
           'application/pdf': components['schemas']['ApiError'];
         };
       };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
       /** @description Service Unavailable */
       503: {
         headers: {
@@ -8643,6 +8703,81 @@ export interface operations {
         };
         content: {
           'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postAdminOrdersShip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+          carrier?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            shipped: number;
+            alreadyShipped: number;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
         };
       };
     };

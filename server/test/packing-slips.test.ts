@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { orders } from '../src/db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { auditLog, orderMails, orders } from '../src/db/schema/index.ts';
 import { ONE_DB } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import { paidOrderSuite } from './paid-order-helpers.ts';
@@ -162,5 +162,82 @@ describe.each(ONE_DB)('packing slips on %s', (kind) => {
     expect(await pdfText(left.rawPayload)).toContain(`Order ${numbers[2]}`);
     // A shipped order's slip can be printed again.
     expect((await slip(first)).statusCode).toBe(200);
+  });
+  it('prints and ships the selected orders together, all of them or none', async () => {
+    const { t, alice, owner } = shop();
+    const placed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await fillCart();
+      placed.push((await checkout(alice.cookie)).json().insertedId as string);
+    }
+    const [first, second, unpaid] = placed as [string, string, string];
+    await pay(first);
+    await pay(second);
+    const numbers = await Promise.all(placed.map(async (id) => (await order(id)).number));
+    const selected = (file: string, ids: string[], cookie?: string) =>
+      get(`/api/admin/orders/${file}.pdf?ids=${ids.join(',')}`, cookie);
+
+    // The selected orders' slips and pick list, the longest waiting first whatever the order given.
+    for (const file of ['packing-slips', 'pick-list']) {
+      const res = await selected(file, [second, first]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-packing-slips']).toBe('2');
+      expect(await pdfText(res.rawPayload)).toContain(`${numbers[0]}`);
+      expect((await selected(file, [first], alice.cookie)).statusCode).toBe(403);
+      // One not paid refuses the file, named; one not there too; a list that is not ids is a 400.
+      const refused = await selected(file, [first, unpaid]);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        `${numbers[2]}: This order is not paid yet: it is not to be packed.`,
+      );
+      const gone = await selected(file, [first, '0195f3c2-7a1b-7c3d-9e4f-123456789abc']);
+      expect(gone.statusCode).toBe(404);
+      expect((await get(`/api/admin/orders/${file}.pdf?ids=1,2`)).statusCode).toBe(400);
+      const tooMany = Array.from({ length: 101 }, () => first);
+      expect((await selected(file, tooMany)).statusCode).toBe(400);
+    }
+    const slips = (await pdfText((await selected('packing-slips', [second, first])).rawPayload))
+      .split('\f')
+      .map((page) => /Order (PS-O-\d+)/.exec(page)?.[1]);
+    expect(slips).toEqual([numbers[0], numbers[1]]);
+
+    const ship = (ids: string[], carrier?: string, cookie = owner.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders/ship',
+        headers: { cookie },
+        payload: { ids, ...(carrier ? { carrier } : {}) },
+      });
+    expect((await ship([first], undefined, alice.cookie)).statusCode).toBe(403);
+    // The unpaid one refuses them all: nothing is shipped.
+    const refused = await ship([first, second, unpaid], 'UPS');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `${numbers[2]}: Only a paid order, or one invoiced on terms, can be shipped.`,
+    );
+    expect((await order(first)).shippedAt).toBeFalsy();
+    expect((await ship([])).statusCode).toBe(400);
+
+    const both = await ship([first, second, first], 'UPS');
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toEqual({ shipped: 2, alreadyShipped: 0 });
+    for (const id of [first, second]) {
+      const row = await order(id);
+      expect(row.shippedAt).toBeTruthy();
+      expect(row.carrier).toBe('UPS');
+    }
+    // Each buyer is told, and each shipment is in the audit log.
+    const mails = await t.database.db
+      .select()
+      .from(orderMails)
+      .where(and(inArray(orderMails.orderId, [first, second]), eq(orderMails.kind, 'shipped')));
+    expect(mails).toHaveLength(2);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(inArray(auditLog.targetId, [first, second]), eq(auditLog.action, 'order.ship')));
+    expect(audited).toHaveLength(2);
+    // Again: shipped already, left as they were.
+    expect((await ship([first, second])).json()).toEqual({ shipped: 0, alreadyShipped: 2 });
   });
 });

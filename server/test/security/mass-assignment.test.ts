@@ -126,13 +126,14 @@ describe.each(SHOPS)('security suite 2: mass assignment on %s, %s payments', (ki
       const hits = text.filter((row) => row.includes(FORGED[f]));
       if (hits.length > 0) stored.push(`${f}: ${hits.join(' | ')}`);
     }
-    // The one paid (and shipped) order is the one PUT /api/changeStatus/:id's fixture paid; the
-    // refund route's fixture is an order paid and refunded already (left out here).
+    // The two paid (and shipped) orders are the ones the fixtures of PUT /api/changeStatus/:id
+    // and POST /api/admin/orders/ship paid; the refund route's fixture is an order paid and
+    // refunded already (left out here).
     const paidOrders = (await db.select().from(orders).where(eq(orders.paid, true))).filter(
       (o) => o.refundedAt === null,
     );
-    if (paidOrders.length !== 1) stored.push(`paid: ${paidOrders.length} paid orders`);
-    if (paidOrders.filter((o) => o.shippedAt).length !== 1) stored.push('status: shipped');
+    if (paidOrders.length !== 2) stored.push(`paid: ${paidOrders.length} paid orders`);
+    if (paidOrders.filter((o) => o.shippedAt).length !== 2) stored.push('status: shipped');
     const cheap = [
       ...(await db.select().from(orders).where(eq(orders.unitPriceCents, 1))),
       ...(await db.select().from(parts).where(eq(parts.priceCents, 1))),

@@ -271,6 +271,13 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
       return { path: '/api/admin/orders/pick-list.pdf' };
     },
   },
+  'POST /api/admin/orders/ship': {
+    expect: adminOnly,
+    call: async (live, cast) => ({
+      path: '/api/admin/orders/ship',
+      body: { ids: [await settledOrder(live, cast)], carrier: 'UPS' },
+    }),
+  },
   // On an order refunded already: the admin's call answers without asking the provider again.
   'POST /api/orders/:id/refund': {
     expect: adminOnly,

@@ -2,14 +2,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, IdParams } from '@partsmith/contract';
-import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { invoicedOnTerms, packingSlipOf } from './documents.ts';
+import {
+  BulkShipAnswer,
+  BulkShipBody,
+  PACKING_SLIPS_MOST,
+  ToShipFilesQuery,
+} from '@partsmith/contract/admin-lists';
+import { notFound } from '../../lib/http-errors.ts';
+import { packingSlipOf } from './documents.ts';
 import { drawnPdf, sendPdf } from './pdf-answer.ts';
-import { slipsToShip } from './packing-slips.ts';
+import { assertPackable, slipsOf, slipsToShip } from './packing-slips.ts';
 
 const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
 const PICK_LIST = z.any().describe('The pick list (application/pdf)');
+
+/** What `ids` does, as the routes below describe it. */
+const SELECTED = `With \`ids\` (order ids separated by commas, at most ${PACKING_SLIPS_MOST}), those orders instead, the longest waiting first, shipped ones too (printed again): one that is not there answers 404, one not paid (nor invoiced on terms) or refunded 409 with its number.`;
 
 /** Manage Orders' `to-ship`, as the routes below describe it. */
 const TO_SHIP = `Manage Orders' \`status=to-ship\`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded`;
@@ -23,13 +31,14 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   const seller = () => ({ ...app.config.seller, url: app.config.publicUrl });
 
   /**
-   * A file for every order to ship (`packing-slips-<day>.pdf` or `pick-list-<day>.pdf`), to save;
-   * the `x-packing-slips` header says how many orders it is for.
+   * A file for every order to ship, or for the selected ones (`packing-slips-<day>.pdf` or
+   * `pick-list-<day>.pdf`), to save; the `x-packing-slips` header says how many orders it is for.
    */
   const toShipFile =
     (kind: 'packing-slips' | 'pick-list', what: string) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const slips = await slipsToShip(app.db);
+    async (request: FastifyRequest<{ Querystring: ToShipFilesQuery }>, reply: FastifyReply) => {
+      const { ids } = request.query;
+      const slips = ids ? await slipsOf(app.db, ids.split(',')) : await slipsToShip(app.db);
       if (slips.length === 0) throw notFound('No order is waiting to be shipped.');
       const pdf = await drawnPdf(app, request, { kind, seller: seller(), slips }, what);
       const day = new Date().toISOString().slice(0, 10);
@@ -53,10 +62,7 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await app.orders.getVisible(request.params.id, request.user!);
-      if (row.refundedAt)
-        throw new HttpError(409, 'This order was refunded: there is nothing to pack.');
-      if (!row.paid && !invoicedOnTerms(row))
-        throw new HttpError(409, 'This order is not paid yet: it is not to be packed.');
+      assertPackable(row);
       const slip = packingSlipOf(row, await app.orders.linesOf(row.id));
       const pdf = await drawnPdf(
         app,
@@ -75,9 +81,10 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
-        description: `Every order to ship (${TO_SHIP}), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
+        description: `Every order to ship (${TO_SHIP}), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. ${SELECTED} The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
+        querystring: ToShipFilesQuery,
         produces: ['application/pdf'],
-        response: { 200: PDF_ANSWER, 404: ApiError, 503: ApiError },
+        response: { 200: PDF_ANSWER, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError },
       },
     },
     toShipFile('packing-slips', 'packing slips'),
@@ -90,11 +97,27 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The pick list of the orders waiting to be shipped, as a PDF (admins)',
-        description: `The orders of the packing slips' file (${TO_SHIP}; the longest waiting first, at most ${PACKING_SLIPS_MOST}), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. The \`x-packing-slips\` header says how many orders. With none waiting it answers 404.`,
+        description: `The orders of the packing slips' file (${TO_SHIP}; the longest waiting first, at most ${PACKING_SLIPS_MOST}), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. ${SELECTED} The \`x-packing-slips\` header says how many orders. With none waiting it answers 404.`,
+        querystring: ToShipFilesQuery,
         produces: ['application/pdf'],
-        response: { 200: PICK_LIST, 404: ApiError, 503: ApiError },
+        response: { 200: PICK_LIST, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError },
       },
     },
     toShipFile('pick-list', 'pick list'),
+  );
+
+  app.post(
+    '/admin/orders/ship',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Ship the selected orders together, with their carrier when given (admins)',
+        description: `Up to ${PACKING_SLIPS_MOST} orders in one transaction, all of them or none: each buyer gets the shipping mail, each shipment is audited. One that cannot be shipped (not paid nor invoiced on terms, or refunded) answers 409 with its number, one that is not there 404, and nothing is shipped; one shipped already is left as it was and counted apart. Tracking numbers are each parcel's own: give them one order at a time (PUT /api/changeStatus/:id).`,
+        body: BulkShipBody,
+        response: { 200: BulkShipAnswer, 404: ApiError, 409: ApiError },
+      },
+    },
+    async (request) => app.orders.shipMany(request.body.ids, request.user!, request.body.carrier),
   );
 };

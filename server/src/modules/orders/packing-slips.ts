@@ -1,9 +1,11 @@
 import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import type { PackingSlip } from '../invoices/packing-slip.ts';
 import { adminOrdersFilter } from './admin-list.ts';
-import { packingSlipOf } from './documents.ts';
+import { invoicedOnTerms, packingSlipOf } from './documents.ts';
 import { linesOfOrders } from './reading.ts';
 
 /**
@@ -17,6 +19,40 @@ export async function slipsToShip(db: DbOrTx, most = PACKING_SLIPS_MOST): Promis
     .where(adminOrdersFilter({ status: 'to-ship' }))
     .orderBy(orders.createdAt, orders.seq)
     .limit(most);
+  const lines = await linesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => packingSlipOf(row, lines.get(row.id) ?? []));
+}
+
+/**
+ * Refuses an order there is nothing to pack for: not paid (nor invoiced on terms), or refunded.
+ * `prefix` goes before the message (the order's number, when it is one of several).
+ */
+export function assertPackable(row: OrderRow, prefix = '') {
+  if (row.refundedAt)
+    throw new HttpError(409, `${prefix}This order was refunded: there is nothing to pack.`);
+  if (!row.paid && !invoicedOnTerms(row))
+    throw new HttpError(409, `${prefix}This order is not paid yet: it is not to be packed.`);
+}
+
+/**
+ * The packing slips of the selected orders, the longest waiting first: every one must be there
+ * (else 404) and packable (else 409 naming it); one shipped already is printed again.
+ */
+export async function slipsOf(db: DbOrTx, ids: readonly string[]): Promise<PackingSlip[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, unique))
+    .orderBy(orders.createdAt, orders.seq);
+  if (rows.length < unique.length)
+    throw notFound(
+      'One of the selected orders is not there any more: reload the list and select again.',
+    );
+  for (const row of rows) assertPackable(row, `${row.number}: `);
   const lines = await linesOfOrders(
     db,
     rows.map((row) => row.id),

@@ -1,7 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { invoicePayments, orderLines, orderMails, orders } from '../../db/schema/orders.ts';
+import {
+  invoicePayments,
+  orderLines,
+  orderMails,
+  orders,
+  type OrderRow,
+} from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { formatUsd } from '../../lib/money.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -68,6 +74,54 @@ async function creditInvoiceOnTerms(
   });
 }
 
+/** What the admin gave when shipping (both optional). */
+type Tracking = { carrier?: string; trackingNumber?: string };
+
+/**
+ * Ships an order locked for update in `tx`: its shipping mail queued and the shipment audited in
+ * the same transaction. 0 when it was shipped already; 409 when it cannot be (not paid or
+ * invoiced on terms, or refunded), the message after `prefix` (the order's number, when several).
+ */
+async function shipRow(
+  tx: DbOrTx,
+  row: OrderRow,
+  admin: { id: string; email: string },
+  tracking: Tracking,
+  prefix: string,
+): Promise<number> {
+  // An order on payment terms ships once invoiced: it is paid later, by its due date.
+  if (!row.paid && !invoicedOnTerms(row))
+    throw new HttpError(
+      409,
+      `${prefix}Only a paid order, or one invoiced on terms, can be shipped.`,
+    );
+  if (row.refundedAt) throw new HttpError(409, `${prefix}A refunded order cannot be shipped.`);
+  if (row.shippedAt) return 0;
+  const [after] = await tx
+    .update(orders)
+    .set({
+      shippedAt: new Date(),
+      carrier: tracking.carrier || null,
+      trackingNumber: tracking.trackingNumber || null,
+    })
+    .where(eq(orders.id, row.id))
+    .returning();
+  await tx.insert(orderMails).values({ orderId: row.id, kind: 'shipped' });
+  await recordAudit(tx, admin, {
+    action: 'order.ship',
+    targetId: row.id,
+    summary: `Shipped the order of ${row.userEmail} (${row.quantity} x ${row.name})`,
+    before: { status: null },
+    after: {
+      status: 'shipped',
+      shippedAt: after!.shippedAt!.toISOString(),
+      carrier: after!.carrier,
+      trackingNumber: after!.trackingNumber,
+    },
+  });
+  return 1;
+}
+
 export interface StateChangeDeps {
   db: Db;
   log: FastifyBaseLogger;
@@ -91,42 +145,49 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
     async ship(
       id: string,
       admin: { id: string; email: string },
-      tracking: { carrier?: string; trackingNumber?: string } = {},
+      tracking: Tracking = {},
     ): Promise<number> {
       const shipped = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row) throw notFound('We could not find that order.');
-        // An order on payment terms ships once invoiced: it is paid later, by its due date.
-        if (!row.paid && !invoicedOnTerms(row))
-          throw new HttpError(409, 'Only a paid order, or one invoiced on terms, can be shipped.');
-        if (row.refundedAt) throw new HttpError(409, 'A refunded order cannot be shipped.');
-        if (row.shippedAt) return 0;
-        const [after] = await tx
-          .update(orders)
-          .set({
-            shippedAt: new Date(),
-            carrier: tracking.carrier || null,
-            trackingNumber: tracking.trackingNumber || null,
-          })
-          .where(eq(orders.id, id))
-          .returning();
-        await tx.insert(orderMails).values({ orderId: id, kind: 'shipped' });
-        await recordAudit(tx, admin, {
-          action: 'order.ship',
-          targetId: id,
-          summary: `Shipped the order of ${row.userEmail} (${row.quantity} x ${row.name})`,
-          before: { status: null },
-          after: {
-            status: 'shipped',
-            shippedAt: after!.shippedAt!.toISOString(),
-            carrier: after!.carrier,
-            trackingNumber: after!.trackingNumber,
-          },
-        });
-        return 1;
+        return shipRow(tx, row, admin, tracking, '');
       });
       if (shipped) deps.mailQueued?.();
       return shipped;
+    },
+
+    /**
+     * Ships the selected orders together (admins), with the carrier when given: all of them or
+     * none, in one transaction. One that cannot be shipped refuses them all, named by its number;
+     * one shipped already is left as it was.
+     */
+    async shipMany(
+      ids: readonly string[],
+      admin: { id: string; email: string },
+      carrier?: string,
+    ): Promise<{ shipped: number; alreadyShipped: number }> {
+      const unique = [...new Set(ids)];
+      const answer = await db.transaction(async (tx) => {
+        // Locked in the order of their ids, as every other writer of several orders would.
+        const rows = await tx
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, unique))
+          .orderBy(orders.id)
+          .for('update');
+        if (rows.length < unique.length)
+          throw notFound(
+            'One of the selected orders is not there any more: reload the list and select again.',
+          );
+        let shipped = 0;
+        for (const row of rows) {
+          const prefix = `${row.number}: `;
+          shipped += await shipRow(tx, row, admin, { carrier }, prefix);
+        }
+        return { shipped, alreadyShipped: rows.length - shipped };
+      });
+      if (answer.shipped) deps.mailQueued?.();
+      return answer;
     },
 
     /**
