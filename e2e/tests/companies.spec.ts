@@ -140,12 +140,27 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   await expect(adminPage.getByLabel('Status')).toHaveValue('to-ship');
   const toShip = adminPage.getByRole('row', { name: /PO PO-2026-49/ }).first();
   await expect(toShip.getByText(/^On account, due/)).toBeVisible();
-  await toShip.getByRole('button', { name: /^Pending/ }).click();
-  await adminPage
-    .getByRole('dialog', { name: 'Ship this order?' })
-    .getByRole('button', { name: 'Ship it' })
-    .click();
-  await expect(adminPage.getByText('Your Order is Shipped Successfully')).toBeVisible();
+  // Selected, with its pick list printed, then shipped among the selected orders.
+  await toShip.getByRole('checkbox', { name: /^Select order PS-O-\d+$/ }).check();
+  const selected = adminPage.getByRole('region', { name: 'Print or ship the selected orders' });
+  await expect(selected.getByText('1 selected')).toBeVisible();
+  const [pickList] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    selected.getByRole('button', { name: /^Pick list\s+for the selected orders$/ }).click(),
+  ]);
+  expect(pickList.suggestedFilename()).toMatch(/^pick-list-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(adminPage.getByText('Pick list for 1 order downloaded')).toBeVisible();
+  await adminPage.screenshot({ path: info.outputPath('manage-orders-selected.png') });
+  // At the top, as below: scrolled, the sticky bar covers a menu link and the header's buttons.
+  await adminPage.evaluate(() => window.scrollTo(0, 0));
+  await expectNoA11yViolations(adminPage);
+  await selected.getByRole('button', { name: /^Mark shipped\s+for the selected orders$/ }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Ship the selected order?' });
+  await dialog.getByLabel('Carrier (optional)').fill('Freight Co');
+  await dialog.getByRole('button', { name: 'Ship it' }).click();
+  // Shipped, it leaves the orders to ship (and the list is empty), and the toast says so.
+  await expect(adminPage.getByText('Shipped 1 order', { exact: true })).toBeVisible();
+  await expect(adminPage.getByText('No orders match these filters.')).toBeVisible();
 
   // The shop admin records the payment; the invoice is paid.
   await adminPage.goto(`/dashboard/companies/${company._id}`);

@@ -9,12 +9,16 @@ import { apiFile } from '../../../lib/api-client.ts';
 export type ToShipFile = 'packing-slips' | 'pick-list';
 
 /**
- * Downloads a file of every order waiting to be shipped, saved where the browser saves
- * downloads; answers how many orders it is for. A 404 (none waiting) is an ApiError whose
- * message says so.
+ * Downloads a file of every order waiting to be shipped, or of the selected ones (`ids`), saved
+ * where the browser saves downloads; answers how many orders it is for. A 404 (none waiting) or
+ * a 409 (a selected order not to be packed) is an ApiError whose message says so.
  */
-export async function downloadToShipFile(file: ToShipFile): Promise<number> {
-  const answer = await apiFile(`/admin/orders/${file}.pdf`);
+export async function downloadToShipFile(
+  file: ToShipFile,
+  ids?: readonly string[],
+): Promise<number> {
+  const selected = ids ? `?${new URLSearchParams({ ids: ids.join(',') }).toString()}` : '';
+  const answer = await apiFile(`/admin/orders/${file}.pdf${selected}`);
   const url = URL.createObjectURL(answer.blob);
   try {
     const link = document.createElement('a');
@@ -30,6 +34,7 @@ export async function downloadToShipFile(file: ToShipFile): Promise<number> {
   return Number(answer.headers.get('x-packing-slips') ?? 0);
 }
 
+/** The download of `file`: for the selected orders when given their ids, else for every one. */
 export function useDownloadToShipFile(file: ToShipFile) {
-  return useMutation({ mutationFn: () => downloadToShipFile(file) });
+  return useMutation({ mutationFn: (ids?: readonly string[]) => downloadToShipFile(file, ids) });
 }

@@ -1,8 +1,9 @@
 import { BulkPartAction } from '@partsmith/contract/admin-lists';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { useBulkUpdateParts } from '../api/bulk-update-parts.ts';
 import { messageOf } from './admin-messages.ts';
+import { SelectAllBox } from './select-all-box.tsx';
 
 type Kind = BulkPartAction['kind'];
 
@@ -86,7 +87,6 @@ export function BulkPartActions({
   onDone: () => void;
 }) {
   const ids = {
-    all: useId(),
     kind: useId(),
     amount: useId(),
     problem: useId(),
@@ -96,15 +96,9 @@ export function BulkPartActions({
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const allBox = useRef<HTMLInputElement>(null);
   const amountBox = useRef<HTMLInputElement>(null);
 
   const count = selected.length;
-  const all = count > 0 && count === pageIds.length;
-  // 'Some' is neither checked nor not: the box says so (it cannot in markup).
-  useEffect(() => {
-    if (allBox.current) allBox.current.indeterminate = count > 0 && !all;
-  }, [count, all]);
 
   const needsAmount = kind === 'price-percent' || kind === 'set-stock';
 
@@ -141,23 +135,12 @@ export function BulkPartActions({
       aria-label="Change the selected parts"
       className="mb-4 flex flex-col gap-3 rounded-box bg-white p-4 shadow-sm ring-1 ring-slate-900/5"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <label htmlFor={ids.all} className="flex items-center gap-2 font-semibold text-slate-900">
-          <input
-            ref={allBox}
-            id={ids.all}
-            type="checkbox"
-            className="checkbox checkbox-sm border-slate-500"
-            checked={all}
-            disabled={pageIds.length === 0}
-            onChange={(event) => onSelectAll(event.target.checked)}
-          />
-          Select all {parts(pageIds.length)} on this page
-        </label>
-        <p className="text-sm text-slate-700">
-          {count === 0 ? 'None selected' : `${count} selected`}
-        </p>
-      </div>
+      <SelectAllBox
+        selectable={pageIds.length}
+        count={count}
+        noun={['part', 'parts']}
+        onSelectAll={onSelectAll}
+      />
       <form
         aria-label="Bulk action"
         className="flex flex-wrap items-end gap-3"

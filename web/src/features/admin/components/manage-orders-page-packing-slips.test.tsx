@@ -6,7 +6,9 @@ import { apiError } from '../../../test/mock-api.ts';
 import { listOf, mockAdminApi } from './admin-test-utils.tsx';
 import {
   order,
+  ordersFile,
   PATH,
+  recordDownloads,
   pending,
   renderPage,
   rowOf,
@@ -21,27 +23,9 @@ const BUTTON = 'Packing slips for the orders waiting to be shipped (PDF)';
 const PICKS = '/api/admin/orders/pick-list.pdf';
 const PICK_BUTTON = 'Pick list for the orders waiting to be shipped (PDF)';
 
-/** A file of the orders to ship as the server sends it. */
-const slipsFile = (count: number, name = 'packing-slips') =>
-  new Response('%PDF-1.3 slips', {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${name}-2026-12-02.pdf"`,
-      'x-packing-slips': String(count),
-    },
-  });
-
 let clicked: HTMLAnchorElement[];
 beforeEach(() => {
-  clicked = [];
-  // jsdom has no object URLs and saves no downloads: record what the page asks of the browser.
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/slips');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    clicked.push(this);
-  });
+  clicked = recordDownloads();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.info).mockClear();
 });
@@ -88,7 +72,7 @@ describe('ManageOrdersPage: packing slips', () => {
   it('downloads the slips of every order waiting to be shipped in one file, and says how many', async () => {
     const api = mockAdminApi({
       [`GET ${PATH}`]: () => listOf([pending], 1),
-      [`GET ${SLIPS}`]: () => slipsFile(3),
+      [`GET ${SLIPS}`]: () => ordersFile(3),
     });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'All Orders: 1' });
@@ -122,7 +106,7 @@ describe('ManageOrdersPage: packing slips', () => {
     );
     expect(clicked).toEqual([]);
 
-    answer = () => slipsFile(100);
+    answer = () => ordersFile(100);
     await user.click(screen.getByRole('button', { name: BUTTON }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Packing slips for 100 orders downloaded', {
@@ -131,7 +115,7 @@ describe('ManageOrdersPage: packing slips', () => {
     );
   });
   it('downloads the pick list of the same orders, and says what it is for', async () => {
-    let answer = () => slipsFile(4, 'pick-list');
+    let answer = () => ordersFile(4, 'pick-list');
     const api = mockAdminApi({
       [`GET ${PATH}`]: () => listOf([pending], 1),
       [`GET ${PICKS}`]: () => answer(),

@@ -1,5 +1,6 @@
 import type { Order } from '@partsmith/contract';
 import { screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { thermalPasteOrder } from '../../../test/fixtures.ts';
 import { renderAdminPage } from './admin-test-utils.tsx';
 import { ManageOrdersPage } from './manage-orders-page.tsx';
@@ -53,3 +54,29 @@ export const rowOf = (name: string) =>
       .getAllByRole('row')
       .find((row) => row.textContent?.includes(name))!,
   );
+
+/** A file of orders (packing slips, a pick list) as the server sends it. */
+export const ordersFile = (count: number, name = 'packing-slips') =>
+  new Response('%PDF-1.3 slips', {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${name}-2026-12-02.pdf"`,
+      'x-packing-slips': String(count),
+    },
+  });
+
+/**
+ * jsdom has no object URLs and saves no downloads: records the links the page clicks to hand a
+ * file to the browser (call it in a beforeEach; vi.restoreAllMocks undoes it).
+ */
+export function recordDownloads(): HTMLAnchorElement[] {
+  const clicked: HTMLAnchorElement[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/slips');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this);
+  });
+  return clicked;
+}

@@ -18,10 +18,12 @@ import { PackingSlipsButtons } from './packing-slips-buttons.tsx';
 import { invoiceHref, packingSlipHref } from '../../../lib/order-documents.ts';
 import { DELETE_ITEM_TEXT, DELETED, messageOf } from './admin-messages.ts';
 import { EmptyList } from './list-states.tsx';
+import { BulkOrderActions } from './bulk-order-actions.tsx';
+import { useSelection } from './use-selection.ts';
 import { AdminListPage } from './admin-list.tsx';
 import { ActionButton } from './action-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { CELL, CellLabel, Email, LINE, NoAction, ROW } from './table-cells.tsx';
+import { BOX_CELL, BOX_LINE, BoxCellLabel, Email, NoAction } from './table-cells.tsx';
 import { ResponsiveImage } from '../../../components/ui/responsive-image.tsx';
 import { DateFilter, FilterSelect } from '../../../components/ui/list-controls.tsx';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -39,7 +41,7 @@ function OrderName({ order }: { order: Order }) {
         <span className="block text-sm break-words text-slate-700">PO {order.poNumber}</span>
       )}
       {onAccount(order) && (
-        <span className="badge mt-1 border-sky-300 bg-sky-50 font-semibold text-sky-900">
+        <span className="badge mt-1 h-auto border-sky-300 bg-sky-50 py-0.5 font-semibold text-sky-900">
           On account{order.dueDate ? `, due ${dayLabel(order.dueDate)}` : ''}
         </span>
       )}
@@ -79,7 +81,24 @@ function OrderName({ order }: { order: Order }) {
   );
 }
 
-function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
+/** An order to ship: one the bulk actions take (paid, or on account, not refunded or shipped). */
+const toShip = (order: Order) => shippable(order) && order.status !== 'shipped';
+
+/** Each row a card below @4xl: the box to select it, the image, then its lines, all across. */
+const ORDER_ROW =
+  'grid grid-cols-[1.5rem_4rem_minmax(0,1fr)] gap-x-3 gap-y-2 p-4 @4xl:table-row @4xl:p-0';
+
+function OrderRow({
+  order,
+  selected,
+  onSelect,
+  onDeleted,
+}: {
+  order: Order;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteOrder();
 
   const onDelete = async () => {
@@ -95,43 +114,56 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
   };
 
   return (
-    <tr className={ROW}>
-      <td className={`row-span-2 ${CELL}`}>
+    <tr className={`${ORDER_ROW} ${selected ? 'bg-orange-50' : '@4xl:hover:bg-slate-50'}`}>
+      <td className={`row-span-2 self-start ${BOX_CELL}`}>
+        {toShip(order) ? (
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm border-slate-500"
+            aria-label={`Select order ${order.number}`}
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        ) : (
+          <NoAction why="Not an order to ship" />
+        )}
+      </td>
+      <td className={`row-span-2 ${BOX_CELL}`}>
         <ResponsiveImage
           src={order.image}
           alt=""
           width={56}
           height={56}
           sizes="64px"
-          className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 md:h-14 md:w-14"
+          className="h-16 w-16 rounded-lg bg-slate-100 object-contain p-1.5 @4xl:h-14 @4xl:w-14"
         />
       </td>
-      <td className={`self-end ${CELL}`}>
+      <td className={`self-end ${BOX_CELL}`}>
         <OrderName order={order} />
       </td>
       {/* A long address wraps where it must: beside the side menu (1024 px) the row fits. */}
-      <td className={`self-start text-sm text-slate-700 [overflow-wrap:anywhere] ${CELL}`}>
+      <td className={`self-start text-sm text-slate-700 [overflow-wrap:anywhere] ${BOX_CELL}`}>
         <Email address={order.userEmail} />
       </td>
-      <td className={`${LINE} md:text-right`}>
-        <CellLabel>Quantity</CellLabel>
+      <td className={`${BOX_LINE} @4xl:text-right`}>
+        <BoxCellLabel>Quantity</BoxCellLabel>
         <OrderQuantity order={order} />
       </td>
-      <td className={`${LINE} md:text-right`}>
-        <CellLabel>Total</CellLabel>
+      <td className={`${BOX_LINE} @4xl:text-right`}>
+        <BoxCellLabel>Total</BoxCellLabel>
         <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
           {formatDollars(order.total)}
         </span>
       </td>
-      <td className={LINE}>
-        <CellLabel>Status</CellLabel>
-        <span className="flex flex-col items-end gap-1 md:items-start">
+      <td className={BOX_LINE}>
+        <BoxCellLabel>Status</BoxCellLabel>
+        <span className="flex flex-col items-end gap-1 @4xl:items-start">
           <StatusCell order={order} />
           {shippable(order) && <RefundButton order={order} />}
         </span>
       </td>
-      <td className={`${LINE} md:text-right`}>
-        <CellLabel>Delete</CellLabel>
+      <td className={`${BOX_LINE} @4xl:text-right`}>
+        <BoxCellLabel>Delete</BoxCellLabel>
         {order.paid || order.invoiceNumber ? (
           <NoAction
             why={order.paid ? 'Paid orders cannot be deleted' : 'Invoiced orders cannot be deleted'}
@@ -154,6 +186,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
 }
 
 const COLUMNS = [
+  ['Select'],
   ['Image'],
   ['Name'],
   ['E-mail'],
@@ -204,6 +237,9 @@ export function ManageOrdersPage() {
   const { page, total } = useAllOrders(list);
   const heading = useRef<HTMLHeadingElement>(null);
   const { from, to } = list.values;
+  const selection = useSelection(JSON.stringify(list.request));
+  const pageIds = (page.data?.items ?? []).filter(toShip).map((order) => order._id);
+  const selected = pageIds.filter((id) => selection.has(id));
 
   return (
     <AdminListPage
@@ -255,11 +291,25 @@ export function ManageOrdersPage() {
       empty={
         <EmptyList title="No orders yet.">New orders show up here as customers buy.</EmptyList>
       }
+      above={
+        <BulkOrderActions
+          pageIds={pageIds}
+          selected={selected}
+          onSelectAll={(all) => (all ? selection.setAll(pageIds) : selection.clear())}
+          onShipped={selection.clear}
+        />
+      }
     >
       {(orders, caption) => (
-        <DataTable wide="md" caption={caption} columns={COLUMNS}>
+        <DataTable wide="container" headPadding="px-3 py-3" caption={caption} columns={COLUMNS}>
           {orders.map((order) => (
-            <OrderRow key={order._id} order={order} onDeleted={() => heading.current?.focus()} />
+            <OrderRow
+              key={order._id}
+              order={order}
+              selected={selection.has(order._id)}
+              onSelect={(on) => selection.toggle(order._id, on)}
+              onDeleted={() => heading.current?.focus()}
+            />
           ))}
         </DataTable>
       )}

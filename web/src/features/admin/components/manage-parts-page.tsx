@@ -3,7 +3,7 @@ import {
   ADMIN_PART_SORTS,
   AdminPartsQuery,
 } from '@partsmith/contract/admin-lists';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { href, Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterSelect } from '../../../components/ui/list-controls.tsx';
@@ -15,6 +15,7 @@ import { PART_COLUMNS, PartRow } from './admin-part-card.tsx';
 import { BulkPartActions } from './bulk-part-actions.tsx';
 import { CatalogueCsv } from './catalogue-csv.tsx';
 import { EmptyList } from './list-states.tsx';
+import { useSelection } from './use-selection.ts';
 
 type PartSort = (typeof ADMIN_PART_SORTS)[number];
 
@@ -39,30 +40,6 @@ const LISTED = [
   { value: 'true', label: 'Listed' },
   { value: 'false', label: 'Unlisted' },
 ];
-
-/**
- * The parts selected for a bulk action, on the page they were selected on: another page, search,
- * filter or sort starts with none (the actions say 'on this page').
- */
-function useSelection(page: string) {
-  const [selection, setSelection] = useState<{ page: string; ids: ReadonlySet<string> }>({
-    page,
-    ids: new Set(),
-  });
-  const ids = selection.page === page ? selection.ids : new Set<string>();
-  const set = (next: Set<string>) => setSelection({ page, ids: next });
-  return {
-    has: (id: string) => ids.has(id),
-    toggle: (id: string, on: boolean) => {
-      const next = new Set(ids);
-      if (on) next.add(id);
-      else next.delete(id);
-      set(next);
-    },
-    setAll: (all: string[]) => set(new Set(all)),
-    clear: () => set(new Set()),
-  };
-}
 
 /**
  * /dashboard/manage-products: 'Manage All Parts : {count}' (every part, listed or not) and a table

@@ -1,4 +1,5 @@
 import { onAccount, RefundBody, ShipBody, type Order } from '@partsmith/contract';
+import { BulkShipBody } from '@partsmith/contract/admin-lists';
 import { formDialog } from '../../../lib/dialogs.ts';
 import { formatDollars } from '../../../lib/money.ts';
 
@@ -31,6 +32,24 @@ export async function askShipment(order: Order): Promise<ShipBody | null> {
     ...(values.carrier ? { carrier: values.carrier } : {}),
     ...(values.trackingNumber ? { trackingNumber: values.trackingNumber } : {}),
   };
+}
+
+/**
+ * Before shipping the selected orders together: the carrier (optional; tracking numbers are each
+ * parcel's own). Resolves the carrier ('' for none), or null when the admin cancelled.
+ */
+export async function askBulkShipment(ids: readonly string[]): Promise<string | null> {
+  const n = ids.length;
+  const values = await formDialog({
+    title: n === 1 ? 'Ship the selected order?' : `Ship the ${n} selected orders?`,
+    text:
+      "Each buyer gets the shipping mail now. A tracking number is each parcel's own: give it " +
+      'one order at a time with its status button instead.',
+    fields: [{ name: 'carrier', label: 'Carrier (optional)', maxLength: 60 }],
+    confirmButtonText: n === 1 ? 'Ship it' : `Ship ${n} orders`,
+    check: (entered) => problemOf(BulkShipBody.safeParse({ ids, ...entered })),
+  });
+  return values && values.carrier;
 }
 
 /** Before refunding: why (the contract's RefundBody). Resolves the body, or null when cancelled. */

@@ -37,7 +37,7 @@ function ToShipFileButton({ file }: { file: ToShipFile }) {
   const { label, failed, done, tip } = FILES[file];
   const onDownload = async () => {
     try {
-      const count = await download.mutateAsync();
+      const count = await download.mutateAsync(undefined);
       toast.success(done(count), {
         description:
           count >= PACKING_SLIPS_MOST
@@ -51,7 +51,7 @@ function ToShipFileButton({ file }: { file: ToShipFile }) {
   };
   return (
     <ActionButton
-      className="btn btn-outline btn-primary btn-sm whitespace-nowrap"
+      className="btn btn-outline btn-sm border-slate-300 whitespace-nowrap text-white"
       busy={download.isPending}
       onAction={onDownload}
     >
