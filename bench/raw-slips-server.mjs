@@ -1,5 +1,7 @@
-// A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf), and at
-// /pick-list for the pick list's (GET /api/admin/orders/pick-list.pdf): a bare
+// A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf), at
+// /pick-list for the pick list's (GET /api/admin/orders/pick-list.pdf), and at POST /ship for
+// the selected orders shipped together (POST /api/admin/orders/ship: the shop's own shipMany,
+// { ids, carrier } in, { shipped, alreadyShipped } out): a bare
 // node:http server that reads the session as the shop does, then makes the same slips with the
 // shop's own code on a Drizzle database over a bare `pg` pool (slipsToShip: the same two
 // statements) and draws them with the shop's own pdfkit code in its own thread, without Fastify,
@@ -17,17 +19,43 @@ const [file, port] = process.argv.slice(2);
 const { databaseUrl, session, seller } = JSON.parse(fs.readFileSync(file, 'utf8'));
 const src = path.resolve(import.meta.dirname, '../server/src');
 const load = (module) => tsImport(path.join(src, module), import.meta.url);
-const [{ slipsToShip }, { renderPackingSlips, renderPickList }, schema] = await Promise.all([
+const [
+  { slipsToShip },
+  { renderPackingSlips, renderPickList },
+  { createOrderStateChanges },
+  schema,
+] = await Promise.all([
   load('modules/orders/packing-slips.ts'),
   load('modules/invoices/packing-slip.ts'),
+  load('modules/orders/state-changes.ts'),
   load('db/schema/index.ts'),
 ]);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+const changes = createOrderStateChanges({ db, log: quiet });
+
+/** The request's JSON body. */
+async function bodyOf(request) {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return JSON.parse(text);
+}
 
 const server = http.createServer(async (request, response) => {
-  request.resume();
   try {
+    if (request.method === 'POST') {
+      const { rows } = await pool.query(session.sql, session.params);
+      const { ids, carrier } = await bodyOf(request);
+      const answer = JSON.stringify(await changes.shipMany(ids, rows[0], carrier));
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(answer)),
+      });
+      response.end(answer);
+      return;
+    }
+    request.resume();
     await pool.query(session.sql, session.params);
     const slips = await slipsToShip(db);
     const pdf =

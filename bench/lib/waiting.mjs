@@ -94,6 +94,15 @@ export function benchDatabase(url) {
       await pool.query('analyze orders');
       return rowCount;
     },
+    /** The ids of the `limit` paid orders to ship that have waited longest. */
+    toShip: async (limit) =>
+      (
+        await pool.query(
+          `select id from orders where paid and shipped_at is null and refunded_at is null
+            order by created_at, seq limit $1`,
+          [limit],
+        )
+      ).rows.map((row) => row.id),
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,6 @@
 // The admin's sales overview on PostgreSQL with 100,000 orders: its p99 against the same four
 // statements on a bare pg pool, request by request, in rounds (decision 055).
-import { closeConnections, timedGet } from '../lib/http-get.mjs';
+import { closeConnections, timedGet, timedPost } from '../lib/http-get.mjs';
 import { pairedRounds } from '../lib/reference.mjs';
 import { bareSales, seedOrders } from '../lib/sales.mjs';
 import { benchDatabase, startRawSlips, startRawWaiting } from '../lib/waiting.mjs';
@@ -51,6 +51,17 @@ const SLIPS = {
     },
   ],
 };
+/**
+ * The selected orders shipped together (POST /api/admin/orders/ship, 100 a request: the most it
+ * takes), against the bare server running the shop's own shipMany: each request ships orders of
+ * its own, the seed's 20,000 to ship, the longest waiting first.
+ */
+const SHIP = {
+  name: 'p99 bulk ship of 100 orders / bare server, PostgreSQL',
+  path: '/api/admin/orders/ship',
+  batch: 100,
+};
+
 const WAITING = {
   staff: { name: 'p99 staff waiting / bare server, PostgreSQL', path: '/api/admin/waiting' },
   customer: { name: 'p99 customer waiting / bare server, PostgreSQL', path: '/api/waiting' },
@@ -302,9 +313,66 @@ async function slipsFigure(b, shopUrl, url, admin) {
           jitterNote(cpu),
       });
     }
+    await shipFigure(b, shopUrl, raw.url, admin, db);
   } finally {
     await raw?.stop();
     await db.close();
     closeConnections();
   }
+}
+
+/**
+ * The selected orders shipped together through the API, each request followed by one to the bare
+ * server shipping the next 100 with the shop's own shipMany; every request ships 100 orders not
+ * shipped before, and both sides' answers say so.
+ */
+async function shipFigure(b, shopUrl, rawUrl, admin, db) {
+  const requests = (SLIPS.warmup + SALES_ROUNDS * SLIPS.requests) * 2;
+  const ids = await db.toShip(requests * SHIP.batch);
+  if (ids.length < requests * SHIP.batch)
+    throw new Error(
+      `only ${ids.length} orders to ship: the bulk ship figure needs ${requests * SHIP.batch}`,
+    );
+  let next = 0;
+  const ship = async (url) => {
+    const batch = ids.slice(next, next + SHIP.batch);
+    next += SHIP.batch;
+    const answer = await timedPost(
+      url,
+      { ids: batch, carrier: 'Bench Freight' },
+      { authorization: `Bearer ${admin.token}` },
+    );
+    if (answer.status !== 200)
+      throw new Error(`POST ${url} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    const { shipped, alreadyShipped } = JSON.parse(answer.text);
+    if (shipped !== SHIP.batch || alreadyShipped !== 0)
+      throw new Error(
+        `POST ${url} shipped ${shipped} (${alreadyShipped} already) of ${SHIP.batch}`,
+      );
+    return answer.ms;
+  };
+  const cpu = await b.sampleJitter(SHIP.path);
+  b.log(`  ${SHIP.path}:`);
+  const paired = await pairedRounds({
+    rounds: SALES_ROUNDS,
+    requests: SLIPS.requests,
+    warmup: SLIPS.warmup,
+    log: b.log,
+    shop: () => ship(shopUrl + SHIP.path),
+    reference: () => ship(`${rawUrl}/ship`),
+  });
+  b.addRatio({
+    name: SHIP.name,
+    rounds: paired.rounds,
+    reference: 'bare server',
+    sideUnit: ' ms',
+    goal: SLIPS.goal,
+    higher: false,
+    note:
+      `POST ${SHIP.path} with ${SHIP.batch} orders to ship a request (each shipped once, in one transaction: locked, updated, their mails queued and audited); ` +
+      `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to the bare node:http server on the same core reading the session and running the shop's own shipMany on a bare pg pool for the next ${SHIP.batch}; ` +
+      `the shop also sends the shipping mails after each answer (to the bench's SMTP peer), on the same core; ` +
+      `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
+      jitterNote(cpu),
+  });
 }
