@@ -141,7 +141,8 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   const toShip = adminPage.getByRole('row', { name: /PO PO-2026-49/ }).first();
   await expect(toShip.getByText(/^On account, due/)).toBeVisible();
   // Selected, with its pick list printed, then shipped among the selected orders.
-  await toShip.getByRole('checkbox', { name: /^Select order PS-O-\d+$/ }).check();
+  const shippedNumber = /PS-O-\d+/.exec((await toShip.textContent()) ?? '')![0];
+  await toShip.getByRole('checkbox', { name: `Select order ${shippedNumber}` }).check();
   const selected = adminPage.getByRole('region', { name: 'Print or ship the selected orders' });
   await expect(selected.getByText('1 selected')).toBeVisible();
   const [pickList] = await Promise.all([
@@ -158,9 +159,9 @@ test('a company: invite, company price, order over the limit, approve, pay by in
   const dialog = adminPage.getByRole('dialog', { name: 'Ship the selected order?' });
   await dialog.getByLabel('Carrier (optional)').fill('Freight Co');
   await dialog.getByRole('button', { name: 'Ship it' }).click();
-  // Shipped, it leaves the orders to ship (and the list is empty), and the toast says so.
+  // Shipped, it leaves the orders to ship, and the toast says so.
   await expect(adminPage.getByText('Shipped 1 order', { exact: true })).toBeVisible();
-  await expect(adminPage.getByText('No orders match these filters.')).toBeVisible();
+  await expect(adminPage.getByRole('row', { name: new RegExp(shippedNumber) })).toHaveCount(0);
 
   // The shop admin records the payment; the invoice is paid.
   await adminPage.goto(`/dashboard/companies/${company._id}`);
