@@ -30,3 +30,16 @@ export const PRICE_BREAKS_MAX = 10;
 /** How many parts the compare page sets side by side (GET /api/parts/compare): 2 to 4. */
 export const COMPARE_PARTS_MIN = 2;
 export const COMPARE_PARTS_MAX = 4;
+
+/**
+ * What a buyer's message about an order is about (POST /api/orders/:id/messages), as the order's
+ * page offers it; the shop sees the words as the message's subject.
+ */
+export const ORDER_TOPICS = {
+  missing: 'Something is missing',
+  damaged: 'A part arrived damaged',
+  'wrong-part': 'I received the wrong part',
+  return: 'I want to return parts',
+  question: 'Another question',
+} as const;
+export type OrderTopic = keyof typeof ORDER_TOPICS;

@@ -1,9 +1,16 @@
 import * as z from './zod-subset.ts';
 import { EmailField, Id } from './common.ts';
+import { ORDER_TOPICS, type OrderTopic } from './constants.ts';
 
 /** The contact form's longest subject and message (mails cut older rows to them too). */
 export const SUBJECT_MAX_LENGTH = 150;
 export const MESSAGE_MAX_LENGTH = 5000;
+
+const MessageField = z
+  .string({ message: 'Message is Required' })
+  .trim()
+  .min(10, 'Please write at least 10 characters')
+  .max(MESSAGE_MAX_LENGTH, 'Keep the message under 5000 characters');
 
 export const ContactBody = z.object({
   email: EmailField,
@@ -12,13 +19,20 @@ export const ContactBody = z.object({
     .trim()
     .min(1, 'Subject is Required')
     .max(SUBJECT_MAX_LENGTH, 'Keep the subject under 150 characters'),
-  message: z
-    .string({ message: 'Message is Required' })
-    .trim()
-    .min(10, 'Please write at least 10 characters')
-    .max(MESSAGE_MAX_LENGTH, 'Keep the message under 5000 characters'),
+  message: MessageField,
 });
 export type ContactBody = z.input<typeof ContactBody>;
+
+export { ORDER_TOPICS, type OrderTopic } from './constants.ts';
+
+/** POST /api/orders/:id/messages: the order's buyer writes to the shop about it. */
+export const OrderMessageBody = z.object({
+  topic: z.enum(Object.keys(ORDER_TOPICS) as [OrderTopic, ...OrderTopic[]], {
+    message: 'Choose what your message is about',
+  }),
+  message: MessageField,
+});
+export type OrderMessageBody = z.input<typeof OrderMessageBody>;
 
 export const ContactAnswer = z.object({ acknowledged: z.literal(true), insertedId: Id });
 
@@ -61,6 +75,8 @@ export const ContactMessage = z.object({
   mailed: z.boolean(),
   /** When an admin marked it handled (answered, or nothing to answer); null while it is new. */
   handledAt: z.string().nullable(),
+  /** The order a buyer wrote about from its page; null for the contact form's messages. */
+  order: z.object({ _id: Id, number: z.string() }).nullable().default(null),
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;
 

@@ -195,6 +195,30 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   for (const figure of ['$309.92', '$9.90', '$26.39', '$346.21'])
     await expect(money).toContainText(figure);
   await expectNoA11yViolations(page);
+
+  // Something is wrong with the parcel: the buyer writes to the shop from the order's page, and
+  // the shop finds the message in Messages with the order a click away.
+  const help = page.getByRole('region', { name: 'Need help with this order?' });
+  await help.getByLabel('What is it about?').selectOption({ label: 'A part arrived damaged' });
+  await help.getByLabel('Your message').fill('One of the two PSUs rattles when it is turned.');
+  await help.getByRole('button', { name: 'Send to the shop' }).click();
+  const { number: orderNumber } = (await (
+    await page.request.get(`/api/purchase/${orderId}`)
+  ).json()) as {
+    number: string;
+  };
+  await expect(help.getByRole('status')).toHaveText(
+    `Sent. We will answer about order ${orderNumber} by e-mail.`,
+  );
+  const shopContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const shop = await shopContext.newPage();
+  await signInOrSignUp(shop, MODERATOR, 'Mo Derator');
+  await shop.goto(`/dashboard/messages?q=${orderNumber}`);
+  const about = shop.getByRole('article', { name: 'A part arrived damaged' });
+  await expect(about).toContainText('One of the two PSUs rattles');
+  await about.getByRole('link', { name: orderNumber }).click();
+  await expect(shop).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await shopContext.close();
 });
 
 test("an admin's new zone, free-shipping threshold and state rate show in the buyer's next preview", async ({

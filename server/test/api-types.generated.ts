@@ -280,6 +280,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/orders/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Write to the shop about one of your orders (the order's buyer)
+     * @description From the order's page: what it is about (something missing, a part damaged, the wrong part, a return, another question) and the message. It reaches the dashboard's Messages with the order's number and a link to it, and the shop's mailbox (replies go to the buyer's address). Anybody else's order, or one that is not there, answers 404.
+     */
+    post: operations['postOrdersByIdMessages'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/newsletter': {
     parameters: {
       query?: never;
@@ -3098,6 +3118,77 @@ export interface operations {
       };
     };
   };
+  postOrdersByIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          topic: 'missing' | 'damaged' | 'wrong-part' | 'return' | 'question';
+          message: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            acknowledged: true;
+            /** Format: uuid */
+            insertedId: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   subscribeNewsletter: {
     parameters: {
       query?: never;
@@ -3285,6 +3376,12 @@ export interface operations {
               createdAt: string;
               mailed: boolean;
               handledAt: string | null;
+              /** @default null */
+              order: {
+                /** Format: uuid */
+                _id: string;
+                number: string;
+              } | null;
             }[];
             nextCursor: string | null;
             total: number;
@@ -3414,6 +3511,12 @@ export interface operations {
             createdAt: string;
             mailed: boolean;
             handledAt: string | null;
+            /** @default null */
+            order: {
+              /** Format: uuid */
+              _id: string;
+              number: string;
+            } | null;
           };
         };
       };

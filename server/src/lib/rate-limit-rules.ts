@@ -14,6 +14,7 @@ export const RATE_LIMIT_NAMES = [
   'cart',
   'contact',
   'newsletter',
+  'order-message',
   'purchase',
   'quote',
   'review',
@@ -33,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   cart: { per: 'user', max: 300, windowSeconds: 600 },
   contact: { per: 'ip', max: 5, windowSeconds: 600 },
   newsletter: { per: 'ip', max: 5, windowSeconds: 600 },
+  // A buyer's messages about their orders (a problem with a parcel, a return).
+  'order-message': { per: 'user', max: 10, windowSeconds: 3600 },
   purchase: { per: 'user', max: 20, windowSeconds: 600 },
   quote: { per: 'user', max: 10, windowSeconds: 3600 },
   review: { per: 'user', max: 5, windowSeconds: 3600 },

@@ -23,6 +23,7 @@ const TOO_MANY: Record<RateLimitName, string> = {
   cart: 'You have changed your cart many times in a short time.',
   contact: 'You have sent several messages in a short time.',
   newsletter: 'There were several newsletter sign-ups from your connection in a short time.',
+  'order-message': 'You have sent several messages about your orders in a short time.',
   purchase: 'You have placed many orders in a short time.',
   quote: 'You have asked for several quotes in a short time.',
   review: 'You have posted several reviews in a short time.',

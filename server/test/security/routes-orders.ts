@@ -152,6 +152,14 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
       path: `/api/orders/${await live.order(cast.customer)}/reorder`,
     }),
   },
+  // Only the order's buyer writes to the shop about it; an admin is another customer here.
+  'POST /api/orders/:id/messages': {
+    expect: [401, 200, 404, 404],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await live.order(cast.customer)}/messages`,
+      body: { topic: 'question', message: 'When will this order ship, please?' },
+    }),
+  },
   // Everybody has a cart: a visitor's is named by a signed cookie (visitor-cart.test.ts).
   'GET /api/cart': { expect: everyone(200), call: fixed('/api/cart') },
   'PUT /api/cart/lines/:partId': {

@@ -24,13 +24,16 @@ export const ADMIN_MESSAGE_SORT: Record<(typeof ADMIN_MESSAGE_SORTS)[number], Ke
   oldest: { name: 'oldest', keys: [created, id], descending: false },
 };
 
-/** The messages a query finds: every word of `q` in the address, subject or message; handled. */
+/**
+ * The messages a query finds: every word of `q` in the address, subject, message or the number of
+ * the order it is about; handled.
+ */
 export function adminMessagesFilter(q: Pick<Query, 'q' | 'handled'>): SQL | undefined {
   const where: SQL[] = [];
   for (const word of searchWords(q.q)) {
     const pattern = containsPattern(word);
     where.push(
-      sql`(${contactMessages.email} ilike ${pattern} or ${contactMessages.subject} ilike ${pattern} or ${contactMessages.message} ilike ${pattern})`,
+      sql`(${contactMessages.email} ilike ${pattern} or ${contactMessages.subject} ilike ${pattern} or ${contactMessages.message} ilike ${pattern} or coalesce(${contactMessages.orderNumber}, '') ilike ${pattern})`,
     );
   }
   if (q.handled !== undefined)
@@ -52,6 +55,7 @@ const toApiMessage = (row: Row): ContactMessage => ({
   createdAt: row.createdAt.toISOString(),
   mailed: row.mailedAt !== null,
   handledAt: row.handledAt?.toISOString() ?? null,
+  order: row.orderId && row.orderNumber ? { _id: row.orderId, number: row.orderNumber } : null,
 });
 
 /** A page of the dashboard's Messages, and how many messages the query finds. */

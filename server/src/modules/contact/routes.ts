@@ -4,13 +4,16 @@ import {
   ApiError,
   ContactAnswer,
   ContactBody,
+  IdParams,
+  ORDER_TOPICS,
+  OrderMessageBody,
   NewsletterAnswer,
   NewsletterBody,
   NewsletterLinkQuery,
   NewsletterUnsubscribeAnswer,
 } from '@partsmith/contract';
 import { loadAuthSecret } from '../../auth/secret.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { createContactService, createNewsletterLinks } from './service.ts';
 
 export const NEWSLETTER_THANKS =
@@ -50,6 +53,38 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const insertedId = await service.submitMessage(request.body);
+      return { acknowledged: true as const, insertedId };
+    },
+  );
+
+  app.post(
+    '/orders/:id/messages',
+    {
+      config: { access: 'user', limit: 'order-message' },
+      schema: {
+        tags: ['orders'],
+        summary: "Write to the shop about one of your orders (the order's buyer)",
+        description:
+          "From the order's page: what it is about (something missing, a part damaged, the wrong part, a return, another question) and the message. It reaches the dashboard's Messages with the order's number and a link to it, and the shop's mailbox (replies go to the buyer's address). Anybody else's order, or one that is not there, answers 404.",
+        params: IdParams,
+        body: OrderMessageBody,
+        response: { 200: ContactAnswer, 404: ApiError },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const order = await app.orders.getVisible(request.params.id, user);
+      // An admin or a company's approver sees the order, but only its buyer writes about it.
+      if (order.userId !== user.id) throw notFound('We could not find that order.');
+      const url = new URL(`/dashboard/orders/${order.id}`, app.config.publicUrl).toString();
+      const insertedId = await service.submitMessage(
+        {
+          email: user.email,
+          subject: ORDER_TOPICS[request.body.topic],
+          message: request.body.message,
+        },
+        { id: order.id, number: order.number, url },
+      );
       return { acknowledged: true as const, insertedId };
     },
   );

@@ -120,21 +120,31 @@ export function createContactService(deps: {
   }
 
   return {
-    async submitMessage(input: { email: string; subject: string; message: string }) {
+    /**
+     * Stores a message to the shop, then mails it to the shop's address (reply goes to the
+     * sender). A buyer's message about an order (`order`) names it, and its mail links to it.
+     */
+    async submitMessage(
+      input: { email: string; subject: string; message: string },
+      order?: { id: string; number: string; url: string },
+    ) {
       const [row] = await db
         .insert(contactMessages)
-        .values(input)
+        .values({ ...input, orderId: order?.id ?? null, orderNumber: order?.number ?? null })
         .returning({ id: contactMessages.id });
       const id = row!.id;
       try {
         // The customer's words as a quote: none of their lines can pass for the shop's own.
         const from = oneLine(input.email, MAIL_TEXT_LIMITS.email);
+        const subject = oneLine(input.subject, MAIL_TEXT_LIMITS.subject);
         await mailer.send({
           to: shopEmail,
           replyTo: input.email,
-          subject: `[Contact] ${oneLine(input.subject, MAIL_TEXT_LIMITS.subject)}`,
+          subject: order ? `[Order ${order.number}] ${subject}` : `[Contact] ${subject}`,
           text:
-            `A message through the contact form (message ${id}).\n\n` +
+            (order
+              ? `A message about order ${order.number} from its page (message ${id}):\n${order.url}\n\n`
+              : `A message through the contact form (message ${id}).\n\n`) +
             `${quoted(from, input.message, MAIL_TEXT_LIMITS.message)}\n\n` +
             `Reply to this mail to answer ${from}.\n`,
         });

@@ -29,6 +29,7 @@ function message(n: number, subject: string, overrides: Partial<ContactMessage> 
     createdAt: '2026-11-30T14:05:00.000Z',
     mailed: true,
     handledAt: null,
+    order: null,
     ...overrides,
   } satisfies ContactMessage;
 }
@@ -89,6 +90,28 @@ describe('MessagesPage', () => {
     expect(handled.getByText('Handled', { selector: '.badge' })).toBeInTheDocument();
     expect(handled.getByRole('button', { name: 'Mark as new: Invoice copy' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–3 of 3 messages.')).toBeInTheDocument();
+  });
+
+  it("links a buyer's message about an order to the order, and the reply names it", async () => {
+    const ORDER = '20000000-0000-4000-8000-000000000042';
+    const damaged = message(4, 'A part arrived damaged', {
+      order: { _id: ORDER, number: 'PS-O-000042' },
+    });
+    mockAdminApi({ [`GET ${PATH}`]: () => listOf([damaged, bulk], 2) });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Messages: 2' });
+    const about = card('A part arrived damaged');
+    expect(about.getByText('Order')).toBeInTheDocument();
+    expect(about.getByRole('link', { name: 'PS-O-000042' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${ORDER}`,
+    );
+    expect(about.getByRole('link', { name: /^Reply by e-mail/ })).toHaveAttribute(
+      'href',
+      'mailto:buyer4@acme.example?subject=Re%3A%20A%20part%20arrived%20damaged%20%28order%20PS-O-000042%29',
+    );
+    // A message through the contact form names no order.
+    expect(card('Bulk fans for Norway').queryByText('Order')).toBeNull();
   });
 
   it('marks a message handled, then new again, on the same button', async () => {

@@ -5,6 +5,7 @@ import {
   AdminMessagesQuery,
 } from '@partsmith/contract/admin-lists';
 import { useId, useRef } from 'react';
+import { href, Link } from 'react-router';
 import { toast } from 'sonner';
 import { FilterSelect } from '../../../components/ui/list-controls.tsx';
 import { confirmDialog, showErrorDialog } from '../../../lib/dialogs.ts';
@@ -46,9 +47,14 @@ function StateBadge({ handled }: { handled: boolean }) {
   );
 }
 
-/** A reply in the admin's own mail program, to the sender, about the same subject. */
+/**
+ * A reply in the admin's own mail program, to the sender, about the same subject (and the order
+ * it is about).
+ */
 const replyLink = (message: ContactMessage) =>
-  `mailto:${message.email}?${new URLSearchParams({ subject: `Re: ${message.subject}` })
+  `mailto:${message.email}?${new URLSearchParams({
+    subject: `Re: ${message.subject}${message.order ? ` (order ${message.order.number})` : ''}`,
+  })
     .toString()
     .replace(/\+/g, '%20')}`;
 
@@ -114,6 +120,19 @@ function MessageCard({
           <dd className="[overflow-wrap:anywhere]">
             <Email address={message.email} />
           </dd>
+          {message.order && (
+            <>
+              <dt className="font-semibold text-slate-900">Order</dt>
+              <dd>
+                <Link
+                  to={href('/dashboard/orders/:id', { id: message.order._id })}
+                  className="link link-primary font-mono font-semibold"
+                >
+                  {message.order.number}
+                </Link>
+              </dd>
+            </>
+          )}
           <dt className="font-semibold text-slate-900">Received</dt>
           <dd>
             <ReceivedAt at={message.createdAt} />
@@ -211,7 +230,10 @@ export function MessagesPage() {
       query={page}
       total={total}
       noun={['message', 'messages']}
-      search={{ label: 'Search the messages', placeholder: 'Address, subject or words' }}
+      search={{
+        label: 'Search the messages',
+        placeholder: 'Address, subject, words or order number',
+      }}
       filters={
         <FilterSelect
           label="State"

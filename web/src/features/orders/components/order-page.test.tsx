@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json, mockApi, sessionFor, type Routes } from '../../../test/mock-api.ts';
-import { ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
+import { jane, ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
 import { OrderPage } from './order-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -374,5 +374,81 @@ describe('OrderPage', () => {
     );
     expect(screen.queryByRole('heading', { name: 'Your cart' })).toBeNull();
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  describe('Need help with this order?', () => {
+    const asJane = { 'GET /api/auth/get-session': () => json(sessionFor(jane)) };
+    const MESSAGES = `POST /api/orders/${ORDER_ID}/messages`;
+
+    it('lets its buyer write to the shop about it, checked, then says it went', async () => {
+      const { api } = renderPage(shippedCheckout, {
+        ...asJane,
+        [MESSAGES]: () => json({ acknowledged: true, insertedId: ORDER_ID }),
+      });
+      const help = within(
+        await screen.findByRole('region', { name: 'Need help with this order?' }),
+      );
+      expect(help.getByText(/we reply to jane@example\.com/)).toBeInTheDocument();
+      const user = userEvent.setup();
+      const send = help.getByRole('button', { name: 'Send to the shop' });
+
+      // Nothing chosen, nothing written: each field says what it needs, nothing is sent.
+      await user.click(send);
+      expect(await help.findByText('Choose what your message is about')).toBeInTheDocument();
+      expect(help.getByText('Please write at least 10 characters')).toBeInTheDocument();
+      expect(help.getByLabelText('What is it about?')).toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST', `/api/orders/${ORDER_ID}/messages`)).toEqual([]);
+
+      await user.selectOptions(help.getByLabelText('What is it about?'), 'A part arrived damaged');
+      // The box suggests what to say about it.
+      expect(help.getByLabelText('Your message')).toHaveAttribute(
+        'placeholder',
+        'Which part, and what is damaged? A photo helps: we ask for it in our reply.',
+      );
+      await user.type(help.getByLabelText('Your message'), 'The PSU fan rattles and stops.');
+      await user.click(send);
+      await waitFor(() =>
+        expect(help.getByRole('status')).toHaveTextContent(
+          `Sent. We will answer about order ${shippedCheckout.number} by e-mail.`,
+        ),
+      );
+      expect(api.callsTo('POST', `/api/orders/${ORDER_ID}/messages`)).toEqual([
+        {
+          method: 'POST',
+          path: `/api/orders/${ORDER_ID}/messages`,
+          body: { topic: 'damaged', message: 'The PSU fan rattles and stops.' },
+        },
+      ]);
+      // The form is empty again for another message.
+      expect(help.getByLabelText('Your message')).toHaveValue('');
+    });
+
+    it('shows why a message was not sent, and keeps what was written', async () => {
+      renderPage(shippedCheckout, {
+        ...asJane,
+        [MESSAGES]: () => apiError(429, 'Too many messages: please try again in an hour.'),
+      });
+      const help = within(
+        await screen.findByRole('region', { name: 'Need help with this order?' }),
+      );
+      const user = userEvent.setup();
+      await user.selectOptions(help.getByLabelText('What is it about?'), 'I want to return parts');
+      await user.type(help.getByLabelText('Your message'), 'Two pastes too many, unopened.');
+      await user.click(help.getByRole('button', { name: 'Send to the shop' }));
+      expect(await help.findByRole('alert')).toHaveTextContent(
+        'Too many messages: please try again in an hour.',
+      );
+      expect(help.getByLabelText('Your message')).toHaveValue('Two pastes too many, unopened.');
+    });
+
+    it("is not offered to an admin looking at a customer's order", async () => {
+      renderPage(shippedCheckout, {
+        'GET /api/auth/get-session': () =>
+          json(sessionFor({ name: 'Owner', email: 'owner@example.com', role: 'admin' })),
+      });
+      await screen.findByRole('heading', { level: 1 });
+      await screen.findByRole('link', { name: /Packing slip/ });
+      expect(screen.queryByRole('region', { name: 'Need help with this order?' })).toBeNull();
+    });
   });
 });

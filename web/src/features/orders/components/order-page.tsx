@@ -14,6 +14,7 @@ import { orderMoney } from '../../../lib/order-money.ts';
 import { creditNoteHref, invoiceHref, packingSlipHref } from '../../../lib/order-documents.ts';
 import { useSession } from '../../../lib/get-session.ts';
 import { OrderAgainButton } from './order-again.tsx';
+import { OrderHelp } from './order-help.tsx';
 import { ApprovalNotice } from './order-approval.tsx';
 import { Steps, When } from './order-steps.tsx';
 import { dayLabel } from '../../../lib/day-label.ts';
@@ -128,6 +129,9 @@ export function OrderPage() {
 
   // An admin looking at the order prints what goes into its parcel.
   const packer = session.data?.user.role === 'admin';
+  // Its buyer (not an admin or a company's approver looking at it) can write about it.
+  const viewer = session.data?.user.email;
+  const buyer = !!viewer && viewer.toLowerCase() === data.userEmail.toLowerCase();
   // On terms, the invoice is paid later; waiting for approval or declined, nothing is paid now.
   const onInvoice = data.paymentMethod === 'invoice';
   const payable =
@@ -285,6 +289,8 @@ export function OrderPage() {
           )}
         </div>
       </div>
+
+      {buyer && <OrderHelp orderId={data._id} number={data.number ?? ''} email={data.userEmail} />}
     </div>
   );
 }
