@@ -14,28 +14,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
  * identity`): the figures are of the shop's work, not of compressing its answer.
  */
 export function timedGet(url, headers = {}) {
-  const begun = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { agent, headers: { 'accept-encoding': 'identity', ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            text,
-            ms: performance.now() - begun,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
+  return timedRequest(url, { method: 'GET', headers });
 }
 
 /**
@@ -44,20 +23,24 @@ export function timedGet(url, headers = {}) {
  */
 export function timedPost(url, body, headers = {}) {
   const payload = JSON.stringify(body);
+  return timedRequest(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+      ...headers,
+    },
+    payload,
+  });
+}
+
+/** One request on the kept connection, timed from its start to the answer's last byte. */
+function timedRequest(url, { method, headers, payload }) {
   const begun = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'accept-encoding': 'identity',
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
+      { method, agent, headers: { 'accept-encoding': 'identity', ...headers } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

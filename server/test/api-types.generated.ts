@@ -1352,7 +1352,7 @@ export interface paths {
     };
     /**
      * The packing slips of the orders waiting to be shipped, in one PDF (admins)
-     * @description Every order to ship (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most 100: one slip (one page or more) each. With `ids` (order ids separated by commas, at most 100), those orders instead, the longest waiting first, shipped ones too (printed again): one that is not there answers 404, one not paid (nor invoiced on terms) or refunded 409 with its number. The `x-packing-slips` header says how many. With none waiting it answers 404.
+     * @description Every order to ship (Manage Orders' `status=to-ship`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded), the longest waiting first, at most 100: one slip (one page or more) each. With `ids` (order ids separated by commas, at most 100), those orders instead, the longest waiting first, shipped ones too (printed again): one that is not there answers 404, one not paid (nor invoiced on terms) or refunded 409 with its number. The `x-packing-slips` header says how many orders. With none waiting it answers 404.
      */
     get: operations['getAdminOrdersPackingSlipsPdf'];
     put?: never;

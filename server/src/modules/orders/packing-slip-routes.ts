@@ -23,6 +23,19 @@ const SELECTED = `With \`ids\` (order ids separated by commas, at most ${PACKING
 const TO_SHIP = `Manage Orders' \`status=to-ship\`: paid, or invoiced on a company's payment terms, and neither shipped nor refunded`;
 
 /**
+ * The schema of a file of the orders to ship (the packing slips, the pick list): what it holds,
+ * then what `ids` does and what the header and a 404 say.
+ */
+const toShipFileSchema = (summary: string, holds: string, answer: typeof PDF_ANSWER) => ({
+  tags: ['admin'],
+  summary,
+  description: `${holds} ${SELECTED} The \`x-packing-slips\` header says how many orders. With none waiting it answers 404.`,
+  querystring: ToShipFilesQuery,
+  produces: ['application/pdf'],
+  response: { 200: answer, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError },
+});
+
+/**
  * Packing slips (admins): what goes into an order's parcel, with its address, part numbers and
  * quantities and no prices; one order's, or those of every order waiting to be shipped. And the
  * pick list of those orders: their parts summed, to take from the shelves in one walk.
@@ -78,14 +91,11 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/packing-slips.pdf',
     {
       config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
-        description: `Every order to ship (${TO_SHIP}), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each. ${SELECTED} The \`x-packing-slips\` header says how many. With none waiting it answers 404.`,
-        querystring: ToShipFilesQuery,
-        produces: ['application/pdf'],
-        response: { 200: PDF_ANSWER, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError },
-      },
+      schema: toShipFileSchema(
+        'The packing slips of the orders waiting to be shipped, in one PDF (admins)',
+        `Every order to ship (${TO_SHIP}), the longest waiting first, at most ${PACKING_SLIPS_MOST}: one slip (one page or more) each.`,
+        PDF_ANSWER,
+      ),
     },
     toShipFile('packing-slips', 'packing slips'),
   );
@@ -94,14 +104,11 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/pick-list.pdf',
     {
       config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'The pick list of the orders waiting to be shipped, as a PDF (admins)',
-        description: `The orders of the packing slips' file (${TO_SHIP}; the longest waiting first, at most ${PACKING_SLIPS_MOST}), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers. ${SELECTED} The \`x-packing-slips\` header says how many orders. With none waiting it answers 404.`,
-        querystring: ToShipFilesQuery,
-        produces: ['application/pdf'],
-        response: { 200: PICK_LIST, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError },
-      },
+      schema: toShipFileSchema(
+        'The pick list of the orders waiting to be shipped, as a PDF (admins)',
+        `The orders of the packing slips' file (${TO_SHIP}; the longest waiting first, at most ${PACKING_SLIPS_MOST}), their parts summed: one row per part with its part number, name, quantity in all and in how many orders, and a box to tick; then the orders' numbers.`,
+        PICK_LIST,
+      ),
     },
     toShipFile('pick-list', 'pick list'),
   );
