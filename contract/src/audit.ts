@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'order.delete',
   'order.refund',
+  'order.refund-part',
   'quote.answer',
   'payment.refund',
   'review.hide',

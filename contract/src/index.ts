@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './pages.ts';
 export * from './auth.ts';
 export * from './orders.ts';
+export * from './order-refunds.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';
 export * from './cart.ts';

@@ -120,6 +120,8 @@ export const Order = z.object({
   /** Null: no approval asked; `pending` until the company's approver decides. */
   approval: z.enum(['pending', 'approved', 'declined']).nullable().default(null),
   creditNoteNumber: z.string().nullable().default(null),
+  /** Dollars its partial refunds gave back (GET /api/orders/:id/refunds lists them); 0: none. */
+  refunded: z.number().default(0),
   /**
    * The order's money as the checkout's preview names it (dollars): the lines' sum, the shipping
    * method chosen (null: none, as on the purchase page's orders and older ones), its charge, each

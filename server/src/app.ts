@@ -35,6 +35,7 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { orders } from './modules/orders/plugin.ts';
 import { ordersAdminListRoutes } from './modules/orders/admin-list-routes.ts';
 import { packingSlipRoutes } from './modules/orders/packing-slip-routes.ts';
+import { partRefundRoutes } from './modules/orders/part-refund-routes.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/routes.ts';
 import { partsAdminListRoutes } from './modules/parts/admin-list-routes.ts';
 import { partsAdminRoutes } from './modules/parts/admin-routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ordersAdminRoutes,
         ordersAdminListRoutes,
         packingSlipRoutes,
+        partRefundRoutes,
         auditRoutes,
         insightsRoutes,
         stockAlertsRoutes,

@@ -1403,6 +1403,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An order's partial refunds, what they gave back, and the units left to refund of each line
+     * @description Its buyer, its company's owner, admins and approvers, and the shop's admins; anyone else gets 404.
+     */
+    get: operations['getOrdersByIdRefunds'];
+    put?: never;
+    /**
+     * Refund part of a paid order: some units of its lines, with their share of each tax
+     * @description For returned, damaged or missing parts. Each line is named by its `position` in the order (0 is the first) and refunded at the price the buyer paid, with each of the order's tax rates on their value; the shipping stays (a refund in full afterwards gives back what is left, shipping included). The card is refunded that amount, the refund gets its own credit note (CN-…) and the buyer a mail with it; `restock` puts the units back in stock. More units than are left of a line is 422; an order not paid by card, on terms and unpaid, or refunded in full is 409.
+     */
+    post: operations['postOrdersByIdRefunds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/refunds/{refundId}/credit-note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A partial refund's credit note as a PDF
+     * @description Its buyer, its company's owner, admins and approvers, and the shop's admins; anyone else gets 404.
+     */
+    get: operations['getOrdersByIdRefundsByRefundIdCreditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/audit-log': {
     parameters: {
       query?: never;
@@ -4330,6 +4374,8 @@ export interface operations {
             approval: 'pending' | 'approved' | 'declined' | null;
             /** @default null */
             creditNoteNumber: string | null;
+            /** @default 0 */
+            refunded: number;
             subtotal?: number;
             /** @default null */
             shippingMethod: {
@@ -4473,6 +4519,8 @@ export interface operations {
             approval: 'pending' | 'approved' | 'declined' | null;
             /** @default null */
             creditNoteNumber: string | null;
+            /** @default 0 */
+            refunded: number;
             subtotal?: number;
             /** @default null */
             shippingMethod: {
@@ -4681,6 +4729,8 @@ export interface operations {
             approval: 'pending' | 'approved' | 'declined' | null;
             /** @default null */
             creditNoteNumber: string | null;
+            /** @default 0 */
+            refunded: number;
             subtotal?: number;
             /** @default null */
             shippingMethod: {
@@ -8197,6 +8247,8 @@ export interface operations {
             approval: 'pending' | 'approved' | 'declined' | null;
             /** @default null */
             creditNoteNumber: string | null;
+            /** @default 0 */
+            refunded: number;
             subtotal?: number;
             /** @default null */
             shippingMethod: {
@@ -8523,6 +8575,8 @@ export interface operations {
               approval: 'pending' | 'approved' | 'declined' | null;
               /** @default null */
               creditNoteNumber: string | null;
+              /** @default 0 */
+              refunded: number;
               subtotal?: number;
               /** @default null */
               shippingMethod: {
@@ -8885,6 +8939,272 @@ export interface operations {
       };
     };
   };
+  getOrdersByIdRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            refunds: {
+              /** Format: uuid */
+              _id: string;
+              creditNoteNumber: string;
+              createdAt: string;
+              lines: {
+                position: number;
+                sku: string | null;
+                name: string;
+                quantity: number;
+                price: number;
+                total: number;
+              }[];
+              subtotal: number;
+              taxes: {
+                name: string;
+                rate: number;
+                amount: number;
+              }[];
+              tax: number;
+              amount: number;
+              restocked: boolean;
+              reason: string;
+            }[];
+            refunded: number;
+            left: {
+              position: number;
+              quantity: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOrdersByIdRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          lines: {
+            position: number;
+            quantity: number;
+          }[];
+          restock: boolean;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            creditNoteNumber: string;
+            createdAt: string;
+            lines: {
+              position: number;
+              sku: string | null;
+              name: string;
+              quantity: number;
+              price: number;
+              total: number;
+            }[];
+            subtotal: number;
+            taxes: {
+              name: string;
+              rate: number;
+              amount: number;
+            }[];
+            tax: number;
+            amount: number;
+            restocked: boolean;
+            reason: string;
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Bad Gateway */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOrdersByIdRefundsByRefundIdCreditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The credit note (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getAuditLog: {
     parameters: {
       query?: {
@@ -8905,6 +9225,7 @@ export interface operations {
           | 'order.ship'
           | 'order.delete'
           | 'order.refund'
+          | 'order.refund-part'
           | 'quote.answer'
           | 'payment.refund'
           | 'review.hide'
@@ -8957,6 +9278,7 @@ export interface operations {
               | 'order.ship'
               | 'order.delete'
               | 'order.refund'
+              | 'order.refund-part'
               | 'quote.answer'
               | 'payment.refund'
               | 'review.hide'

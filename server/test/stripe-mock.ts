@@ -55,8 +55,10 @@ export interface StripeMock {
   secretKey: string;
   requests: RecordedRequest[];
   intents: Map<string, MockPaymentIntent>;
-  /** Refunds by payment intent id (one each, as the shop asks for full refunds). */
+  /** Refunds in full by payment intent id (one each: of what partial refunds left). */
   refunds: Map<string, MockRefund>;
+  /** Partial refunds (with an `amount`), the first first. */
+  partRefunds: MockRefund[];
   /** Test-only: what Stripe does when the buyer's card goes through (or fails). */
   setStatus(id: string, status: string): MockPaymentIntent;
   close(): Promise<void>;
@@ -106,6 +108,7 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
   const byIdempotencyKey = new Map<string, { body: string; id: string }>();
   const refunds = new Map<string, MockRefund>();
   const refundsByKey = new Map<string, MockRefund>();
+  const partRefunds: MockRefund[] = [];
   const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
   const unexpectedState = (res: http.ServerResponse, intent: MockPaymentIntent) =>
     stripeError(res, 400, {
@@ -221,7 +224,33 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
             message: 'This PaymentIntent has no successful charge to refund.',
           });
         }
-        if (refunds.has(intent.id)) {
+        const partial = partRefunds.filter((r) => r.payment_intent === intent.id);
+        const left = intent.amount_received - partial.reduce((sum, r) => sum + r.amount, 0);
+        if (params.amount !== undefined) {
+          const amount = Number(params.amount);
+          if (refunds.has(intent.id) || !(amount > 0) || amount > left) {
+            return stripeError(res, 400, {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            });
+          }
+          const part: MockRefund = {
+            id: `re_${alnum(24)}`,
+            object: 'refund',
+            amount,
+            currency: intent.currency,
+            payment_intent: intent.id,
+            status: 'succeeded',
+            metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+            created: Math.floor(Date.now() / 1000),
+          };
+          partRefunds.push(part);
+          if (typeof key === 'string') refundsByKey.set(key, part);
+          return send(res, 200, part);
+        }
+        if (refunds.has(intent.id) || left <= 0) {
           return stripeError(res, 400, {
             type: 'invalid_request_error',
             code: 'charge_already_refunded',
@@ -231,7 +260,7 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
         const refund: MockRefund = {
           id: `re_${alnum(24)}`,
           object: 'refund',
-          amount: intent.amount_received,
+          amount: left,
           currency: intent.currency,
           payment_intent: intent.id,
           status: 'succeeded',
@@ -280,6 +309,7 @@ export async function startStripeMock(options: { secretKey?: string } = {}): Pro
     requests,
     intents,
     refunds,
+    partRefunds,
     setStatus(id, status) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no payment intent ${id}`);

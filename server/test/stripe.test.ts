@@ -109,6 +109,24 @@ describe('Stripe provider through the official SDK, against a local Stripe-speak
     });
   });
 
+  it('refunds part of a payment by amount, once per key, then the rest in full', async () => {
+    const created = await provider.createPayment(input({ amountCents: 5000 }));
+    mock.setStatus(created.id, 'succeeded');
+    const part = { amountCents: 1200, key: 'part-1-1200', reason: 'Returned' };
+    const first = await provider.refundPart(created.id, part);
+    const sent = mock.requests.at(-1)!;
+    expect(sent.params).toMatchObject({ payment_intent: created.id, amount: '1200' });
+    expect(sent.headers['idempotency-key']).toBe(`refund-${created.id}-part-1-1200`);
+    // A retry with the same key is the same refund; more than is left is refused.
+    expect(await provider.refundPart(created.id, part)).toEqual(first);
+    await expect(
+      provider.refundPart(created.id, { amountCents: 4000, key: 'part-2-4000', reason: 'x' }),
+    ).rejects.toThrow(/greater than unrefunded/);
+    const rest = await provider.refundPayment(created.id, 'Cancelled');
+    expect(mock.refunds.get(created.id)).toMatchObject({ id: rest.refundId, amount: 3800 });
+    expect(mock.partRefunds.filter((r) => r.payment_intent === created.id)).toHaveLength(1);
+  });
+
   it('answers null for an unknown intent (Stripe 404 resource_missing)', async () => {
     const before = mock.requests.length;
     expect(await provider.retrievePayment('pi_DoesNotExist123')).toBeNull();

@@ -137,10 +137,16 @@ function content(input: OrderMailInput): { preview: string; body: ReactNode[] } 
       return {
         preview: `We refunded ${total} to your card.`,
         body: [
-          h(Heading, { as: 'h1', style: s.h1 }, 'Your order was refunded'),
+          h(
+            Heading,
+            { as: 'h1', style: s.h1 },
+            input.partial ? 'Part of your order was refunded' : 'Your order was refunded',
+          ),
           hello,
           p(
-            `We refunded ${total} for your order of ${placedOn} to the card you paid with. ` +
+            (input.partial
+              ? `We refunded ${total} for the parts below of your order of ${placedOn}, to the card you paid with. `
+              : `We refunded ${total} for your order of ${placedOn} to the card you paid with. `) +
               'Depending on your bank, it can take a few days to show on your statement.',
           ),
           fact('Amount refunded', total),

@@ -71,6 +71,8 @@ export interface OrderMailInput {
   creditedInvoice?: string;
   /** refunded */
   reason?: string;
+  /** refunded: part of the order (its lines and money are the refund's). */
+  partial?: boolean;
   /** The invoice or credit note PDF, passed through to the message. */
   attachments?: MailMessage['attachments'];
 }
@@ -99,6 +101,8 @@ export function orderMailSubject(input: OrderMailInput): string {
     case 'shipped':
       return `Your Partsmith order ${order.number} has shipped`;
     case 'refunded':
+      if (input.partial)
+        return `Part of your Partsmith order ${order.number} was refunded: ${formatUsd(order.totalCents)}`;
       return input.creditedInvoice
         ? `Your Partsmith order ${order.number} was cancelled: invoice ${input.creditedInvoice} is credited`
         : `Your Partsmith order ${order.number} was refunded`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders, quoteLines, quotes } from '../../src/db/schema/index.ts';
+import { orderRefunds, orders, quoteLines, quotes } from '../../src/db/schema/index.ts';
 import { insertPart } from '../../src/db/seed/factories.ts';
 import type { Caller, LiveApp } from './live.ts';
 import {
@@ -75,6 +75,27 @@ async function settledOrder(live: LiveApp, cast: Cast, refunded = false) {
     })
     .where(eq(orders.id, id));
   return id;
+}
+
+/** A paid order of the customer's with one partial refund (its first line's one unit): both ids. */
+async function partlyRefunded(live: LiveApp, cast: Cast) {
+  const id = await settledOrder(live, cast);
+  const [refund] = await live.database.db
+    .insert(orderRefunds)
+    .values({
+      orderId: id,
+      creditNoteNumber: `CN-1999-${randomUUID().slice(0, 6)}`,
+      lines: [{ position: 0, quantity: 1, sku: null, name: 'Part', unitPriceCents: 100 }],
+      subtotalCents: 100,
+      taxes: [],
+      taxCents: 0,
+      amountCents: 100,
+      restocked: false,
+      reason: 'test',
+      providerRefundId: `re_test_${randomUUID()}`,
+    })
+    .returning();
+  return { id, refundId: refund!.id };
 }
 
 /** A quote of the customer's for 2 units of a part in stock, answered (valid a week) when asked. */
@@ -293,6 +314,27 @@ export const ORDER_ROUTES: Record<string, RouteSpec> = {
       path: `/api/orders/${await settledOrder(live, cast, true)}/refund`,
       body: { reason: 'Arrived damaged' },
     }),
+  },
+  'GET /api/orders/:id/refunds': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => ({
+      path: `/api/orders/${(await partlyRefunded(live, cast)).id}/refunds`,
+    }),
+  },
+  // On an order refunded in full already: the admin's call answers 409 without the provider.
+  'POST /api/orders/:id/refunds': {
+    expect: [401, 403, 403, 409],
+    call: async (live, cast) => ({
+      path: `/api/orders/${await settledOrder(live, cast, true)}/refunds`,
+      body: { lines: [{ position: 0, quantity: 1 }], restock: false, reason: 'Returned' },
+    }),
+  },
+  'GET /api/orders/:id/refunds/:refundId/credit-note.pdf': {
+    expect: [401, 200, 404, 200],
+    call: async (live, cast) => {
+      const { id, refundId } = await partlyRefunded(live, cast);
+      return { path: `/api/orders/${id}/refunds/${refundId}/credit-note.pdf` };
+    },
   },
   'GET /api/payment-config': { expect: everyone(200), call: fixed('/api/payment-config') },
   // Stripe's webhook (a shop with STRIPE_WEBHOOK_SECRET): only a signed event is read.

@@ -99,6 +99,14 @@ export const orders = pgTable(
     refundId: text('refund_id'),
     refundReason: text('refund_reason'),
     creditNoteNumber: text('credit_note_number').unique(),
+    /**
+     * What its partial refunds (order_refunds) gave back, summed: the lines' value and their tax.
+     * The sales figures count the order's subtotal and tax less these.
+     */
+    refundedSubtotalCents: bigint('refunded_subtotal_cents', { mode: 'number' })
+      .notNull()
+      .default(0),
+    refundedTaxCents: bigint('refunded_tax_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when an unpaid order outlived UNPAID_ORDER_TTL: its stock went back; it cannot be paid. */
@@ -265,6 +273,8 @@ export const orderMails = pgTable(
      * tells the shop's order addresses (ORDER_NOTIFY_EMAILS, issue 48) that an order was paid.
      */
     kind: text('kind').notNull().default('placed'),
+    /** A `refunded` mail of one partial refund (order_refunds); null: of the whole order. */
+    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     /** When it may be taken next: now for a new one, later while being sent or after a failure. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
@@ -280,6 +290,52 @@ export const orderMails = pgTable(
     ),
   ],
 );
+
+/** A line of a partial refund: which line of the order, how many, and their price then. */
+export interface RefundLine {
+  /** The order line's `position`. */
+  position: number;
+  quantity: number;
+  sku: string | null;
+  name: string;
+  unitPriceCents: number;
+}
+
+/**
+ * A partial refund of a paid order (some units of some lines, with their share of each tax), each
+ * with its own credit note and its own refund at the payment provider. A refund of the whole
+ * order is the order's own `refunded_at` (after partial refunds: of what was left).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    /** Each of the order's tax rates' share, as the order's `taxes`. */
+    taxes: jsonb('taxes').$type<OrderTax[]>().notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Whether the units went back in stock. */
+    restocked: boolean('restocked').notNull(),
+    reason: text('reason').notNull(),
+    /** The provider's refund: one per partial refund (its idempotency key names this row). */
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    check('order_refunds_positive', sql`${t.amountCents} > 0`),
+    check('order_refunds_adds_up', sql`${t.amountCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /**
  * Payments recorded by a shop admin against the invoice of an order on terms (issue 49); the

@@ -17,6 +17,18 @@ export const testPayments = pgTable('test_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The test processor's partial refunds (as Stripe keeps several refunds of a payment, each of an
+ * amount), one per idempotency key; a payment's refund in full is its `refund_id`, of the rest.
+ */
+export const testRefunds = pgTable('test_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Webhook events already applied (Stripe delivers at least once): each id is processed once. */
 export const processedEvents = pgTable('processed_events', {
   id: text('id').primaryKey(),

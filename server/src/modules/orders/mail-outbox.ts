@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { orderMails, orders, type OrderLineRow, type OrderRow } from '../../db/schema/orders.ts';
+import {
+  orderMails,
+  orderRefunds,
+  orders,
+  type OrderLineRow,
+  type OrderRefundRow,
+  type OrderRow,
+} from '../../db/schema/orders.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { trackingUrl } from '@partsmith/contract/tracking';
 import {
@@ -25,6 +32,7 @@ import {
   shipToPhone,
   type Seller,
 } from './documents.ts';
+import { remainderOf, refundView } from './part-refunds.ts';
 import { linesOfOrders } from './service.ts';
 import { adminEmails } from '../users/service.ts';
 
@@ -49,10 +57,18 @@ export async function orderMail(
   kind: OrderMailKind,
   order: OrderRow,
   lines: OrderLineRow[],
-  shop: { publicUrl: string; seller: Seller; renderPdf: RenderPdf; notify?: string[] },
+  shop: {
+    publicUrl: string;
+    seller: Seller;
+    renderPdf: RenderPdf;
+    notify?: string[];
+    /** refunded: a partial refund (`order` and `lines` are its refundView). */
+    partial?: boolean;
+  },
 ): Promise<MailMessage> {
   const input: OrderMailInput = {
     kind,
+    ...(shop.partial ? { partial: true } : {}),
     ...(kind === 'paid-notice' ? { to: shop.notify ?? [] } : {}),
     publicUrl: shop.publicUrl,
     order: {
@@ -110,7 +126,12 @@ export async function orderMail(
 
 export type OrderMailSender = OutboxSender;
 
-type OrderMailJob = OutboxJob & { order_id: string; kind: OrderMailKind };
+type OrderMailJob = OutboxJob & {
+  order_id: string;
+  kind: OrderMailKind;
+  /** A `refunded` mail of one partial refund; null: of the order (what is left of it). */
+  refund_id: string | null;
+};
 
 /**
  * Sends the order mails left in `order_mails` (decision 037) by the statements that changed an
@@ -141,13 +162,18 @@ export function createOrderMailSender(deps: {
   const configured = deps.notifyEmails ?? [];
   return createOutboxSender<
     OrderMailJob,
-    { orders: Map<string, OrderRow>; lines: Map<string, OrderLineRow[]>; notify: string[] }
+    {
+      orders: Map<string, OrderRow>;
+      lines: Map<string, OrderLineRow[]>;
+      notify: string[];
+      refunds: OrderRefundRow[];
+    }
   >({
     db,
     mailer: deps.mailer,
     log: deps.log,
     table: orderMails,
-    returning: sql`order_id, kind`,
+    returning: sql`order_id, kind, refund_id`,
     async load(jobs) {
       const ids = [...new Set(jobs.map((j) => j.order_id))];
       // `= any($1)`: one statement text whatever the batch's size (see jobs/outbox.ts).
@@ -161,7 +187,18 @@ export function createOrderMailSender(deps: {
         linesOfOrders(db, ids),
         needAdmins ? adminEmails(db) : configured,
       ]);
-      return { orders: new Map(rows.map((r) => [r.id, r])), lines, notify };
+      // The partial refunds of the orders with a refund's mail: each one's own, or what they
+      // left of an order refunded in full.
+      const refunded = [
+        ...new Set(jobs.filter((j) => j.kind === 'refunded').map((j) => j.order_id)),
+      ];
+      const refunds = refunded.length
+        ? await db
+            .select()
+            .from(orderRefunds)
+            .where(sql`${orderRefunds.orderId} = any(${sql.param(refunded)})`)
+        : [];
+      return { orders: new Map(rows.map((r) => [r.id, r])), lines, notify, refunds };
     },
     // An order deleted meanwhile has no mail left to send.
     mail: (job, batch) => {
@@ -176,10 +213,18 @@ export function createOrderMailSender(deps: {
         );
         return null;
       }
-      return orderMail(job.kind, order, batch.lines.get(order.id) ?? [], {
-        ...deps,
-        notify: batch.notify,
-      });
+      const lines = batch.lines.get(order.id) ?? [];
+      if (job.kind === 'refunded') {
+        const refunds = batch.refunds.filter((r) => r.orderId === order.id);
+        const part = job.refund_id ? refunds.find((r) => r.id === job.refund_id) : undefined;
+        if (job.refund_id && !part) return null;
+        const view = part ? refundView(order, part) : remainderOf(order, lines, refunds);
+        return orderMail('refunded', view.order, view.lines, {
+          ...deps,
+          ...(part ? { partial: true } : {}),
+        });
+      }
+      return orderMail(job.kind, order, lines, { ...deps, notify: batch.notify });
     },
     logFields: (job) => ({ orderId: job.order_id, kind: job.kind }),
     names: { mail: 'order mail', sender: 'order mail' },

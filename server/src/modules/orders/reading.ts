@@ -72,6 +72,7 @@ export function toApiOrder(row: OrderRow, ttlMs?: number, lines?: OrderLineRow[]
     trackingNumber: row.trackingNumber,
     invoiceNumber: row.invoiceNumber,
     creditNoteNumber: row.creditNoteNumber,
+    refunded: (row.refundedSubtotalCents + row.refundedTaxCents) / 100,
     poNumber: row.poNumber,
     paymentMethod: row.paymentMethod as 'card' | 'invoice',
     dueDate: row.dueDate,

@@ -23,6 +23,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { drawnPdf, sendPdf } from './pdf-answer.ts';
 import { orderDocument } from './documents.ts';
+import { remainderOf } from './part-refunds.ts';
 import { priceCart } from './pricing.ts';
 import { askApprovers, businessCheckout } from './business.ts';
 
@@ -128,7 +129,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const row = await service.getVisible(request.params.id, request.user!);
-        const document = orderDocument(kind, row, await service.linesOf(row.id), {
+        const lines = await service.linesOf(row.id);
+        // A refund in full after partial refunds credits what they left.
+        const view =
+          kind === 'credit-note' &&
+          row.refundedAt &&
+          row.refundedSubtotalCents + row.refundedTaxCents > 0
+            ? remainderOf(row, lines, await service.refundsOf(row.id))
+            : { order: row, lines };
+        const document = orderDocument(kind, view.order, view.lines, {
           ...app.config.seller,
           url: app.config.publicUrl,
         });

@@ -38,16 +38,18 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
  * The orders placed from `from` on, by UTC day (only days with orders): one pass over the range
  * gives the revenue, the shipping and tax collected, the count by state and, summed, the average
  * paid order. Revenue is the lines' sum (`subtotal_cents`), as it was before orders had shipping
- * and tax: the tax is the state's, and the shipping is counted on its own.
+ * and tax: the tax is the state's, and the shipping is counted on its own. What partial refunds
+ * gave back (of the lines and of the tax) is taken off an order's revenue and tax.
  */
 export async function dailySales(db: DbOrTx, from: Date): Promise<DailySales[]> {
   const result = await db.execute(sql`
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-      coalesce(sum(subtotal_cents) filter (where paid and refunded_at is null), 0)
-        as revenue_cents,
+      coalesce(sum(subtotal_cents - refunded_subtotal_cents)
+        filter (where paid and refunded_at is null), 0) as revenue_cents,
       coalesce(sum(shipping_cents) filter (where paid and refunded_at is null), 0)
         as shipping_cents,
-      coalesce(sum(tax_cents) filter (where paid and refunded_at is null), 0) as tax_cents,
+      coalesce(sum(tax_cents - refunded_tax_cents) filter (where paid and refunded_at is null), 0)
+        as tax_cents,
       count(*) filter (where paid and refunded_at is null) as paid,
       count(*) filter (where not paid and expired_at is null and refunded_at is null
         and shipped_at is null and not (${ON_ACCOUNT})) as unpaid,

@@ -6,6 +6,7 @@ import {
   orderLines,
   orderMails,
   orders,
+  type OrderRefundRow,
   type OrderRow,
 } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
@@ -15,18 +16,31 @@ import { restock } from '../parts/stock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { cancelOpenPayments, markPaymentRefunded } from '../payments/service.ts';
 import { invoicedOnTerms } from './documents.ts';
+import { refundsOf } from './part-refund-service.ts';
+import { refundAtProvider, unitsLeft } from './part-refunds.ts';
 import { toApiOrder } from './reading.ts';
 import { takeDocumentNumber } from './repository.ts';
 
-/** Puts every line of an order back in stock (inside the caller's transaction). */
-export async function restockOrder(tx: DbOrTx, orderId: string) {
+/**
+ * Puts every line of an order back in stock (inside the caller's transaction), less the units its
+ * partial refunds put back already.
+ */
+export async function restockOrder(
+  tx: DbOrTx,
+  orderId: string,
+  refunds: Pick<OrderRefundRow, 'lines' | 'restocked'>[] = [],
+) {
   // In the order of the parts' ids, as a checkout locks them.
   const lines = await tx
     .select()
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.partId);
-  for (const line of lines) await restock(tx, line);
+  const back = unitsLeft(
+    lines,
+    refunds.filter((refund) => refund.restocked),
+  );
+  for (const line of lines) await restock(tx, { ...line, quantity: back.get(line.position) ?? 0 });
 }
 
 /**
@@ -215,26 +229,21 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
       if (!found.paid || !found.transactionId)
         throw new HttpError(409, 'Only a paid order, or one invoiced on terms, can be refunded.');
       if (found.refundedAt) return 0;
-      if (!deps.payments) {
-        throw new HttpError(
-          503,
-          'Card payments are not set up, so the payment cannot be refunded here.',
-        );
-      }
-      const { refundId } = await deps.payments
-        .refundPayment(found.transactionId, reason)
-        .catch((err: unknown) => {
-          log.error({ err, orderId: id }, 'the payment provider refused a refund');
-          throw new HttpError(
-            502,
-            'The payment provider did not refund the payment. Please try again in a moment.',
-          );
-        });
+      const parts = await refundsOf(db, id);
+      const given = parts.reduce((sum, part) => sum + part.amountCents, 0);
+      if (parts.length > 0 && given >= found.totalCents)
+        throw new HttpError(409, 'Its partial refunds gave back the whole order already.');
+      const refundId = await refundAtProvider(deps.payments, log, id, (provider) =>
+        provider.refundPayment(found.transactionId!, reason),
+      );
       const refunded = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!row || row.refundedAt) return 0;
         const wasShipped = row.shippedAt !== null;
-        if (!wasShipped) await restockOrder(tx, id);
+        const partly = await refundsOf(tx, id);
+        if (partly.length !== parts.length)
+          log.error({ orderId: id }, 'a partial refund was recorded while refunding in full');
+        if (!wasShipped) await restockOrder(tx, id, partly);
         await tx.execute(sql`
           with note as (${takeDocumentNumber('CN', sql`true`)})
           update ${orders} set refunded_at = now(), refund_id = ${refundId},
@@ -245,7 +254,7 @@ export function createOrderStateChanges(deps: StateChangeDeps) {
         await recordAudit(tx, admin, {
           action: 'order.refund',
           targetId: id,
-          summary: `Refunded the order of ${row.userEmail} (${row.name}, $${(row.totalCents / 100).toFixed(2)}): ${reason}`,
+          summary: `Refunded the order of ${row.userEmail} (${row.name}, ${formatUsd(row.totalCents - given)}${given ? `, the rest after ${formatUsd(given)} refunded in part` : ''}): ${reason}`,
           before: { paid: true, refunded: false },
           after: { refunded: true, refundId, restocked: !wasShipped },
         });

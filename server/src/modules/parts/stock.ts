@@ -9,7 +9,7 @@ import { parts } from '../../db/schema/parts.ts';
  * line whose part is gone (partId null) has nothing to give back.
  */
 export async function restock(tx: DbOrTx, line: { partId: string | null; quantity: number }) {
-  if (!line.partId) return;
+  if (!line.partId || line.quantity <= 0) return;
   await tx
     .update(parts)
     .set({

@@ -45,8 +45,19 @@ export interface PaymentProvider {
    * one that is being processed with its status. Cancelling a canceled payment is a no-op.
    */
   cancelPayment(id: string): Promise<ProviderPayment>;
-  /** Refunds a succeeded payment in full. Idempotent per payment: one refund, the same id. */
+  /**
+   * Refunds a succeeded payment in full (what its partial refunds left). Idempotent per payment:
+   * one refund, the same id.
+   */
   refundPayment(id: string, reason: string): Promise<{ refundId: string }>;
+  /**
+   * Refunds part of a succeeded payment: `amountCents`, at most what is left of it. Idempotent
+   * per `key` (the same key answers the same refund).
+   */
+  refundPart(
+    id: string,
+    part: { amountCents: number; key: string; reason: string },
+  ): Promise<{ refundId: string }>;
   /** The payments that succeeded since a Unix time in seconds (refunded ones included). */
   listSucceededPayments(sinceSeconds: number): Promise<ProviderPayment[]>;
 }

@@ -151,6 +151,13 @@ export function stripeProvider(
         throw error;
       }
     },
+    async refundPart(id, { amountCents, key, reason }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: id, amount: amountCents, metadata: { reason: reason.slice(0, 500) } },
+        { idempotencyKey: `refund-${id}-${key}` },
+      );
+      return { refundId: refund.id };
+    },
     async listSucceededPayments(sinceSeconds) {
       const found: ProviderPayment[] = [];
       for await (const intent of stripe.paymentIntents.list({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { testPayments } from '../../db/schema/payments.ts';
+import { testPayments, testRefunds } from '../../db/schema/payments.ts';
 import type { PaymentProvider, PaymentStatus, ProviderPayment } from './provider.ts';
 
 /** A card refused the way Stripe refuses it: HTTP 402 with Stripe's own message. */
@@ -173,6 +173,36 @@ export function createTestProcessor(db: Db): PaymentProvider & {
       const [row] = await db.select().from(testPayments).where(eq(testPayments.id, paymentId));
       if (!row?.refundId) throw new Error(`Payment ${paymentId} cannot be refunded: not succeeded`);
       return { refundId: row.refundId };
+    },
+    async refundPart(paymentId, { amountCents, key }) {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(testPayments)
+          .where(eq(testPayments.id, paymentId))
+          .for('update');
+        const [same] = await tx
+          .select()
+          .from(testRefunds)
+          .where(eq(testRefunds.idempotencyKey, `${paymentId}-${key}`));
+        if (same) return { refundId: same.id };
+        if (payment?.status !== 'succeeded' || payment.refundId)
+          throw new Error(`Payment ${paymentId} cannot be refunded: not succeeded, or refunded`);
+        const [{ refunded } = { refunded: 0 }] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${testRefunds.amountCents}), 0)::int` })
+          .from(testRefunds)
+          .where(eq(testRefunds.paymentId, paymentId));
+        if (amountCents <= 0 || amountCents > payment.amountCents - Number(refunded))
+          throw new Error(`Refund of ${amountCents} is more than is left of payment ${paymentId}`);
+        const refundId = id('re_test');
+        await tx.insert(testRefunds).values({
+          id: refundId,
+          paymentId,
+          idempotencyKey: `${paymentId}-${key}`,
+          amountCents,
+        });
+        return { refundId };
+      });
     },
     async listSucceededPayments(sinceSeconds) {
       const rows = await db

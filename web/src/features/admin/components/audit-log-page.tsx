@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.ship': 'Order shipped',
   'order.delete': 'Order deleted',
   'order.refund': 'Order refunded',
+  'order.refund-part': 'Order refunded in part',
   'quote.answer': 'Quote answered',
   'payment.refund': 'Payment refunded',
   'review.hide': 'Review hidden',
