@@ -15,8 +15,9 @@ import {
 // parts and the shipping), paid with 4242, the receipt with its invoice PDF in the SMTP peer's
 // mailbox, shipped by an admin with a tracking number, the shipped mail, and the order page's
 // timeline, every one with the same figures; then an admin's new zone, rate and free-shipping
-// threshold for another state, in the next preview. The buyer signs in to an account of its own
-// per project (sign-ups from one address are limited; a run reuses the account).
+// threshold for another state, in the next preview; and one of the parts refunded by the shop.
+// The buyer signs in to an account of its own per project (sign-ups from one address are
+// limited; a run reuses the account).
 test.describe.configure({ mode: 'serial' });
 
 const ESD_MAT = 'Anti-Static ESD Mat with Wrist Strap';
@@ -218,7 +219,40 @@ test('two parts in the cart, one checkout, pay, the receipt with its PDF, shippe
   await expect(about).toContainText('One of the two PSUs rattles');
   await about.getByRole('link', { name: orderNumber }).click();
   await expect(shop).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+
+  // The PSU comes back: the shop refunds one of the two from the order's page, at $64.99 and its
+  // 8.25% ($5.36), and the buyer gets the credit note by mail and sees the refund on the page.
+  const refundPart = shop.getByRole('region', { name: 'Refund part of this order' });
+  await refundPart.getByRole('button', { name: 'Choose parts to refund' }).click();
+  await refundPart.getByRole('spinbutton', { name: new RegExp(PSU) }).fill('1');
+  await refundPart.getByLabel(/^Reason/).fill('Returned: it rattles when turned');
+  await expectNoA11yViolations(shop);
+  await refundPart.getByRole('button', { name: 'Refund $64.99 plus tax' }).click();
+  await shop.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(refundPart.getByRole('status')).toHaveText(
+    /^Refunded \$70\.35 to the buyer's card: credit note CN-\d{4}-\d{6}\.$/,
+  );
+  await expect(shop.getByRole('region', { name: 'Refunds' })).toContainText(
+    '$70.35 of $346.21 refunded',
+  );
   await shopContext.close();
+  await expect
+    .poll(() => mailsWith(email, ['Part of your Partsmith order', orderNumber]).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  const refundMail = mailsWith(email, ['Part of your Partsmith order', orderNumber]).pop()!;
+  expect(refundMail).toContain('$70.35');
+  expect(refundMail).toMatch(/filename="?CN-\d{4}-\d{6}\.pdf/);
+  await page.reload();
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  await expect(refunds).toContainText(`1 × ${PSU}`);
+  await expect(
+    refunds.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(PDF\)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Refund part of this order' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('refunded-in-part.png'), fullPage: true });
 });
 
 test("an admin's new zone, free-shipping threshold and state rate show in the buyer's next preview", async ({

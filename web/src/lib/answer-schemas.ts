@@ -21,6 +21,8 @@ import {
   NewsletterAnswer,
   Order,
   OrderList,
+  OrderRefund,
+  OrderRefunds,
   Part,
   PartComparison,
   PartList,
@@ -47,6 +49,9 @@ export const ANSWER_SCHEMAS = {
   DeleteAnswer,
   Order,
   OrderList,
+  /** An order's partial refunds (its page) and an admin's new one. */
+  OrderRefunds,
+  OrderRefund,
   Part,
   /** A part with its category and attributes (GET /api/part/:id: its page and the purchase page). */
   CataloguePart,

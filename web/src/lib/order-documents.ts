@@ -8,3 +8,6 @@ const documentHref = (id: string, name: string) =>
 export const invoiceHref = (id: string) => documentHref(id, 'invoice');
 export const creditNoteHref = (id: string) => documentHref(id, 'credit-note');
 export const packingSlipHref = (id: string) => documentHref(id, 'packing-slip');
+/** A partial refund's own credit note. */
+export const refundNoteHref = (id: string, refundId: string) =>
+  documentHref(id, `refunds/${encodeURIComponent(refundId)}/credit-note`);

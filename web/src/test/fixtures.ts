@@ -62,6 +62,40 @@ export function thermalPasteOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+export const PSU_ID = '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918';
+
+/**
+ * A checkout of two parts (10 tubes of thermal paste at $7.50, 2 power supplies at $49.50),
+ * $174 in all, as the order page shows it; `overrides` say what happened to it since.
+ */
+export const twoPartCheckout = (overrides: Partial<Order> = {}): Order =>
+  thermalPasteOrder({
+    name: 'Thermal paste and 1 more',
+    price: 7.5,
+    quantity: 12,
+    total: 174,
+    lines: [
+      {
+        partId: PART_ID,
+        sku: 'PS-TOO-000007',
+        name: 'Thermal paste',
+        image: '/images/parts/tool-thermal-paste.svg',
+        price: 7.5,
+        quantity: 10,
+        total: 75,
+      },
+      {
+        partId: PSU_ID,
+        name: 'Anvil PSU 850 W',
+        image: '/images/parts/psu-850w.svg',
+        price: 49.5,
+        quantity: 2,
+        total: 99,
+      },
+    ],
+    ...overrides,
+  });
+
 type CompanyTerms = NonNullable<MyCompany['company']>['terms'];
 
 /**

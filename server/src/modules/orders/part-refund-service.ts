@@ -40,10 +40,10 @@ export function createPartRefunds(deps: StateChangeDeps) {
     ): Promise<OrderRefundRow> {
       const [found] = await db.select().from(orders).where(eq(orders.id, id));
       if (!found) throw notFound('We could not find that order.');
-      if (invoicedOnTerms(found) && !found.paid)
+      if (invoicedOnTerms(found))
         throw new HttpError(
           409,
-          'An order on a company’s payment terms that is not paid yet is credited in full, not in part.',
+          'An order on a company’s payment terms is credited in full, not in part: its payments came by invoice, not by card.',
         );
       if (!found.paid || !found.transactionId)
         throw new HttpError(409, 'Only a paid order can be refunded in part.');

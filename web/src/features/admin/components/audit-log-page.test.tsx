@@ -107,6 +107,7 @@ describe('AuditLogPage', () => {
       'Order shipped',
       'Order deleted',
       'Order refunded',
+      'Order refunded in part',
       'Quote answered',
       'Payment refunded',
       'Review hidden',

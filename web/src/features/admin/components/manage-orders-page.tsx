@@ -159,6 +159,11 @@ function OrderRow({
         <BoxCellLabel>Status</BoxCellLabel>
         <span className="flex flex-col items-end gap-1 @4xl:items-start">
           <StatusCell order={order} />
+          {!order.refundedAt && (order.refunded ?? 0) > 0 && (
+            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+              Partly refunded {formatDollars(order.refunded ?? 0)}
+            </span>
+          )}
           {shippable(order) && <RefundButton order={order} />}
         </span>
       </td>

@@ -60,7 +60,9 @@ export async function askRefund(order: Order): Promise<RefundBody | null> {
     title: credit ? 'Cancel this order and credit its invoice?' : 'Refund this order?',
     text: credit
       ? `Invoice ${order.invoiceNumber ?? ''} of ${formatDollars(order.total)} for ${order.name} is credited by a credit note: ${order.userEmail}'s company owes nothing on it. This cannot be undone.`
-      : `${formatDollars(order.total)} goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`,
+      : (order.refunded ?? 0) > 0
+        ? `The rest of the order, ${formatDollars(order.total - (order.refunded ?? 0))} after ${formatDollars(order.refunded ?? 0)} refunded in part, goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`
+        : `${formatDollars(order.total)} goes back to ${order.userEmail} for ${order.name}, and a credit note is issued. This cannot be undone.`,
     fields: [{ name: 'reason', label: 'Reason', multiline: true, maxLength: 300 }],
     confirmButtonText: credit ? 'Credit the invoice' : 'Refund',
     check: (entered) => problemOf(RefundBody.safeParse(entered)),

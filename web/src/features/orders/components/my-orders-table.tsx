@@ -64,6 +64,11 @@ function PaymentCell({ order }: { order: Order }) {
             Paid
           </span>
           <ShippedBadge order={order} />
+          {!order.refundedAt && (order.refunded ?? 0) > 0 && (
+            <span className="badge border-slate-300 bg-slate-100 font-semibold text-slate-900">
+              Partly refunded
+            </span>
+          )}
         </div>
         {order.transactionId && (
           <p className="flex max-w-[9rem] items-baseline gap-1 text-xs text-slate-700">

@@ -1,15 +1,13 @@
 import type { Order } from '@partsmith/contract';
 import type { CompanyRole, MyCompany } from '@partsmith/contract/companies';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { myCompany, ORDER_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
-import { apiError, json, mockApi, type Routes } from '../../../test/mock-api.ts';
+import { apiError, json } from '../../../test/mock-api.ts';
 import { AWAITING_APPROVAL, DECLINED, DECLINED_DETAIL } from './order-approval.tsx';
-import { OrderPage } from './order-page.tsx';
+import { renderOrderPage } from './order-page.fixtures.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({
@@ -20,21 +18,7 @@ vi.mock('../../../lib/dialogs.ts', () => ({
 const companyOf = (role: CompanyRole): MyCompany =>
   myCompany({ role, terms: { paymentTerms: 'net30', creditLimit: 10_000, available: 10_000 } });
 
-function renderPage(order: () => Order, routes: Routes = {}) {
-  const api = mockApi({ [`GET /api/purchase/${ORDER_ID}`]: () => json(order()), ...routes });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: '/dashboard/orders/:id', element: <OrderPage /> }], {
-    initialEntries: [`/dashboard/orders/${ORDER_ID}`],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { api };
-}
+const renderPage = renderOrderPage;
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Thermal paste' });
 const payButton = () => screen.queryByRole('link', { name: /^Pay / });

@@ -7,13 +7,18 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showErrorDialog } from '../../../lib/dialogs.ts';
 import { apiError, json, mockApi, sessionFor, type Routes } from '../../../test/mock-api.ts';
-import { jane, ORDER_ID, PART_ID, thermalPasteOrder } from '../../../test/fixtures.ts';
+import {
+  jane,
+  ORDER_ID,
+  PART_ID,
+  PSU_ID,
+  thermalPasteOrder,
+  twoPartCheckout,
+} from '../../../test/fixtures.ts';
 import { OrderPage } from './order-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/dialogs.ts', () => ({ showErrorDialog: vi.fn(async () => {}) }));
-
-const PSU_ID = '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918';
 
 const shown = (at: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -21,11 +26,7 @@ const shown = (at: string) =>
   );
 
 /** A checkout of two parts, paid and shipped with a carrier and tracking number. */
-const shippedCheckout = thermalPasteOrder({
-  name: 'Thermal paste and 1 more',
-  price: 7.5,
-  quantity: 12,
-  total: 174,
+const shippedCheckout = twoPartCheckout({
   paid: true,
   transactionId: 'pi_123',
   status: 'shipped',
@@ -34,25 +35,6 @@ const shippedCheckout = thermalPasteOrder({
   carrier: 'UPS',
   trackingNumber: '1Z999AA10123456784',
   invoiceNumber: 'PS-2026-000042',
-  lines: [
-    {
-      partId: PART_ID,
-      sku: 'PS-TOO-000007',
-      name: 'Thermal paste',
-      image: '/images/parts/tool-thermal-paste.svg',
-      price: 7.5,
-      quantity: 10,
-      total: 75,
-    },
-    {
-      partId: PSU_ID,
-      name: 'Anvil PSU 850 W',
-      image: '/images/parts/psu-850w.svg',
-      price: 49.5,
-      quantity: 2,
-      total: 99,
-    },
-  ],
 });
 
 function renderPage(order: Order | Response, routes: Routes = {}) {

@@ -15,6 +15,7 @@ import { creditNoteHref, invoiceHref, packingSlipHref } from '../../../lib/order
 import { useSession } from '../../../lib/get-session.ts';
 import { OrderAgainButton } from './order-again.tsx';
 import { OrderHelp } from './order-help.tsx';
+import { OrderRefunds } from './order-refunds.tsx';
 import { ApprovalNotice } from './order-approval.tsx';
 import { Steps, When } from './order-steps.tsx';
 import { dayLabel } from '../../../lib/day-label.ts';
@@ -127,7 +128,7 @@ export function OrderPage() {
     );
   }
 
-  // An admin looking at the order prints what goes into its parcel.
+  // An admin looking at the order prints what goes into its parcel, and may refund part of it.
   const packer = session.data?.user.role === 'admin';
   // Its buyer (not an admin or a company's approver looking at it) can write about it.
   const viewer = session.data?.user.email;
@@ -190,6 +191,8 @@ export function OrderPage() {
           <MoneySummary money={orderMoney(data)} totalLabel={data.paid ? 'Total paid' : 'Total'} />
         </section>
       </section>
+
+      <OrderRefunds order={data} admin={packer} />
 
       <div className="grid items-start gap-6 md:grid-cols-2">
         <section aria-labelledby="order-steps-heading" className={`${CARD} p-5 sm:p-6`}>
