@@ -165,6 +165,20 @@ describe.each(DB_KINDS)('partial refunds of a paid order on %s', (kind) => {
     const after = await sales();
     expect(cents(after.revenue)).toBe(cents(before.revenue - given.subtotal));
 
+    // Its packing slip packs what is left: no board, 10 screws (of 12), the 2 memory kits.
+    const slip = await pdfText(
+      (
+        await t.app.inject({
+          url: `/api/orders/${id}/packing-slip.pdf`,
+          headers: { cookie: owner.cookie },
+        })
+      ).rawPayload,
+    );
+    expect(slip).toContain(memory.name);
+    expect(slip).toContain(screws.name);
+    expect(slip).not.toContain(board.name);
+    expect(slip).toMatch(/\b10\b/);
+
     const stock = {
       memory: await stockOf(memory.id),
       board: await stockOf(board.id),

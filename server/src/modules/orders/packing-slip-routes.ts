@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/http-errors.ts';
 import { packingSlipOf } from './documents.ts';
 import { drawnPdf, sendPdf } from './pdf-answer.ts';
-import { assertPackable, slipsOf, slipsToShip } from './packing-slips.ts';
+import { assertPackable, linesToPack, slipsOf, slipsToShip } from './packing-slips.ts';
 
 const PDF_ANSWER = z.any().describe('The packing slips (application/pdf)');
 const PICK_LIST = z.any().describe('The pick list (application/pdf)');
@@ -76,7 +76,7 @@ export const packingSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await app.orders.getVisible(request.params.id, request.user!);
       assertPackable(row);
-      const slip = packingSlipOf(row, await app.orders.linesOf(row.id));
+      const slip = packingSlipOf(row, (await linesToPack(app.db, [row])).get(row.id) ?? []);
       const pdf = await drawnPdf(
         app,
         request,

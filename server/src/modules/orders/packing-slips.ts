@@ -2,11 +2,49 @@ import { PACKING_SLIPS_MOST } from '@partsmith/contract/admin-lists';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { orders, type OrderRow } from '../../db/schema/orders.ts';
+import { orderRefunds, orders, type OrderRow } from '../../db/schema/orders.ts';
 import type { PackingSlip } from '../invoices/packing-slip.ts';
 import { adminOrdersFilter } from './admin-list.ts';
 import { invoicedOnTerms, packingSlipOf } from './documents.ts';
+import { unitsLeft } from './part-refunds.ts';
 import { linesOfOrders } from './reading.ts';
+
+/**
+ * The lines to pack of these orders, by order id: an unshipped order's partial refunds took their
+ * units off (a line refunded in full is not packed); a shipped order's slip, printed again, is
+ * as it shipped. The refunds are read only when one of the orders has some.
+ */
+export async function linesToPack(db: DbOrTx, rows: OrderRow[]) {
+  const lines = await linesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  const partly = rows.filter((row) => !row.shippedAt && row.refundedSubtotalCents > 0);
+  if (partly.length === 0) return lines;
+  const refunds = await db
+    .select({ orderId: orderRefunds.orderId, lines: orderRefunds.lines })
+    .from(orderRefunds)
+    .where(
+      inArray(
+        orderRefunds.orderId,
+        partly.map((row) => row.id),
+      ),
+    );
+  for (const row of partly) {
+    const ordered = lines.get(row.id) ?? [];
+    const left = unitsLeft(
+      ordered,
+      refunds.filter((refund) => refund.orderId === row.id),
+    );
+    lines.set(
+      row.id,
+      ordered
+        .map((line) => ({ ...line, quantity: left.get(line.position) ?? 0 }))
+        .filter((line) => line.quantity > 0),
+    );
+  }
+  return lines;
+}
 
 /**
  * The packing slips of the orders to ship (Manage Orders' `to-ship`), the longest waiting first,
@@ -19,10 +57,7 @@ export async function slipsToShip(db: DbOrTx, most = PACKING_SLIPS_MOST): Promis
     .where(adminOrdersFilter({ status: 'to-ship' }))
     .orderBy(orders.createdAt, orders.seq)
     .limit(most);
-  const lines = await linesOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
+  const lines = await linesToPack(db, rows);
   return rows.map((row) => packingSlipOf(row, lines.get(row.id) ?? []));
 }
 
@@ -53,9 +88,6 @@ export async function slipsOf(db: DbOrTx, ids: readonly string[]): Promise<Packi
       'One of the selected orders is not there any more: reload the list and select again.',
     );
   for (const row of rows) assertPackable(row, `${row.number}: `);
-  const lines = await linesOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
+  const lines = await linesToPack(db, rows);
   return rows.map((row) => packingSlipOf(row, lines.get(row.id) ?? []));
 }
