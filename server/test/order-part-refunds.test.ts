@@ -3,6 +3,7 @@ import { DB_KINDS } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import { YEAR } from './cart-helpers.ts';
 import { paidOrderSuite } from './paid-order-helpers.ts';
+import { bestSellingPartIds, topPartsByRevenue } from '../src/modules/orders/sales.ts';
 
 // Partial refunds (returns): some units of a paid order's lines given back with their share of
 // the tax, each with its credit note and mail; then the order refunded in full gives back only
@@ -164,6 +165,15 @@ describe.each(DB_KINDS)('partial refunds of a paid order on %s', (kind) => {
     expect(given.subtotal).toBe(189 + 2 * 1.2);
     const after = await sales();
     expect(cents(after.revenue)).toBe(cents(before.revenue - given.subtotal));
+    // The parts' figures count the units kept: 10 screws of 12, no board.
+    const top = await topPartsByRevenue(t.database.db, new Date(Date.now() - 86_400_000), 100);
+    expect(top.find((p) => p.partId === screws.id)).toMatchObject({
+      quantity: 10,
+      revenueCents: 1200,
+    });
+    expect(top.find((p) => p.partId === board.id)).toMatchObject({ quantity: 0, revenueCents: 0 });
+    const best = await bestSellingPartIds(t.database.db, new Date(Date.now() - 86_400_000), 100);
+    expect(best.indexOf(board.id)).toBeGreaterThan(best.indexOf(screws.id));
 
     // Its packing slip packs what is left: no board, 10 screws (of 12), the 2 memory kits.
     const slip = await pdfText(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema/orders.ts';
+import { orderLines, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { TO_SHIP } from './admin-list.ts';
 
 // What other modules may read of the orders in bulk: the admin overview's figures and the
@@ -80,8 +80,18 @@ export interface PartSales {
 }
 
 /**
+ * The units partial refunds gave back, by order and line position (`order_refunds.lines`), to
+ * join to `order_lines l` as `rf`.
+ */
+const REFUNDED_UNITS = sql`left join (
+    select r.order_id, (e->>'position')::int as position, sum((e->>'quantity')::int) as quantity
+    from ${orderRefunds} r cross join jsonb_array_elements(r.lines) e
+    group by 1, 2) rf on rf.order_id = l.order_id and rf.position = l.position`;
+
+/**
  * The `limit` parts whose paid orders placed from `from` on brought the most, with the name of
- * their latest order (a part renamed since shows its newest name).
+ * their latest order (a part renamed since shows its newest name); the units partial refunds
+ * gave back do not count.
  */
 export async function topPartsByRevenue(
   db: DbOrTx,
@@ -91,9 +101,10 @@ export async function topPartsByRevenue(
   const result = await db.execute(sql`
     select l.part_id,
       (array_agg(l.name order by o.created_at desc))[1] as name,
-      sum(l.unit_price_cents::bigint * l.quantity) as revenue_cents,
-      sum(l.quantity) as quantity
+      sum(l.unit_price_cents::bigint * (l.quantity - coalesce(rf.quantity, 0))) as revenue_cents,
+      sum(l.quantity - coalesce(rf.quantity, 0)) as quantity
     from ${orders} o join ${orderLines} l on l.order_id = o.id
+    ${REFUNDED_UNITS}
     where o.paid and o.refunded_at is null and o.created_at >= ${from.toISOString()}
     group by l.part_id, case when l.part_id is null then l.name end
     order by revenue_cents desc, name, part_id
@@ -119,10 +130,11 @@ export async function bestSellingPartIds(
 ): Promise<string[]> {
   const result = await db.execute(sql`
     select l.part_id,
-      coalesce(sum(l.quantity) filter (
+      coalesce(sum(l.quantity - coalesce(rf.quantity, 0)) filter (
         where coalesce(o.paid_at, o.created_at) >= ${since.toISOString()}), 0) as recent,
-      sum(l.quantity) as quantity
+      sum(l.quantity - coalesce(rf.quantity, 0)) as quantity
     from ${orders} o join ${orderLines} l on l.order_id = o.id
+    ${REFUNDED_UNITS}
     where o.paid and o.refunded_at is null and l.part_id is not null
     group by l.part_id
     order by recent desc, quantity desc, l.part_id
