@@ -1,7 +1,8 @@
 // A floor for the packing slips' request (GET /api/admin/orders/packing-slips.pdf), at
 // /pick-list for the pick list's (GET /api/admin/orders/pick-list.pdf), and at POST /ship for
 // the selected orders shipped together (POST /api/admin/orders/ship: the shop's own shipMany,
-// { ids, carrier } in, { shipped, alreadyShipped } out): a bare
+// { ids, carrier } in, { shipped, alreadyShipped } out), and at POST /refund/:id for a partial
+// refund (POST /api/orders/:id/refunds: the shop's own refundPart with the test processor): a bare
 // node:http server that reads the session as the shop does, then makes the same slips with the
 // shop's own code on a Drizzle database over a bare `pg` pool (slipsToShip: the same two
 // statements) and draws them with the shop's own pdfkit code in its own thread, without Fastify,
@@ -23,17 +24,32 @@ const [
   { slipsToShip },
   { renderPackingSlips, renderPickList },
   { createOrderStateChanges },
+  { createPartRefunds },
+  { createTestProcessor },
   schema,
 ] = await Promise.all([
   load('modules/orders/packing-slips.ts'),
   load('modules/invoices/packing-slip.ts'),
   load('modules/orders/state-changes.ts'),
+  load('modules/orders/part-refund-service.ts'),
+  load('modules/payments/test-processor.ts'),
   load('db/schema/index.ts'),
 ]);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const db = drizzle({ client: pool, schema, casing: 'snake_case' });
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 const changes = createOrderStateChanges({ db, log: quiet });
+const refunds = createPartRefunds({ db, log: quiet, payments: createTestProcessor(db) });
+
+/** A JSON answer. */
+function sendJson(response, status, value) {
+  const answer = JSON.stringify(value);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(answer)),
+  });
+  response.end(answer);
+}
 
 /** The request's JSON body. */
 async function bodyOf(request) {
@@ -44,15 +60,17 @@ async function bodyOf(request) {
 
 const server = http.createServer(async (request, response) => {
   try {
+    if (request.method === 'POST' && request.url.startsWith('/refund/')) {
+      const { rows } = await pool.query(session.sql, session.params);
+      const id = request.url.slice('/refund/'.length);
+      const refund = await refunds.refundPart(id, rows[0], await bodyOf(request));
+      sendJson(response, 201, { ...refund, createdAt: refund.createdAt.toISOString() });
+      return;
+    }
     if (request.method === 'POST') {
       const { rows } = await pool.query(session.sql, session.params);
       const { ids, carrier } = await bodyOf(request);
-      const answer = JSON.stringify(await changes.shipMany(ids, rows[0], carrier));
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(answer)),
-      });
-      response.end(answer);
+      sendJson(response, 200, await changes.shipMany(ids, rows[0], carrier));
       return;
     }
     request.resume();

@@ -75,17 +75,22 @@ export function fromOf(days, now = new Date()) {
 // sends them (unnamed, the date as a parameter): dailySales and topPartsByRevenue
 // (modules/orders/sales.ts), partsBelowThreshold (modules/parts/stock.ts), receivables
 // (modules/orders/terms.ts). Keep them in step.
+const ON_ACCOUNT = `payment_method = 'invoice' and invoice_number is not null`;
 const DAILY = `
   select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-    coalesce(sum(subtotal_cents) filter (where paid and refunded_at is null), 0)
-      as revenue_cents,
+    coalesce(sum(subtotal_cents - refunded_subtotal_cents)
+      filter (where paid and refunded_at is null), 0) as revenue_cents,
     coalesce(sum(shipping_cents) filter (where paid and refunded_at is null), 0)
       as shipping_cents,
-    coalesce(sum(tax_cents) filter (where paid and refunded_at is null), 0) as tax_cents,
-    count(*) filter (where paid) as paid,
-    count(*) filter (where not paid and expired_at is null) as unpaid,
-    count(*) filter (where paid and shipped_at is null) as to_ship,
-    count(*) filter (where shipped_at is not null) as shipped
+    coalesce(sum(tax_cents - refunded_tax_cents) filter (where paid and refunded_at is null), 0)
+      as tax_cents,
+    count(*) filter (where paid and refunded_at is null) as paid,
+    count(*) filter (where not paid and expired_at is null and refunded_at is null
+      and shipped_at is null and not (${ON_ACCOUNT})) as unpaid,
+    count(*) filter (where (paid and shipped_at is null and refunded_at is null)
+      or (${ON_ACCOUNT} and not paid and expired_at is null and shipped_at is null
+        and refunded_at is null)) as to_ship,
+    count(*) filter (where shipped_at is not null and refunded_at is null) as shipped
   from orders
   where created_at >= $1
   group by (created_at at time zone 'UTC')::date
@@ -93,9 +98,13 @@ const DAILY = `
 const TOP = `
   select l.part_id,
     (array_agg(l.name order by o.created_at desc))[1] as name,
-    sum(l.unit_price_cents::bigint * l.quantity) as revenue_cents,
-    sum(l.quantity) as quantity
+    sum(l.unit_price_cents::bigint * (l.quantity - coalesce(rf.quantity, 0))) as revenue_cents,
+    sum(l.quantity - coalesce(rf.quantity, 0)) as quantity
   from orders o join order_lines l on l.order_id = o.id
+  left join (
+    select r.order_id, (e->>'position')::int as position, sum((e->>'quantity')::int) as quantity
+    from order_refunds r cross join jsonb_array_elements(r.lines) e
+    group by 1, 2) rf on rf.order_id = l.order_id and rf.position = l.position
   where o.paid and o.refunded_at is null and o.created_at >= $1
   group by l.part_id, case when l.part_id is null then l.name end
   order by revenue_cents desc, name, part_id

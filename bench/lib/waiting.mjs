@@ -103,6 +103,30 @@ export function benchDatabase(url) {
           [limit],
         )
       ).rows.map((row) => row.id),
+    /**
+     * The ids of `limit` paid, shipped orders not refunded at all, the newest first, each given
+     * its succeeded payment at the test processor (the seed's orders have none), so that the
+     * shop can refund part of it.
+     */
+    async refundable(limit) {
+      const { rows } = await pool.query(
+        `select id from orders where paid and shipped_at is not null and refunded_at is null
+           and refunded_subtotal_cents = 0 and payment_method = 'card'
+         order by created_at desc, seq desc limit $1`,
+        [limit],
+      );
+      const ids = rows.map((row) => row.id);
+      await pool.query(
+        `insert into test_payments (id, client_secret, idempotency_key, order_id, amount_cents,
+                                    currency, status)
+         select transaction_id, transaction_id || '_secret', 'bench-' || transaction_id, id,
+                total_cents, 'usd', 'succeeded'
+         from orders where id = any($1::uuid[])
+         on conflict do nothing`,
+        [ids],
+      );
+      return ids;
+    },
     close: () => pool.end(),
   };
 }

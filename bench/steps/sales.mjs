@@ -62,6 +62,17 @@ const SHIP = {
   batch: 100,
 };
 
+/**
+ * A partial refund (POST /api/orders/:id/refunds: one unit of an order's first line, restocked),
+ * against the bare server running the shop's own refundPart with the test processor: each
+ * request refunds an order of its own, the seed's shipped orders, the newest first.
+ */
+const REFUND = {
+  name: 'p99 partial refund / bare server, PostgreSQL',
+  path: (id) => `/api/orders/${id}/refunds`,
+  body: { lines: [{ position: 0, quantity: 1 }], restock: true, reason: 'Returned (bench)' },
+};
+
 const WAITING = {
   staff: { name: 'p99 staff waiting / bare server, PostgreSQL', path: '/api/admin/waiting' },
   customer: { name: 'p99 customer waiting / bare server, PostgreSQL', path: '/api/waiting' },
@@ -107,7 +118,8 @@ export const sales = {
     const p = await b.start({
       name: 'postgres-sales',
       port: PORT.pg,
-      env: postgresEnv(b, url, 'pg-sales-data'),
+      // The test processor, for the partial refunds' figure (a production shop needs Stripe).
+      env: { ...postgresEnv(b, url, 'pg-sales-data'), ALLOW_TEST_PAYMENTS: 'true' },
     });
     b.phase = "the sales step's admin sign-up";
     const admin = await signUp(p.url, ADMIN_EMAIL, '127.5.0.1');
@@ -314,6 +326,7 @@ async function slipsFigure(b, shopUrl, url, admin) {
       });
     }
     await shipFigure(b, shopUrl, raw.url, admin, db);
+    await refundFigure(b, shopUrl, raw.url, admin, db);
   } finally {
     await raw?.stop();
     await db.close();
@@ -372,6 +385,55 @@ async function shipFigure(b, shopUrl, rawUrl, admin, db) {
       `POST ${SHIP.path} with ${SHIP.batch} orders to ship a request (each shipped once, in one transaction: locked, updated, their mails queued and audited); ` +
       `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to the bare node:http server on the same core reading the session and running the shop's own shipMany on a bare pg pool for the next ${SHIP.batch}; ` +
       `the shop also sends the shipping mails after each answer (to the bench's SMTP peer), on the same core; ` +
+      `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
+      jitterNote(cpu),
+  });
+}
+
+/**
+ * Partial refunds through the API, each request followed by one to the bare server refunding
+ * another order with the shop's own refundPart; both sides refund one unit of a paid, shipped
+ * order's first line at the test processor (its payment made for the bench), and both answers
+ * name a credit note.
+ */
+async function refundFigure(b, shopUrl, rawUrl, admin, db) {
+  const requests = (SLIPS.warmup + SALES_ROUNDS * SLIPS.requests) * 2;
+  const ids = await db.refundable(requests);
+  if (ids.length < requests)
+    throw new Error(`only ${ids.length} orders to refund: the figure needs ${requests}`);
+  let next = 0;
+  const refund = async (url) => {
+    const id = ids[next++];
+    const answer = await timedPost(url(id), REFUND.body, {
+      authorization: `Bearer ${admin.token}`,
+    });
+    if (answer.status !== 201)
+      throw new Error(`POST ${url(id)} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    if (!/"creditNoteNumber":"CN-/.test(answer.text))
+      throw new Error(`POST ${url(id)} answered no credit note: ${answer.text.slice(0, 200)}`);
+    return answer.ms;
+  };
+  const cpu = await b.sampleJitter('/api/orders/:id/refunds');
+  b.log('  /api/orders/:id/refunds:');
+  const paired = await pairedRounds({
+    rounds: SALES_ROUNDS,
+    requests: SLIPS.requests,
+    warmup: SLIPS.warmup,
+    log: b.log,
+    shop: () => refund((id) => shopUrl + REFUND.path(id)),
+    reference: () => refund((id) => `${rawUrl}/refund/${id}`),
+  });
+  b.addRatio({
+    name: REFUND.name,
+    rounds: paired.rounds,
+    reference: 'bare server',
+    sideUnit: ' ms',
+    goal: SLIPS.goal,
+    higher: false,
+    note:
+      `POST /api/orders/:id/refunds of one unit of a shipped order's line, restocked (the test processor's refund, then the refund, its credit note number, the stock, the mail and the audit in one transaction); ` +
+      `${SALES_ROUNDS} rounds of ${SLIPS.requests} sequential requests after ${SLIPS.warmup} warm-up, each followed by one to the bare node:http server on the same core reading the session and running the shop's own refundPart on a bare pg pool for another order; ` +
+      `the shop also sends the refund mails with their credit notes after each answer (to the bench's SMTP peer), on the same core; ` +
       `over all rounds, API median ${paired.shop.toFixed(1)} ms, bare median ${paired.reference.toFixed(1)} ms` +
       jitterNote(cpu),
   });
