@@ -85,7 +85,7 @@ test('the owner fixes a part, finds an order by number, raises three prices, and
   await bulk.getByLabel(/Change \(%\)/).fill('10');
   await bulk.getByRole('button', { name: 'Apply to 3 parts' }).click();
   await page.getByRole('button', { name: 'Yes, change 3 parts' }).click();
-  await expect(bulk.getByText('Changed the price of 3 parts by +10%.')).toBeVisible();
+  await expect(page.getByText('Changed the price of 3 parts by +10%.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `${tag} Wrist Strap B` })).toContainText(
     '$22.00',
   );

@@ -1,5 +1,6 @@
 import { BulkPartAction } from '@partsmith/contract/admin-lists';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { useBulkUpdateParts } from '../api/bulk-update-parts.ts';
 import { messageOf } from './admin-messages.ts';
@@ -37,7 +38,7 @@ function question(action: BulkPartAction, n: number): [text: string, button: str
   }
 }
 
-/** What was done, for the result line. */
+/** What was done, for its toast. */
 function done(action: BulkPartAction, n: number) {
   switch (action.kind) {
     case 'price-percent':
@@ -95,7 +96,8 @@ export function BulkPartActions({
   const [kind, setKind] = useState<Kind>('price-percent');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  /** Why nothing was changed, in an alert line. */
+  const [failure, setFailure] = useState<string | null>(null);
   const amountBox = useRef<HTMLInputElement>(null);
 
   const count = selected.length;
@@ -105,10 +107,10 @@ export function BulkPartActions({
   async function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (bulk.isPending) return;
-    setResult(null);
+    setFailure(null);
     if (count === 0) {
       setProblem(null);
-      setResult({ ok: false, text: 'Select the parts to change first.' });
+      setFailure('Select the parts to change first.');
       return;
     }
     const action = actionOf(kind, amount);
@@ -122,11 +124,13 @@ export function BulkPartActions({
     if (!(await confirmDialog(text, button))) return;
     try {
       const answer = await bulk.mutateAsync({ ids: selected, action });
-      setResult({ ok: true, text: done(action, answer.updated) });
+      // A toast, which stays when the change takes the parts out of a filtered list (and this
+      // box with them, the list being empty).
+      toast.success(done(action, answer.updated));
       setAmount('');
       onDone();
     } catch (error) {
-      setResult({ ok: false, text: `Nothing was changed: ${messageOf(error)}` });
+      setFailure(`Nothing was changed: ${messageOf(error)}`);
     }
   }
 
@@ -200,12 +204,9 @@ export function BulkPartActions({
           {problem}
         </p>
       )}
-      <p aria-live="polite" className="text-sm font-medium text-green-800">
-        {result?.ok ? result.text : null}
-      </p>
-      {result && !result.ok && (
+      {failure && (
         <p role="alert" className="text-sm font-medium text-error">
-          {result.text}
+          {failure}
         </p>
       )}
     </section>

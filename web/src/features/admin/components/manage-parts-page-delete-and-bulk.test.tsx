@@ -100,9 +100,8 @@ describe('ManagePartsPage', () => {
         'Change the price of 2 parts by +10%, their volume prices too (rounded to cents).',
         'Yes, change 2 parts',
       );
-      expect(await screen.findByText('Changed the price of 2 parts by +10%.')).toHaveAttribute(
-        'aria-live',
-        'polite',
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Changed the price of 2 parts by +10%.'),
       );
       expect(api.callsTo('POST', `${PATH}/bulk`).map((call) => call.body)).toEqual([
         { ids: first.map((p) => p._id), action: { kind: 'price-percent', percent: 10 } },
@@ -125,13 +124,15 @@ describe('ManagePartsPage', () => {
       await user.selectOptions(screen.getByLabelText('Action'), 'Unlist from the shop');
       expect(screen.queryByRole('spinbutton')).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Apply to 1 part' }));
-      expect(await screen.findByText('Unlisted 1 part.')).toBeInTheDocument();
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Unlisted 1 part.'));
 
       await user.click(screen.getByRole('checkbox', { name: 'Select Forge DDR5 kit 1' }));
       await user.selectOptions(screen.getByLabelText('Action'), 'Set the stock');
       await user.type(screen.getByRole('spinbutton', { name: 'New stock' }), '0');
       await user.click(screen.getByRole('button', { name: 'Apply to 1 part' }));
-      expect(await screen.findByText('Set the stock of 1 part to 0.')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Set the stock of 1 part to 0.'),
+      );
       expect(api.callsTo('POST', `${PATH}/bulk`).map((call) => call.body)).toEqual([
         { ids: [first[0]!._id], action: { kind: 'unlist' } },
         { ids: [first[0]!._id], action: { kind: 'set-stock', quantity: 0 } },
