@@ -6,7 +6,7 @@ import { orderRefunds, orders, type OrderRow } from '../../db/schema/orders.ts';
 import type { PackingSlip } from '../invoices/packing-slip.ts';
 import { adminOrdersFilter } from './admin-list.ts';
 import { invoicedOnTerms, packingSlipOf } from './documents.ts';
-import { unitsLeft } from './part-refunds.ts';
+import { linesLeft } from './part-refunds.ts';
 import { linesOfOrders } from './reading.ts';
 
 /**
@@ -30,19 +30,14 @@ export async function linesToPack(db: DbOrTx, rows: OrderRow[]) {
         partly.map((row) => row.id),
       ),
     );
-  for (const row of partly) {
-    const ordered = lines.get(row.id) ?? [];
-    const left = unitsLeft(
-      ordered,
-      refunds.filter((refund) => refund.orderId === row.id),
-    );
+  for (const row of partly)
     lines.set(
       row.id,
-      ordered
-        .map((line) => ({ ...line, quantity: left.get(line.position) ?? 0 }))
-        .filter((line) => line.quantity > 0),
+      linesLeft(
+        lines.get(row.id) ?? [],
+        refunds.filter((refund) => refund.orderId === row.id),
+      ),
     );
-  }
   return lines;
 }
 

@@ -31,6 +31,14 @@ export function unitsLeft(
   return left;
 }
 
+/** The lines with the units refunds left of each; a line refunded in full is left out. */
+export function linesLeft(lines: OrderLineRow[], refunds: Pick<OrderRefundRow, 'lines'>[]) {
+  const left = unitsLeft(lines, refunds);
+  return lines
+    .map((line) => ({ ...line, quantity: left.get(line.position) ?? 0 }))
+    .filter((line) => line.quantity > 0);
+}
+
 /** Each of the order's taxes less what the refunds gave back of it (by name and rate). */
 function taxesLeft(order: OrderRow, refunds: Refunded[]): OrderTax[] {
   return order.taxes.map((tax) => {
@@ -103,7 +111,6 @@ export function remainderOf(
   refunds: Refunded[],
 ): { order: OrderRow; lines: OrderLineRow[] } {
   if (refunds.length === 0) return { order, lines };
-  const left = unitsLeft(lines, refunds);
   const taxes = taxesLeft(order, refunds).filter((tax) => tax.amountCents > 0);
   const given = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   return {
@@ -115,9 +122,7 @@ export function remainderOf(
       taxCents: taxes.reduce((sum, tax) => sum + tax.amountCents, 0),
       totalCents: order.totalCents - given,
     },
-    lines: lines
-      .map((line) => ({ ...line, quantity: left.get(line.position) ?? 0 }))
-      .filter((line) => line.quantity > 0),
+    lines: linesLeft(lines, refunds),
   };
 }
 
